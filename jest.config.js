@@ -1,0 +1,19 @@
+// One jest run for the whole tree. Sources are transformed by swc (no type check: `npm run check` does that).
+const swc = ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript', tsx: true } }, module: { type: 'es6' } }];
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  moduleNameMapper: {
+    '^@tip/(platform|identity)$': '<rootDir>/services/$1/src/index.ts',
+    '^@tip/(platform|identity)/(.*)$': '<rootDir>/services/$1/src/$2/index.ts',
+    '^@tip/bff$': '<rootDir>/bff/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testTimeout: 30000,
+  maxWorkers: 2,
+  watchman: false,
+};

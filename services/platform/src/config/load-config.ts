@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A configuration problem that must stop start-up; the message names each offending variable. */
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment with a process's zod schema, whose keys are the variable names. Unknown variables are
+ * ignored; a bad or missing one throws ConfigError naming it.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+}
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** An optional variable: unset and empty are the same. */
+export const optionalString = () => z.preprocess(emptyAsUndefined, z.string().optional());
+export const optionalUrl = () => z.preprocess(emptyAsUndefined, z.url().optional());
+export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** The engines every process may use; each real engine is switched on by its variable. */
+export const engineConfigSchema = z.object({
+  DATA_DIR: z.string().min(1).default('./data'),
+  MONGO_URL: optionalUrl(),
+  KAFKA_BROKERS: optionalString(),
+  REDIS_URL: optionalUrl(),
+  S3_ENDPOINT: optionalUrl(),
+  S3_ACCESS_KEY: optionalString(),
+  S3_SECRET_KEY: optionalString(),
+  S3_BUCKET: z.string().min(1).default('tip-media'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type EngineConfig = z.infer<typeof engineConfigSchema>;

@@ -1,0 +1,17 @@
+import type { ProtoGrpcType } from '../generated/identity.js';
+import type { IdentityDefinition } from '../generated/tip/identity/v1/Identity.js';
+import { loadProto } from '../grpc/load-proto.js';
+
+export type { IdentityDefinition } from '../generated/tip/identity/v1/Identity.js';
+export type { User as IdentityUser, User__Output as IdentityUserOutput } from '../generated/tip/identity/v1/User.js';
+export type { RegisterRequest__Output as IdentityRegisterRequest } from '../generated/tip/identity/v1/RegisterRequest.js';
+
+export const IDENTITY_SERVICE_NAME = 'tip.identity.v1.Identity';
+
+let definition: IdentityDefinition | undefined;
+
+/** The identity service's gRPC definition, loaded from proto/identity.proto once. */
+export function identityDefinition(): IdentityDefinition {
+  definition ??= loadProto<ProtoGrpcType>('identity.proto').tip.identity.v1.Identity.service;
+  return definition;
+}

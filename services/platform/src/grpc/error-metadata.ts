@@ -1,0 +1,28 @@
+import { Metadata, type ServiceError } from '@grpc/grpc-js';
+import { DomainError } from '../errors/domain-error.js';
+import { errorCodeOfGrpc, statusOf } from '../errors/status-map.js';
+
+const KEY = 'x-message-key';
+const PARAMS = 'x-message-params';
+
+/** Turns a handler's failure into the gRPC error the client gets; anything unexpected becomes INTERNAL. */
+export function toGrpcError(error: unknown): Partial<ServiceError> {
+  const domain = error instanceof DomainError ? error : new DomainError('INTERNAL', 'errors.internal');
+  const metadata = new Metadata();
+  metadata.set(KEY, domain.messageKey);
+  metadata.set(PARAMS, JSON.stringify(domain.params));
+  return { code: statusOf[domain.code].grpc, details: domain.messageKey, metadata };
+}
+
+/** Rebuilds the DomainError a service threw, so callers handle one error type whatever the transport. */
+export function fromGrpcError(error: ServiceError): DomainError {
+  const messageKey = String(error.metadata?.get(KEY)[0] ?? '') || 'errors.unavailable';
+  const paramsText = String(error.metadata?.get(PARAMS)[0] ?? '{}');
+  let params: Record<string, string | number> = {};
+  try {
+    params = JSON.parse(paramsText) as Record<string, string | number>;
+  } catch {
+    // A peer without our metadata: keep the code, drop the params.
+  }
+  return new DomainError(errorCodeOfGrpc(error.code), messageKey, params);
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it, afterAll, beforeAll } from '@jest/globals';
+import * as grpc from '@grpc/grpc-js';
+import { DomainError } from '../errors/domain-error.js';
+import { createLogger, withRequestId } from '../logging/logger.js';
+import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
+import { startGrpcServer, type RunningGrpcServer } from './server.js';
+import { createGrpcClient } from './client.js';
+import type { ServiceClient, ServiceHandlers } from './unary.js';
+
+const seenRequestIds: (string | undefined)[] = [];
+
+const handlers = {
+  async GetUser(request: { userId: string }, context: { requestId: string | undefined }) {
+    seenRequestIds.push(context.requestId);
+    if (request.userId === 'missing') throw new DomainError('NOT_FOUND', 'identity.userNotFound', { id: 'missing' });
+    if (request.userId === 'crash') throw new Error('boom');
+    return { id: request.userId, username: 'mario' };
+  },
+} as unknown as ServiceHandlers<IdentityDefinition>;
+
+describe('gRPC helpers', () => {
+  let server: RunningGrpcServer;
+  let client: ServiceClient<IdentityDefinition>;
+
+  beforeAll(async () => {
+    server = await startGrpcServer({
+      address: '127.0.0.1:0',
+      service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers },
+      logger: createLogger('test', 'silent'),
+    });
+    client = createGrpcClient(identityDefinition(), server.address);
+  });
+
+  afterAll(async () => {
+    client.close();
+    await server.stop();
+  });
+
+  it('answers a typed call with defaults filled in', async () => {
+    const user = await client.GetUser({ userId: 'u1' });
+    expect(user.id).toBe('u1');
+    expect(user.username).toBe('mario');
+    expect(user.verificationStatus).toBe('unverified');
+    expect(user.isAdmin).toBe(false);
+  });
+
+  it('carries the caller request id into the handler', async () => {
+    await withRequestId('req-42', () => client.GetUser({ userId: 'u2' }));
+    expect(seenRequestIds).toContain('req-42');
+  });
+
+  it('returns the DomainError the handler threw, with its key and params', async () => {
+    const failure = await client.GetUser({ userId: 'missing' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DomainError);
+    expect(failure).toMatchObject({ code: 'NOT_FOUND', messageKey: 'identity.userNotFound', params: { id: 'missing' } });
+  });
+
+  it('hides unexpected failures behind INTERNAL', async () => {
+    const failure = await client.GetUser({ userId: 'crash' }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'INTERNAL', messageKey: 'errors.internal' });
+  });
+
+  it('answers an unimplemented method with a clear error rather than hanging', async () => {
+    const failure = await client.Login({ email: 'a@b.it', password: 'x' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DomainError);
+  });
+
+  it('serves the standard gRPC health service', async () => {
+    const healthClient = new grpc.Client(server.address, grpc.credentials.createInsecure());
+    const status = await new Promise<number>((resolve, reject) =>
+      healthClient.makeUnaryRequest(
+        '/grpc.health.v1.Health/Check',
+        (value: Buffer) => value,
+        (value: Buffer) => value,
+        Buffer.from([0x0a, IDENTITY_SERVICE_NAME.length, ...Buffer.from(IDENTITY_SERVICE_NAME)]),
+        (error, reply) => (error ? reject(error) : resolve(reply?.[1] ?? -1)),
+      ),
+    );
+    healthClient.close();
+    expect(status).toBe(1); // SERVING
+  });
+
+  it('enforces the deadline', async () => {
+    const slow = await startGrpcServer({
+      address: '127.0.0.1:0',
+      service: {
+        name: IDENTITY_SERVICE_NAME,
+        definition: identityDefinition(),
+        handlers: { GetUser: () => new Promise((resolve) => setTimeout(resolve, 500, {})) } as unknown as ServiceHandlers<IdentityDefinition>,
+      },
+      logger: createLogger('test', 'silent'),
+    });
+    const slowClient = createGrpcClient(identityDefinition(), slow.address);
+    const failure = await slowClient.GetUser({ userId: 'x' }, { timeoutMs: 50 }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
+    slowClient.close();
+    await slow.stop(100);
+  });
+});

@@ -1,0 +1,75 @@
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation } from 'grpc-health-check';
+import type { ServiceDefinition } from '@grpc/proto-loader';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../errors/domain-error.js';
+import { withRequestId, type Logger } from '../logging/logger.js';
+import { toGrpcError } from './error-metadata.js';
+import type { ServiceHandlers } from './unary.js';
+
+/** Uploads (photos up to 10 MB) travel in one message. */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+export interface GrpcService<D> {
+  /** Fully-qualified name for the health service, e.g. `tip.identity.v1.Identity`. */
+  name: string;
+  definition: D & ServiceDefinition;
+  handlers: ServiceHandlers<D>;
+}
+
+export interface RunningGrpcServer {
+  /** host:port actually bound (port 0 picks a free one). */
+  address: string;
+  /** Stops accepting calls, lets calls in flight finish (up to graceMs), then closes. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export async function startGrpcServer<D>(options: {
+  address: string;
+  service: GrpcService<D>;
+  logger: Logger;
+}): Promise<RunningGrpcServer> {
+  const { service, logger } = options;
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+  });
+  const health = new HealthImplementation({ '': 'SERVING', [service.name]: 'SERVING' });
+  health.addToServer(server);
+
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const [method, handler] of Object.entries(service.handlers) as [string, (r: unknown, c: unknown) => Promise<unknown>][]) {
+    implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const requestId = String(call.metadata.get('x-request-id')[0] ?? '') || randomUUID();
+      withRequestId(requestId, () => {
+        handler(call.request, { requestId }).then(
+          (response) => callback(null, response),
+          (error: unknown) => {
+            if (!(error instanceof DomainError)) logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
+            callback(toGrpcError(error));
+          },
+        );
+      });
+    };
+  }
+  server.addService(service.definition, implementation);
+
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(options.address, grpc.ServerCredentials.createInsecure(), (error, boundPort) =>
+      error ? reject(error) : resolve(boundPort),
+    ),
+  );
+  const host = options.address.slice(0, options.address.lastIndexOf(':'));
+  return {
+    address: `${host}:${port}`,
+    stop: (graceMs = 5000) =>
+      new Promise<void>((resolve) => {
+        health.setStatus('', 'NOT_SERVING');
+        const force = setTimeout(() => server.forceShutdown(), graceMs);
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      }),
+  };
+}

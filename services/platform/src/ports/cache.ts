@@ -1,0 +1,24 @@
+/** The cache / pub-sub port: presence, rate limits, session revocation, and fan-out across BFF replicas. */
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Milliseconds until the next attempt is allowed (0 when allowed). */
+  retryAfterMs: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt for the key. */
+  consume(key: string): Promise<RateLimitResult>;
+  /** Forgets the key's attempts (after a successful login, say). */
+  reset(key: string): Promise<void>;
+}
+
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  rateLimiter(options: { name: string; points: number; durationMs: number }): RateLimiter;
+  publish(channel: string, message: string): Promise<void>;
+  /** Resolves once the subscription is active; the returned function unsubscribes. */
+  subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,12 @@
+/** The objects port: media and verification photos (files under DATA_DIR/media, or MinIO). */
+export interface StoredObject {
+  body: Buffer;
+  contentType: string;
+}
+
+export interface ObjectStore {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<StoredObject | null>;
+  delete(key: string): Promise<void>;
+  close(): Promise<void>;
+}
