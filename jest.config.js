@@ -11,7 +11,7 @@ export default {
     '^@tip/bff$': '<rootDir>/bff/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
+  testMatch: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
   maxWorkers: 2,

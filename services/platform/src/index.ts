@@ -13,3 +13,5 @@ export * from './grpc/client.js';
 export * from './contracts/identity.js';
 export * from './adapters/index.js';
 export * from './outbox/index.js';
+export * from './events/index.js';
+export * from './messages/index.js';

@@ -38,3 +38,18 @@ export const engineConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
+
+/** The adapter factory's options for one process, from its engine variables. */
+export function adapterOptionsFrom(config: EngineConfig, serviceName: string) {
+  return {
+    dataDir: config.DATA_DIR,
+    mongoUrl: config.MONGO_URL,
+    kafkaBrokers: config.KAFKA_BROKERS,
+    redisUrl: config.REDIS_URL,
+    s3Endpoint: config.S3_ENDPOINT,
+    s3AccessKey: config.S3_ACCESS_KEY,
+    s3SecretKey: config.S3_SECRET_KEY,
+    s3Bucket: config.S3_BUCKET,
+    serviceName,
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: what a signed-in page load costs. Measures, in one run on this machine:
+ * - `npm start` on the built tree until it serves;
+ * - resident memory of the one-process platform when idle;
+ * - requests/s and p99 of GET /api/auth/user with a session through the whole stack (BFF + identity),
+ *   next to a bare node:http server answering the same JSON, and their ratio.
+ * Servers run in child processes; the load generator (autocannon) runs here, on the other core.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const CONNECTIONS = 50;
+const DURATION_S = 10;
+const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function waitUntilServing(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(25);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+function startPlatform(command: string, args: string[], port: number, dataDir: string): ChildProcess {
+  return spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tip-bench-'));
+  const port = 3400 + Math.floor(Math.random() * 500);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    // 1. `npm start` on an installed, built tree, until it serves.
+    const started = Date.now();
+    const npmStart = startPlatform('npm', ['start', '--silent'], port, dataDir);
+    await waitUntilServing(`${base}/api/health`, 60_000);
+    const startMs = Date.now() - started;
+    await stop(npmStart);
+
+    // 2. The platform itself, restarted on the same data, for memory and load.
+    const platform = startPlatform(process.execPath, ['services/embedded/dist/main.js'], port, dataDir);
+    await waitUntilServing(`${base}/api/health`, 30_000);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const userJson = await (await fetch(`${base}/api/auth/user`, { headers: { cookie } })).text();
+    await sleep(3000);
+    const idleMb = residentMb(platform.pid ?? 0);
+
+    const stack = await load(`${base}/api/auth/user`, { cookie });
+    await sleep(3000);
+    const idleAfterLoadMb = residentMb(platform.pid ?? 0);
+    await stop(platform);
+
+    // 3. The bare baseline: node:http answering the same JSON.
+    const barePort = port + 1;
+    const bare = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const body = ${JSON.stringify(userJson)};
+         require('node:http').createServer((req, res) => {
+           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+           res.end(body);
+         }).listen(${barePort}, '127.0.0.1');`,
+      ],
+      { stdio: 'inherit' },
+    );
+    await waitUntilServing(`http://127.0.0.1:${barePort}/`, 10_000);
+    const baseline = await load(`http://127.0.0.1:${barePort}/`, {});
+    await stop(bare);
+
+    const rows = [
+      ['GET /api/auth/user, whole stack', stack.rps.toFixed(0), stack.p99.toFixed(1)],
+      ['same JSON, bare node:http', baseline.rps.toFixed(0), baseline.p99.toFixed(1)],
+    ];
+    console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each`);
+    console.log('case'.padEnd(34), 'req/s'.padStart(8), 'p99 ms'.padStart(8));
+    for (const [name, rps, p99] of rows) console.log(name!.padEnd(34), rps!.padStart(8), p99!.padStart(8));
+    console.log(`ratio whole stack / bare: ${(stack.rps / baseline.rps).toFixed(2)} (target >= 0.5, p99 < 20 ms)`);
+    console.log(`resident memory, idle after start: ${idleMb.toFixed(0)} MB; idle after the load: ${idleAfterLoadMb.toFixed(0)} MB (target < 300 MB)`);
+    console.log(`npm start until serving: ${startMs} ms (target < 5000 ms)`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,148 @@
+// kafkajs has had no release since 2023: this file is the only one that knows it, so that a maintained client
+// (@confluentinc/kafka-javascript offers the same API) can replace it here alone.
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import type { Logger } from '../../logging/logger.js';
+import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
+import { assertTopicName, envelopeSchema } from './envelope-schema.js';
+
+export interface KafkaEventBusOptions {
+  brokers: string[];
+  clientId: string;
+  logger?: Logger;
+  /** First wait before kafkajs delivers a failed event again (it backs off from there). */
+  retryDelayMs?: number;
+}
+
+/**
+ * Kafka: a topic per name, the envelope's key as the message key (so one aggregate's events share a partition and
+ * stay ordered), the JSON envelope as the value. Each subscription is a consumer in its group that commits an
+ * offset only after the handler resolved; a handler that throws leaves it uncommitted and kafkajs fetches the
+ * event again after its retry back-off.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly createdTopics = new Map<string, Promise<void>>();
+  private readonly consumers = new Set<Consumer>();
+  private closed = false;
+
+  private constructor(
+    private readonly kafka: Kafka,
+    private readonly producer: Producer,
+    private readonly admin: Admin,
+    private readonly options: KafkaEventBusOptions,
+  ) {}
+
+  static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    const kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => logTo(options.logger, entry),
+    });
+    // One request in flight at a time: a retried send can then never overtake the next one.
+    const producer = kafka.producer({ maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    const admin = kafka.admin();
+    await producer.connect();
+    await admin.connect();
+    return new KafkaEventBus(kafka, producer, admin, options);
+  }
+
+  async publish(topic: string, events: EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    assertTopicName(topic);
+    const envelopes = events.map((event) => envelopeSchema.parse(event));
+    if (envelopes.length === 0) return;
+    await this.ensureTopic(topic);
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) })),
+    });
+  }
+
+  async subscribe({ group, topics, handle }: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    topics.forEach(assertTopicName);
+    await Promise.all(topics.map((topic) => this.ensureTopic(topic)));
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
+      retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe({ topics, fromBeginning: true });
+      await this.run(consumer, handle);
+    } catch (error) {
+      await consumer.disconnect().catch(() => undefined);
+      throw error;
+    }
+    this.consumers.add(consumer);
+    return {
+      stop: async () => {
+        if (!this.consumers.delete(consumer)) return;
+        await consumer.disconnect();
+      },
+    };
+  }
+
+  private run(consumer: Consumer, handle: SubscribeOptions['handle']): Promise<void> {
+    return consumer.run({
+      autoCommit: false,
+      eachMessage: async ({ topic, partition, message }) => {
+        const parsed = envelopeSchema.safeParse(message.value ? parseJson(message.value.toString('utf8')) : undefined);
+        if (parsed.success) {
+          await handle({ ...(parsed.data as EventEnvelope), topic });
+        } else {
+          // Retrying cannot fix a message that is not an envelope; it would only block the partition for good.
+          this.options.logger?.error(
+            { topic, partition, offset: message.offset },
+            'skipping a message that is not an event envelope',
+          );
+        }
+        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.consumers].map((consumer) => consumer.disconnect()));
+    this.consumers.clear();
+    await this.producer.disconnect();
+    await this.admin.disconnect();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the event bus is closed');
+  }
+
+  /** Brokers may refuse to create topics on first use, so the bus creates each one it touches (once per process). */
+  private ensureTopic(topic: string): Promise<void> {
+    let created = this.createdTopics.get(topic);
+    if (!created) {
+      created = this.admin.createTopics({ topics: [{ topic }], waitForLeaders: true }).then(() => undefined);
+      this.createdTopics.set(topic, created);
+      created.catch(() => this.createdTopics.delete(topic));
+    }
+    return created;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function logTo(logger: Logger | undefined, { namespace, level, log }: LogEntry): void {
+  if (!logger) return;
+  const { message, ...details } = log;
+  const entry = { ...details, namespace };
+  if (level === logLevel.ERROR) logger.error(entry, message);
+  else if (level === logLevel.WARN) logger.warn(entry, message);
+  else if (level === logLevel.INFO) logger.info(entry, message);
+  else logger.debug(entry, message);
+}

@@ -1,0 +1,113 @@
+import type { Logger } from '../logging/logger.js';
+import type { Cache } from '../ports/cache.js';
+import type { DocumentStore } from '../ports/documents.js';
+import type { EventBus } from '../ports/events.js';
+import type { ObjectStore } from '../ports/objects.js';
+import { MemoryCache } from './cache/memory-cache.js';
+import { RedisCache } from './cache/redis-cache.js';
+import { MongoDocumentStore } from './documents/mongo-store.js';
+import { NedbDocumentStore } from './documents/nedb-store.js';
+import { FileEventLog } from './events/file-event-log.js';
+import { KafkaEventBus } from './events/kafka-event-bus.js';
+import { FileObjectStore } from './objects/file-object-store.js';
+import { MinioObjectStore } from './objects/minio-object-store.js';
+
+export { MemoryCache } from './cache/memory-cache.js';
+export { RedisCache } from './cache/redis-cache.js';
+export { MongoDocumentStore } from './documents/mongo-store.js';
+export { NedbDocumentStore } from './documents/nedb-store.js';
+export { FileEventLog } from './events/file-event-log.js';
+export { KafkaEventBus } from './events/kafka-event-bus.js';
+export { FileObjectStore } from './objects/file-object-store.js';
+export { MinioObjectStore } from './objects/minio-object-store.js';
+
+/** Which engines to use: each real one is switched on by its setting, the embedded one is the default. */
+export interface AdapterOptions {
+  /** Where the embedded engines keep their files. */
+  dataDir: string;
+  mongoUrl?: string;
+  /** Comma-separated host:port list. */
+  kafkaBrokers?: string;
+  redisUrl?: string;
+  s3Endpoint?: string;
+  s3AccessKey?: string;
+  s3SecretKey?: string;
+  s3Bucket?: string;
+  /** Names this process to Kafka (client id). */
+  serviceName?: string;
+  logger?: Logger;
+}
+
+export interface Adapters {
+  documents: DocumentStore;
+  events: EventBus;
+  objects: ObjectStore;
+  cache: Cache;
+  /** Closes all four, flushing what the embedded engines hold. */
+  close(): Promise<void>;
+}
+
+export function openDocumentStore(options: AdapterOptions): Promise<DocumentStore> {
+  if (options.mongoUrl) return MongoDocumentStore.connect(options.mongoUrl);
+  return NedbDocumentStore.open(options.dataDir, { logger: options.logger });
+}
+
+export function openEventBus(options: AdapterOptions): Promise<EventBus> {
+  const brokers = (options.kafkaBrokers ?? '')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
+  if (brokers.length > 0) {
+    return KafkaEventBus.connect({ brokers, clientId: options.serviceName ?? 'tip', logger: options.logger });
+  }
+  return FileEventLog.open(options.dataDir, { logger: options.logger });
+}
+
+export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {
+  if (!options.s3Endpoint) return FileObjectStore.open(options.dataDir);
+  const { s3AccessKey: accessKey, s3SecretKey: secretKey } = options;
+  if (!accessKey || !secretKey) {
+    return Promise.reject(new Error('S3_ENDPOINT is set, so S3_ACCESS_KEY and S3_SECRET_KEY are required'));
+  }
+  return MinioObjectStore.connect({
+    endpoint: options.s3Endpoint,
+    accessKey,
+    secretKey,
+    bucket: options.s3Bucket ?? 'tip-media',
+  });
+}
+
+export async function openCache(options: AdapterOptions): Promise<Cache> {
+  if (options.redisUrl) return RedisCache.connect(options.redisUrl, { logger: options.logger });
+  return new MemoryCache(options.logger);
+}
+
+/** Opens all four ports; if one cannot be opened, closes those that were and rethrows. */
+export async function createAdapters(options: AdapterOptions): Promise<Adapters> {
+  const opened = await Promise.allSettled([
+    openDocumentStore(options),
+    openEventBus(options),
+    openObjectStore(options),
+    openCache(options),
+  ] as const);
+  const [documents, events, objects, cache] = opened;
+  if (
+    documents.status === 'rejected' ||
+    events.status === 'rejected' ||
+    objects.status === 'rejected' ||
+    cache.status === 'rejected'
+  ) {
+    await Promise.allSettled(opened.map((port) => (port.status === 'fulfilled' ? port.value.close() : undefined)));
+    const failure = opened.find((port) => port.status === 'rejected') as PromiseRejectedResult;
+    throw failure.reason;
+  }
+  const adapters = { documents: documents.value, events: events.value, objects: objects.value, cache: cache.value };
+  return {
+    ...adapters,
+    async close() {
+      // Producers first: events stops its consumers, whose handlers may still write documents.
+      await adapters.events.close();
+      await Promise.all([adapters.documents.close(), adapters.objects.close(), adapters.cache.close()]);
+    },
+  };
+}

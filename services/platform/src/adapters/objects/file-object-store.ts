@@ -1,0 +1,68 @@
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import type { ObjectStore, StoredObject } from '../../ports/objects.js';
+import { isNotFound, writeFileAtomic } from '../fs/durable-files.js';
+import { assertContentType, assertObjectKey } from './object-key.js';
+
+const metadataSchema = z.object({ contentType: z.string().min(1) });
+const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * Objects as files under `<dataDir>/media/`, each written to a temporary file and renamed into place, so a reader
+ * never sees half an object. The content type sits in a hidden sidecar next to it (`.<name>.meta.json`); the body
+ * is written last, so an object exists only once both are complete.
+ */
+export class FileObjectStore implements ObjectStore {
+  private constructor(private readonly directory: string) {}
+
+  static async open(dataDir: string): Promise<FileObjectStore> {
+    const directory = join(dataDir, 'media');
+    await mkdir(directory, { recursive: true });
+    return new FileObjectStore(directory);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const { file, metadata } = this.paths(key);
+    assertContentType(contentType);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFileAtomic(metadata, JSON.stringify({ contentType }));
+    await writeFileAtomic(file, body);
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    const { file, metadata } = this.paths(key);
+    let body: Buffer;
+    try {
+      body = await readFile(file);
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    return { body, contentType: await readContentType(metadata) };
+  }
+
+  async delete(key: string): Promise<void> {
+    const { file, metadata } = this.paths(key);
+    await rm(file, { force: true });
+    await rm(metadata, { force: true });
+  }
+
+  async close(): Promise<void> {}
+
+  private paths(key: string): { file: string; metadata: string } {
+    assertObjectKey(key);
+    const file = join(this.directory, key);
+    const name = key.slice(key.lastIndexOf('/') + 1);
+    return { file, metadata: join(dirname(file), `.${name}.meta.json`) };
+  }
+}
+
+async function readContentType(path: string): Promise<string> {
+  try {
+    return metadataSchema.parse(JSON.parse(await readFile(path, 'utf8'))).contentType;
+  } catch (error) {
+    if (isNotFound(error)) return FALLBACK_CONTENT_TYPE;
+    throw error;
+  }
+}

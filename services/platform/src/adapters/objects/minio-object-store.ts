@@ -1,0 +1,76 @@
+import { Client, S3Error } from 'minio';
+import type { Readable } from 'node:stream';
+import type { ObjectStore, StoredObject } from '../../ports/objects.js';
+import { assertContentType, assertObjectKey } from './object-key.js';
+
+export interface MinioOptions {
+  /** e.g. http://minio:9000 */
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+}
+
+const MISSING = new Set(['NoSuchKey', 'NotFound']);
+
+/** Objects in a MinIO (or any S3) bucket, created on connect when missing. */
+export class MinioObjectStore implements ObjectStore {
+  private constructor(
+    private readonly client: Client,
+    private readonly bucket: string,
+  ) {}
+
+  static async connect(options: MinioOptions): Promise<MinioObjectStore> {
+    const url = new URL(options.endpoint);
+    const useSSL = url.protocol === 'https:';
+    const client = new Client({
+      endPoint: url.hostname,
+      port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+      useSSL,
+      accessKey: options.accessKey,
+      secretKey: options.secretKey,
+    });
+    if (!(await client.bucketExists(options.bucket))) {
+      try {
+        await client.makeBucket(options.bucket);
+      } catch (error) {
+        // Another replica may have created it meanwhile.
+        if (!(error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou')) throw error;
+      }
+    }
+    return new MinioObjectStore(client, options.bucket);
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertObjectKey(key);
+    assertContentType(contentType);
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertObjectKey(key);
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const body = await readAll(await this.client.getObject(this.bucket, key));
+      const contentType = (stat.metaData as Record<string, string | undefined>)['content-type'];
+      return { body, contentType: contentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (error instanceof S3Error && MISSING.has(error.code ?? '')) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertObjectKey(key);
+    await this.client.removeObject(this.bucket, key);
+  }
+
+  /** The client holds no connection of its own (each call is an HTTP request). */
+  async close(): Promise<void> {}
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineEvent, type PayloadOf } from './define-event.js';
+
+/** Every identity event is about one user and travels keyed by the user id, so a user's events stay in order. */
+export const IDENTITY_USERS_TOPIC = 'identity.users';
+
+const gender = z.enum(['male', 'female']);
+const orientation = z.enum(['etero', 'gay', 'bisessuale']);
+const verificationStatus = z.enum(['unverified', 'pending', 'approved', 'rejected']);
+
+/**
+ * What other services keep about a user (authors in the feed, chat partners, the admin lists). Telegram travels
+ * because the content service sells its reveal; e-mail, password hash, verification photo and notes never do.
+ * Null means "not set": a Google account has no username until it completes its profile.
+ */
+export const userProfileSchema = z.object({
+  userId: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  age: z.number().int().nullable(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  gender: gender.nullable(),
+  orientation: orientation.nullable(),
+  telegramUsername: z.string().nullable(),
+  verificationStatus,
+  isAdmin: z.boolean(),
+  isTester: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserProfilePayload = z.infer<typeof userProfileSchema>;
+
+/** A new account. The e-mail is here once, for the admin's verification queue (moderation). */
+export const UserRegistered = defineEvent({
+  type: 'UserRegistered',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: userProfileSchema.extend({
+    email: z.string().nullable(),
+    method: z.enum(['password', 'google', 'bootstrap']),
+  }),
+});
+
+/** A verification photo waits for an admin's decision (moderation fetches it with identity's GetPhoto). */
+export const VerificationSubmitted = defineEvent({
+  type: 'VerificationSubmitted',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({
+    userId: z.string(),
+    username: z.string(),
+    gender: gender.nullable(),
+    orientation: orientation.nullable(),
+    submittedAt: z.string(),
+  }),
+});
+
+/** The user's profile as it is now (any change: fields, image, verification status, roles). */
+export const ProfileUpdated = defineEvent({
+  type: 'ProfileUpdated',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: userProfileSchema,
+});
+
+/** The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger). */
+export const UserDeleted = defineEvent({
+  type: 'UserDeleted',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({ userId: z.string(), deletedAt: z.string() }),
+});
+
+export type UserRegisteredPayload = PayloadOf<typeof UserRegistered>;
+export type VerificationSubmittedPayload = PayloadOf<typeof VerificationSubmitted>;
+export type ProfileUpdatedPayload = PayloadOf<typeof ProfileUpdated>;
+export type UserDeletedPayload = PayloadOf<typeof UserDeleted>;

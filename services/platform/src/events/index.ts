@@ -1,0 +1,3 @@
+export * from './define-event.js';
+export * from './identity.js';
+export * from './moderation.js';

@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// A type only: testcontainers is loaded on demand, when no URL or local binary serves the suite.
+import type * as TestcontainersModule from 'testcontainers';
+
+type Testcontainers = typeof TestcontainersModule;
+
+/** An engine a contract suite talks to: a URL (or, for embedded adapters, a scratch directory). */
+export interface RunningEngine {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Either a way to start the engine, or the reason it cannot be reached here. */
+export type EngineResolution = { start(): Promise<RunningEngine> } | { skip: string };
+export type EngineSource = () => Promise<EngineResolution>;
+
+/** Embedded adapters need only a scratch directory, removed afterwards. */
+export const embeddedEngine: EngineSource = async () => ({
+  start: async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tip-contract-'));
+    return { url: dir, stop: () => rm(dir, { recursive: true, force: true }) };
+  },
+});
+
+interface ExternalEngineSpec {
+  /** The variable that points the suite at a running engine. */
+  envVar: string;
+  /** Turns the variable's value into the URL the adapter factory reads (default: the value itself). */
+  fromEnv?: (value: string) => string;
+  /** A locally installed server binary to start when the variable is unset. */
+  local?: { binary: string; start(binary: string): Promise<RunningEngine> };
+  /** A throwaway container, when a Docker engine is reachable. */
+  container(testcontainers: Testcontainers): Promise<RunningEngine>;
+}
+
+/** A real engine: the URL in its variable if set, else a local binary, else a container, else a reason to skip. */
+export function externalEngine(spec: ExternalEngineSpec): EngineSource {
+  return async () => {
+    const value = process.env[spec.envVar];
+    if (value) {
+      const url = spec.fromEnv ? spec.fromEnv(value) : value;
+      return { start: async () => ({ url, stop: async () => {} }) };
+    }
+    const local = spec.local;
+    if (local && existsSync(local.binary)) return { start: () => local.start(local.binary) };
+    const docker = await dockerRuntime();
+    if ('skip' in docker) return { skip: `${spec.envVar} is unset and ${docker.skip}` };
+    return { start: () => spec.container(docker.testcontainers) };
+  };
+}
+
+let docker: Promise<{ testcontainers: Testcontainers } | { skip: string }> | undefined;
+
+function dockerRuntime(): Promise<{ testcontainers: Testcontainers } | { skip: string }> {
+  docker ??= (async () => {
+    let testcontainers: Testcontainers;
+    try {
+      testcontainers = await import('testcontainers');
+    } catch (error) {
+      return { skip: `testcontainers does not load on Node ${process.version} (${(error as Error).message})` };
+    }
+    try {
+      await testcontainers.getContainerRuntimeClient();
+    } catch {
+      return { skip: 'no Docker engine is reachable for testcontainers' };
+    }
+    return { testcontainers };
+  })();
+  return docker;
+}
+
+function containerEngine(started: { stop(): Promise<unknown> }, url: string): RunningEngine {
+  return { url, stop: async () => void (await started.stop()) };
+}
+
+export const mongoEngine = externalEngine({
+  envVar: 'MONGO_URL',
+  async container({ GenericContainer, Wait }) {
+    const started = await new GenericContainer('mongo:7')
+      .withExposedPorts(27017)
+      .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+      .start();
+    return containerEngine(started, `mongodb://${started.getHost()}:${started.getMappedPort(27017)}`);
+  },
+});
+
+export const redisEngine = externalEngine({
+  envVar: 'REDIS_URL',
+  local: { binary: '/usr/bin/redis-server', start: startLocalRedis },
+  async container({ GenericContainer, Wait }) {
+    const started = await new GenericContainer('redis:7-alpine')
+      .withExposedPorts(6379)
+      .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
+      .start();
+    return containerEngine(started, `redis://${started.getHost()}:${started.getMappedPort(6379)}`);
+  },
+});
+
+/** MinIO's URL carries its credentials: http://ACCESS:SECRET@host:port. */
+export const minioEngine = externalEngine({
+  envVar: 'S3_ENDPOINT',
+  fromEnv(value) {
+    const url = new URL(value);
+    url.username = process.env.S3_ACCESS_KEY ?? '';
+    url.password = process.env.S3_SECRET_KEY ?? '';
+    return url.toString();
+  },
+  async container({ GenericContainer, Wait }) {
+    const started = await new GenericContainer('minio/minio:latest')
+      .withCommand(['server', '/data'])
+      .withEnvironment({ MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' })
+      .withExposedPorts(9000)
+      .withWaitStrategy(Wait.forHttp('/minio/health/live', 9000))
+      .start();
+    return containerEngine(
+      started,
+      `http://contract:contract-secret@${started.getHost()}:${started.getMappedPort(9000)}`,
+    );
+  },
+});
+
+export const kafkaEngine = externalEngine({
+  envVar: 'KAFKA_BROKERS',
+  async container({ GenericContainer, Wait }) {
+    // The broker must advertise the address clients use, so it listens on the same port inside and outside.
+    const port = await freePort();
+    const started = await new GenericContainer('apache/kafka:3.9.0')
+      .withEnvironment({
+        KAFKA_NODE_ID: '1',
+        KAFKA_PROCESS_ROLES: 'broker,controller',
+        KAFKA_LISTENERS: `PLAINTEXT://:${port},CONTROLLER://:9093`,
+        KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://localhost:${port}`,
+        KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
+        KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
+        KAFKA_CONTROLLER_QUORUM_VOTERS: '1@localhost:9093',
+        KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
+        KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
+        KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
+        KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
+      })
+      .withExposedPorts({ container: port, host: port })
+      .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
+      .start();
+    return containerEngine(started, `localhost:${port}`);
+  },
+});
+
+async function startLocalRedis(binary: string): Promise<RunningEngine> {
+  const port = await freePort();
+  const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    await waitForOutput(child, /Ready to accept connections/, 10_000);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) done();
+    };
+    const onExit = (code: number | null) => fail(new Error(`exited with ${code} before ${pattern}:\n${output}`));
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onData);
+      child.off('exit', onExit);
+      child.off('error', fail);
+    };
+    function done() {
+      cleanup();
+      resolve();
+    }
+    function fail(error: Error) {
+      cleanup();
+      reject(error);
+    }
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', onExit);
+    child.once('error', fail);
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}

@@ -1,0 +1,3 @@
+export * from './contract.js';
+export * from './engines.js';
+export * from './wait.js';
