@@ -1,0 +1,74 @@
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { useCurrentUser } from '@/api/auth/get-current-user';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { AppLayout } from '@/components/layout/app-layout';
+import { ComingSoonPage } from '@/pages/coming-soon-page';
+import { HomePage } from '@/pages/home-page';
+import { LandingPage } from '@/pages/landing/landing-page';
+import { LegalPage } from '@/pages/legal-page';
+import { LoginRequiredPage } from '@/pages/login-required-page';
+import { NotFoundPage } from '@/pages/not-found-page';
+
+/** Nothing renders until we know whether someone is signed in. */
+function AuthGate() {
+  const { isPending } = useCurrentUser();
+  return isPending ? <FullPageSpinner /> : <Outlet />;
+}
+
+/** Signed-in members get the app frame; a visitor gets the landing page, a login prompt, or the login form. */
+function MemberArea() {
+  const { user } = useCurrentUser();
+  const { pathname } = useLocation();
+  // A Google account enters the community once its profile (and verification photo) is complete.
+  if (user?.needsProfileSetup) return <Navigate to="/google-profile-setup" replace />;
+  if (user) return <AppLayout user={user} />;
+  if (pathname === '/') return <LandingPage />;
+  if (pathname === '/messages') return <LoginRequiredPage />;
+  return <Navigate to="/login" replace />;
+}
+
+function VisitorsOnly() {
+  const { user } = useCurrentUser();
+  return user ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+// Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
+const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
+const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
+const googleSetup = () =>
+  import('@/pages/google-profile-setup-page').then((m) => ({ Component: m.GoogleProfileSetupPage }));
+
+export const routes: RouteObject[] = [
+  {
+    element: <AuthGate />,
+    HydrateFallback: FullPageSpinner,
+    children: [
+      {
+        element: <MemberArea />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'profile', lazy: profile },
+          { path: 'profile/:userId', lazy: profile },
+          { path: 'settings', lazy: profile },
+          { path: 'messages', element: <ComingSoonPage section="messages" /> },
+          { path: 'feedback', element: <ComingSoonPage section="feedback" /> },
+          { path: 'blocked-users', element: <ComingSoonPage section="blockedUsers" /> },
+          { path: 'checkout', element: <ComingSoonPage section="checkout" /> },
+          { path: 'admin', element: <ComingSoonPage section="admin" /> },
+        ],
+      },
+      {
+        element: <VisitorsOnly />,
+        children: [
+          { path: 'login', lazy: login },
+          { path: 'register', lazy: register },
+        ],
+      },
+      { path: 'google-profile-setup', lazy: googleSetup },
+      { path: 'privacy', element: <LegalPage document="privacy" /> },
+      { path: 'terms', element: <LegalPage document="terms" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

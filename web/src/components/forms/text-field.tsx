@@ -1,0 +1,24 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { describedBy, Field } from '@/components/forms/field';
+import { Input } from '@/components/ui/input';
+
+/** A labelled text input whose error and hint are linked to it for assistive technology. */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...inputProps
+}: ComponentProps<typeof Input> & { id: string; label: ReactNode; hint?: ReactNode; error?: string }) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, { hint, error })}
+        {...inputProps}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,28 @@
+import { Outlet } from 'react-router-dom';
+import { useOfflineBeacon } from '@/api/users/online-status';
+import type { User } from '@/api/types';
+import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { Sidebar } from '@/components/layout/sidebar';
+import { SidebarProvider } from '@/components/layout/sidebar-state';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { TopBar } from '@/components/layout/top-bar';
+import { useRealtime } from '@/realtime/use-realtime';
+
+/** The signed-in frame: top bar, sidebar, the page, footer. */
+export function AppLayout({ user }: { user: User }) {
+  useRealtime(user.id);
+  useOfflineBeacon();
+  return (
+    <SidebarProvider>
+      <div className="flex min-h-dvh flex-col">
+        <TopBar />
+        <Sidebar user={user} />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pt-24 pb-12 sm:px-6">
+          <Outlet />
+        </main>
+        <SiteFooter />
+        <ScrollToTop />
+      </div>
+    </SidebarProvider>
+  );
+}

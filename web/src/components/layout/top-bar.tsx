@@ -1,0 +1,80 @@
+import { Home, LogOut, Menu, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { logout } from '@/api/auth/logout';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import { pageLabelKey } from '@/components/layout/navigation';
+import { SIDEBAR_ID } from '@/components/layout/sidebar';
+import { useSidebar } from '@/components/layout/sidebar-state';
+import { Button } from '@/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useHideOnScroll } from '@/lib/use-scroll';
+import { cn } from '@/lib/utils';
+
+const HIDE_AFTER_PX = 80;
+
+function WithTooltip({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+export function TopBar() {
+  const { t } = useTranslation();
+  const { open, setOpen } = useSidebar();
+  const { pathname } = useLocation();
+  const hidden = useHideOnScroll(HIDE_AFTER_PX) && !open;
+
+  return (
+    <header
+      data-hidden={hidden}
+      className={cn(
+        'fixed inset-x-0 top-0 z-30 border-b bg-card/80 backdrop-blur-lg transition-transform duration-300',
+        hidden && '-translate-y-full',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-4">
+        <WithTooltip label={t('nav.openMenu')}>
+          <Button
+            variant="ghost"
+            size="icon"
+            data-sidebar-toggle
+            aria-label={t('nav.openMenu')}
+            aria-expanded={open}
+            aria-controls={SIDEBAR_ID}
+            onClick={() => setOpen(!open)}
+          >
+            <Menu aria-hidden />
+          </Button>
+        </WithTooltip>
+        <WithTooltip label={t('nav.home')}>
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/" aria-label={t('nav.home')}>
+              <Home aria-hidden />
+            </Link>
+          </Button>
+        </WithTooltip>
+        <p className="ml-1 min-w-0 flex-1 truncate text-base font-semibold" aria-live="polite">
+          {t(pageLabelKey(pathname))}
+        </p>
+        <WithTooltip label={t('nav.messages')}>
+          <Button asChild variant="ghost" size="icon">
+            <Link to="/messages" aria-label={t('nav.messages')}>
+              <MessageCircle aria-hidden />
+            </Link>
+          </Button>
+        </WithTooltip>
+        <LanguageSwitcher className="sm:mx-1" />
+        <WithTooltip label={t('nav.logout')}>
+          <Button variant="ghost" size="icon" aria-label={t('nav.logout')} onClick={logout}>
+            <LogOut aria-hidden />
+          </Button>
+        </WithTooltip>
+      </div>
+    </header>
+  );
+}

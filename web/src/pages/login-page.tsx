@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema } from '@tip/identity/domain';
+import { ArrowLeft } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useLogin } from '@/api/auth/login';
+import { Divider } from '@/components/divider';
+import { TextField } from '@/components/forms/text-field';
+import { useErrorText } from '@/components/forms/use-error-text';
+import { GoogleButton } from '@/components/google-button';
+import { AuthShell } from '@/components/layout/auth-shell';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessageOr } from '@/lib/errors';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const form = useForm({
+    resolver: zodResolver(loginSchema, undefined, { raw: true }),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const login = useLogin({
+    onSuccess: (result) => {
+      if (!result.success) {
+        toast({
+          variant: 'destructive',
+          title: t('auth.login.errorTitle'),
+          description: result.message || t('auth.login.invalidCredentials'),
+        });
+        return;
+      }
+      toast({
+        variant: 'success',
+        title: t('auth.login.successTitle'),
+        description: t('auth.login.successDescription'),
+      });
+      // A full load starts the signed-in app from a clean slate (fresh queries, socket, layout).
+      window.location.assign('/');
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: t('auth.login.errorTitle'),
+        description: serverMessageOr(error, t('auth.login.genericError')),
+      }),
+  });
+
+  const emailError = errorText(errors.email?.message);
+  const passwordError = errorText(errors.password?.message);
+
+  return (
+    <AuthShell>
+      <Card className="border-0 shadow-none sm:border sm:shadow-sm">
+        <CardHeader>
+          <CardTitle as="h1" className="text-2xl">
+            {t('auth.login.title')}
+          </CardTitle>
+          <CardDescription>{t('auth.login.subtitle')}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+            <TextField
+              id="login-email"
+              label={t('auth.fields.email')}
+              error={emailError}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              {...form.register('email')}
+            />
+            <TextField
+              id="login-password"
+              label={t('auth.fields.password')}
+              error={passwordError}
+              type="password"
+              autoComplete="current-password"
+              {...form.register('password')}
+            />
+            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+              {login.isPending && <Spinner />}
+              {t('auth.login.submit')}
+            </Button>
+          </form>
+          <Divider label={t('auth.or')} />
+          <GoogleButton href="/api/auth/google" className="w-full">
+            {t('auth.login.google')}
+          </GoogleButton>
+          <p className="text-center text-sm text-muted-foreground">
+            {t('auth.login.noAccount')}{' '}
+            <Link to="/register" className="font-semibold text-primary hover:underline">
+              {t('auth.login.registerLink')}
+            </Link>
+          </p>
+          <Button asChild variant="ghost" className="w-full">
+            <Link to="/">
+              <ArrowLeft aria-hidden />
+              {t('common.backHome')}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </AuthShell>
+  );
+}

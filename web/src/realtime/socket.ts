@@ -1,0 +1,42 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { io, type Socket } from 'socket.io-client';
+import { currentUserKey } from '@/api/auth/get-current-user';
+
+/** Which cached queries each pushed event makes stale. Later capabilities add their event types here. */
+const invalidatedBy: Record<string, readonly QueryKey[]> = {
+  user_updated: [currentUserKey],
+};
+
+let socket: Socket | null = null;
+let connected = false;
+
+export function isRealtimeConnected() {
+  return connected;
+}
+
+function isPushedEvent(value: unknown): value is { type: string } {
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
+}
+
+/** Opens the one Socket.IO connection (the session cookie authenticates it). Returns the function that closes it. */
+export function connectRealtime(queryClient: QueryClient) {
+  if (socket) return () => undefined;
+  const current = io({ path: '/ws', withCredentials: true, transports: ['websocket', 'polling'] });
+  socket = current;
+  current.on('connect', () => {
+    connected = true;
+  });
+  current.on('disconnect', () => {
+    connected = false;
+  });
+  // The event name is the transport's business; what counts is the `{ type, ... }` payload.
+  current.onAny((_name: string, event: unknown) => {
+    if (!isPushedEvent(event)) return;
+    for (const queryKey of invalidatedBy[event.type] ?? []) void queryClient.invalidateQueries({ queryKey });
+  });
+  return () => {
+    current.disconnect();
+    socket = null;
+    connected = false;
+  };
+}
