@@ -1,5 +1,4 @@
 import * as grpc from '@grpc/grpc-js';
-import type { ServiceDefinition } from '@grpc/proto-loader';
 import { currentRequestId } from '../logging/logger.js';
 import { fromGrpcError } from './error-metadata.js';
 import { MAX_MESSAGE_BYTES } from './server.js';
@@ -10,7 +9,7 @@ import type { CallOptions, ServiceClient } from './unary.js';
  * and a failure comes back as the DomainError the service threw.
  */
 export function createGrpcClient<D>(
-  definition: D & ServiceDefinition,
+  definition: D & grpc.ServiceDefinition,
   address: string,
   defaults: { timeoutMs: number } = { timeoutMs: 5000 },
 ): ServiceClient<D> {
@@ -19,7 +18,7 @@ export function createGrpcClient<D>(
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
   const client: Record<string, unknown> = { close: () => channel.close() };
-  for (const [name, method] of Object.entries(definition as ServiceDefinition)) {
+  for (const [name, method] of Object.entries(definition as grpc.ServiceDefinition)) {
     if (name[0] !== name[0]?.toUpperCase()) continue;
     client[name] = (request: unknown, options: CallOptions = {}) =>
       new Promise((resolve, reject) => {

@@ -1,6 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import type { ServiceDefinition } from '@grpc/proto-loader';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { withRequestId, type Logger } from '../logging/logger.js';
@@ -13,7 +12,7 @@ export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 export interface GrpcService<D> {
   /** Fully-qualified name for the health service, e.g. `tip.identity.v1.Identity`. */
   name: string;
-  definition: D & ServiceDefinition;
+  definition: D & grpc.ServiceDefinition;
   handlers: ServiceHandlers<D>;
 }
 

@@ -1,7 +1,9 @@
 import type { MethodDefinition } from '@grpc/proto-loader';
 
+/** The named members of a type, without its index signature (generated definitions extend grpc's indexed one). */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 /** Method names of a generated service definition (the generated types also carry lower-case aliases). */
-type MethodNames<D> = { [K in keyof D]: K extends Capitalize<K & string> ? K : never }[keyof D];
+type MethodNames<D> = { [K in KnownKeys<D>]: K extends Capitalize<K & string> ? K : never }[KnownKeys<D>] & keyof D;
 
 type Parts<M> = M extends MethodDefinition<infer Req, infer Res, infer ReqOut, infer ResOut>
   ? { req: Req; res: Res; reqOut: ReqOut; resOut: ResOut }

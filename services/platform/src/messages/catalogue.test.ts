@@ -22,7 +22,10 @@ describe('the server message catalogue', () => {
     expect(italianKeys.length).toBeGreaterThan(0);
     for (const language of LANGUAGES) {
       const keys = Object.keys(catalogues[language]).sort();
-      expect({ language, missing: italianKeys.filter((key) => !keys.includes(key)) }).toEqual({ language, missing: [] });
+      expect({ language, missing: italianKeys.filter((key) => !keys.includes(key)) }).toEqual({
+        language,
+        missing: [],
+      });
       expect({ language, extra: keys.filter((key) => !italianKeys.includes(key)) }).toEqual({ language, extra: [] });
     }
   });

@@ -1,0 +1,75 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { DomainError } from '@tip/platform';
+import type { BffContext } from './context.js';
+import { errorResponder } from './http/errors.js';
+import { requestLog } from './http/request-log.js';
+import { authRoutes } from './routes/auth.js';
+import type { currentUserHandler } from './routes/current-user.js';
+import { googleRoutes } from './routes/google.js';
+import { healthRoutes } from './routes/health.js';
+import { mediaRoutes } from './routes/media.js';
+import { userRoutes } from './routes/users.js';
+import { webApp } from './web-app/web-app.js';
+
+const JSON_LIMIT = '100kb';
+
+/**
+ * The Express app, middleware in order of cost: health probes answer before anything else runs, then each request
+ * gets its id and log line, security headers, a bounded JSON body, the API routes, the web app, and the one error
+ * handler. (GET /api/auth/user normally never gets here: it takes the fast lane in front of Express.)
+ */
+export function createApp(context: BffContext, currentUser: ReturnType<typeof currentUserHandler>): Express {
+  const { config, identity, translate, logger } = context;
+  const app = express();
+  app.disable('x-powered-by');
+  // API answers are per user and short-lived; the static files carry their own validators.
+  app.set('etag', false);
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(healthRoutes(identity));
+  app.use(requestLog(logger));
+  app.use(securityHeaders(context.secureCookies));
+  app.use(express.json({ limit: JSON_LIMIT }));
+
+  app.use(authRoutes(context, currentUser));
+  app.use(googleRoutes(context));
+  app.use(userRoutes(context));
+  app.use(mediaRoutes(context));
+  app.use('/api', (_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));
+
+  const web = webApp(config.WEB_DIST);
+  if (web) app.use(web);
+  else logger.info({ webDist: config.WEB_DIST }, 'no web build found; serving the API only');
+
+  app.use((_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));
+  app.use(errorResponder(translate, logger));
+  return app;
+}
+
+/**
+ * Helmet's defaults with a CSP the built app runs under: its own scripts only, inline styles (Radix positions
+ * popovers with them), images from itself and from data:/blob: URLs (photo previews), and its own origin for
+ * fetch and the socket. HTTPS-only headers only when we are served over HTTPS.
+ */
+function securityHeaders(https: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https,
+  });
+}

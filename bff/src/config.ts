@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { engineConfigSchema, optionalString, optionalUrl, port } from '@tip/platform';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+/** `TRUST_PROXY` as Express takes it: a hop count, true/false, or a list of addresses and subnets. */
+const trustProxy = z
+  .string()
+  .default('loopback')
+  .transform((value): boolean | number | string => {
+    if (value === 'true') return true;
+    if (value === 'false') return false;
+    return /^\d+$/.test(value) ? Number(value) : value;
+  });
+
+/** What the BFF reads from the environment, whichever process hosts it. */
+export const bffConfigSchema = z.object({
+  PORT: port(3000),
+  /** The address browsers use; Google's redirect URI and the Secure cookie flag follow it. */
+  PUBLIC_URL: optionalUrl(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  GOOGLE_CLIENT_ID: optionalString(),
+  GOOGLE_CLIENT_SECRET: optionalString(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The built web app; served when the folder exists. */
+  WEB_DIST: z.string().min(1).default('web/dist'),
+  TRUST_PROXY: trustProxy,
+  LOGIN_LIMIT_PER_ADDRESS: positiveInt(30),
+  LOGIN_LIMIT_PER_ACCOUNT: positiveInt(5),
+  LOGIN_LIMIT_WINDOW_SECONDS: seconds(15 * 60),
+  REGISTER_LIMIT_PER_ADDRESS: positiveInt(10),
+  REGISTER_LIMIT_WINDOW_SECONDS: seconds(60 * 60),
+});
+export type BffConfig = z.infer<typeof bffConfigSchema>;
+
+/** The BFF as its own process (distributed mode): it reaches identity over the network. */
+export const standaloneBffConfigSchema = bffConfigSchema.extend({
+  IDENTITY_ADDR: z.string().min(1),
+  ...engineConfigSchema.shape,
+});
+export type StandaloneBffConfig = z.infer<typeof standaloneBffConfigSchema>;

@@ -1,0 +1,25 @@
+import type { IdentityDefinition, Logger, ServiceClient } from '@tip/platform';
+import type { BffConfig } from './config.js';
+import type { GoogleOidc } from './google/google-oidc.js';
+import type { RateLimits } from './http/rate-limits.js';
+import type { Translate } from './i18n/translator.js';
+import type { Push } from './realtime/push.js';
+import type { Sessions } from './session/sessions.js';
+import type { UserCache } from './session/user-cache.js';
+
+/** What the routes work with: built once by startBff. */
+export interface BffContext {
+  config: BffConfig;
+  identity: ServiceClient<IdentityDefinition>;
+  logger: Logger;
+  translate: Translate;
+  sessions: Sessions;
+  users: UserCache;
+  limits: RateLimits;
+  push: Push;
+  /** Null when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
+  google: GoogleOidc | null;
+  /** Where browsers reach us (PUBLIC_URL, else this server's own address), without a trailing slash. */
+  publicUrl(): string;
+  secureCookies: boolean;
+}

@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+import type { ErrorRequestHandler, Response } from 'express';
+import { DomainError, statusOf, type Logger } from '@tip/platform';
+import { languageOf, type Translate } from '../i18n/translator.js';
+
+/** A refusal by a rate limit; the error handler turns `retryAfterSeconds` into Retry-After. */
+export function rateLimited(retryAfterMs: number): DomainError {
+  return new DomainError('RESOURCE_EXHAUSTED', 'errors.rateLimited', {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
+export const requestLanguage = (req: IncomingMessage) => languageOf(req.headers['accept-language']);
+
+/** What an error becomes on the wire: a status and a message key. Anything unforeseen is a 500. */
+export function describeError(error: unknown): { status: number; error: DomainError; expected: boolean } {
+  if (error instanceof DomainError) return { status: statusOf[error.code].http, error, expected: true };
+  const parserError = bodyParserError(error);
+  if (parserError) return { status: statusOf[parserError.code].http, error: parserError, expected: true };
+  return { status: 500, error: new DomainError('INTERNAL', 'errors.internal'), expected: false };
+}
+
+/** body-parser's failures carry a `type`; the client sent something we cannot read. */
+function bodyParserError(error: unknown): DomainError | null {
+  if (typeof error !== 'object' || error === null || !('type' in error)) return null;
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new DomainError('INVALID_ARGUMENT', 'errors.malformedJson');
+    case 'entity.too.large':
+      return new DomainError('PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new DomainError('INVALID_ARGUMENT', 'errors.invalidInput');
+    default:
+      return null;
+  }
+}
+
+export function sendError(res: Response, req: IncomingMessage, translate: Translate, error: DomainError): void {
+  const retryAfter = error.params.retryAfterSeconds;
+  if (error.code === 'RESOURCE_EXHAUSTED' && retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+  res
+    .status(statusOf[error.code].http)
+    .json({ message: translate(requestLanguage(req), error.messageKey, error.params) });
+}
+
+/** The last middleware: every failure leaves as JSON `{ message }` in the request's language. */
+export function errorResponder(translate: Translate, logger: Logger): ErrorRequestHandler {
+  return (failure: unknown, req, res, next) => {
+    if (res.headersSent) return next(failure);
+    const { error, expected } = describeError(failure);
+    if (!expected) (req.log ?? logger).error({ err: failure }, 'request failed');
+    sendError(res, req, translate, error);
+  };
+}

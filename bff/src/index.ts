@@ -1,0 +1,2 @@
+export { startBff, type BffDependencies, type RunningBff } from './start-bff.js';
+export { bffConfigSchema, standaloneBffConfigSchema, type BffConfig, type StandaloneBffConfig } from './config.js';

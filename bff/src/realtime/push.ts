@@ -1,0 +1,35 @@
+import type { Server } from 'socket.io';
+
+/** What browsers receive: `{ type, ... }`, sent under the event name `type`. Later areas add their types here. */
+export type PushEvent = { type: 'user_updated' };
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sid: string) => `session:${sid}`;
+export const ADMINS_ROOM = 'admins';
+
+/**
+ * The one way to reach browsers. Two scopes, because of where the cause is seen:
+ * - a request handler sees its cause on one replica only, so it reaches sockets on every replica (`toUser`,
+ *   `toAdmins`, through the Redis adapter when there is one);
+ * - a domain event is consumed by every replica, so each reaches only its own sockets (`toUserHere`), and each
+ *   socket hears it once.
+ */
+export interface Push {
+  toUser(userId: string, event: PushEvent): void;
+  toAdmins(event: PushEvent): void;
+  toUserHere(userId: string, event: PushEvent): void;
+  /** Closes the sockets of a session that ended (logout), on every replica. */
+  endSession(sid: string): void;
+  /** Closes a deleted user's sockets on this replica (every replica hears UserDeleted). */
+  endUserHere(userId: string): void;
+}
+
+export function createPush(io: Server): Push {
+  return {
+    toUser: (userId, event) => io.to(userRoom(userId)).emit(event.type, event),
+    toAdmins: (event) => io.to(ADMINS_ROOM).emit(event.type, event),
+    toUserHere: (userId, event) => io.local.to(userRoom(userId)).emit(event.type, event),
+    endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
+    endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),
+  };
+}

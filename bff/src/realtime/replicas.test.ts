@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io as connect, type Socket } from 'socket.io-client';
+import {
+  createAdapters,
+  createGrpcClient,
+  createLogger,
+  identityDefinition,
+  RedisCache,
+  type Adapters,
+  type IdentityDefinition,
+  type ServiceClient,
+} from '@tip/platform';
+import { startIdentityService, type RunningIdentityService } from '@tip/identity';
+import { bffConfigSchema } from '../config.js';
+import { startBff, type RunningBff } from '../start-bff.js';
+import { Browser } from '../testing/browser.js';
+import { startRedis, type RedisForTests } from '../testing/start-redis.js';
+import { registrationForm } from '../testing/start-stack.js';
+
+// Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity.
+const redis: RedisForTests = await startRedis();
+const describeWithRedis = 'skip' in redis ? describe.skip : describe;
+if ('skip' in redis) console.warn(`Skipping the BFF replica tests: ${redis.skip}`);
+
+let dataDir: string;
+let adapters: Adapters;
+let identityService: RunningIdentityService;
+let identity: ServiceClient<IdentityDefinition>;
+const caches: RedisCache[] = [];
+const replicas: RunningBff[] = [];
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  if ('skip' in redis) return;
+  dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-replicas-'));
+  const logger = createLogger('bff-replicas-test', 'silent');
+  adapters = await createAdapters({ dataDir, logger });
+  identityService = await startIdentityService({ address: '127.0.0.1:0', ...adapters, logger });
+  identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
+  const config = bffConfigSchema.parse({
+    PORT: '0',
+    SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
+    WEB_DIST: join(dataDir, 'none'),
+    LOGIN_LIMIT_PER_ACCOUNT: '3',
+    LOGIN_LIMIT_PER_ADDRESS: '1000',
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+  });
+  for (const name of ['a', 'b']) {
+    const cache = await RedisCache.connect(redis.url);
+    caches.push(cache);
+    replicas.push(
+      await startBff({
+        config,
+        identity,
+        events: adapters.events,
+        cache,
+        logger,
+        host: '127.0.0.1',
+        eventsGroup: `bff-${name}`,
+      }),
+    );
+  }
+}, 30_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  for (const replica of replicas) await replica.stop();
+  for (const cache of caches) await cache.close();
+  await identityService?.stop();
+  identity?.close();
+  await adapters?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (!('skip' in redis)) await redis.stop();
+});
+
+const [replicaA, replicaB] = [() => replicas[0] as RunningBff, () => replicas[1] as RunningBff];
+
+async function member(name: string) {
+  const email = `${name}@example.it`;
+  const registered = await new Browser(replicaA().url).postForm(
+    '/api/auth/register',
+    registrationForm({ username: name, email, password: 'segreta1' }),
+  );
+  expect(registered.status).toBe(201);
+  const browser = new Browser(replicaA().url);
+  expect((await browser.postJson('/api/auth/login', { email, password: 'segreta1' })).status).toBe(200);
+  return { browser, email, cookie: browser.cookieHeader() };
+}
+
+function socketOn(url: string, cookie: string): Promise<Socket> {
+  const socket = connect(url, {
+    path: '/ws',
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { Cookie: cookie },
+  });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const userOnB = (cookie: string) => fetch(`${replicaB().url}/api/auth/user`, { headers: { Cookie: cookie } });
+
+describeWithRedis('BFF replicas sharing Redis', () => {
+  it('accept each other’s sessions, and a logout on one is refused on the other', async () => {
+    const { browser, cookie } = await member('rita');
+    expect((await userOnB(cookie)).status).toBe(200);
+    await browser.get('/api/logout');
+    expect((await userOnB(cookie)).status).toBe(401);
+  });
+
+  it('count login failures together', async () => {
+    const { email } = await member('sara');
+    const on = (url: string) => new Browser(url).postJson('/api/auth/login', { email, password: 'wrong-password' });
+    expect((await on(replicaA().url)).status).toBe(401);
+    expect((await on(replicaB().url)).status).toBe(401);
+    expect((await on(replicaA().url)).status).toBe(401);
+    expect((await on(replicaB().url)).status).toBe(429);
+  });
+
+  it('close a socket on one replica when its session logs out on the other', async () => {
+    const { browser, cookie } = await member('tina');
+    const socket = await socketOn(replicaB().url, cookie);
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
+    await browser.get('/api/logout');
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('push a profile change once to a socket on the other replica', async () => {
+    const { browser, cookie } = await member('ugo');
+    const socket = await socketOn(replicaB().url, cookie);
+    let pushes = 0;
+    const first = new Promise((resolve) => socket.on('user_updated', () => resolve(++pushes)));
+    await browser.postJson('/api/auth/profile', { username: 'ugo', bio: 'da A' }, 'PUT');
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushes).toBe(1);
+    // Replica B's cache follows the change too.
+    expect(await (await userOnB(cookie)).json()).toMatchObject({ bio: 'da A' });
+  });
+});

@@ -1,0 +1,93 @@
+import { Router, type Request, type Response } from 'express';
+import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
+import type { BffContext } from '../context.js';
+import { requestLanguage } from '../http/errors.js';
+import { guard, handle } from '../http/handle.js';
+import { requireSession, sessionOf } from '../http/session-guard.js';
+import { multipartForm, requiredUpload } from '../http/uploads.js';
+import { parseInput } from '../http/validate.js';
+import { toUserJson } from '../user-view.js';
+import { CURRENT_USER_PATH } from './current-user.js';
+
+/** Credentials, registration, the session's end, and the signed-in user's own profile. */
+export function authRoutes(context: BffContext, currentUser: (req: Request, res: Response) => void): Router {
+  const { identity, sessions, users, limits, translate, push } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+  const say = (req: Request, key: string) => translate(requestLanguage(req), key);
+
+  // Also reached through Express (HEAD, say); GET normally takes the fast lane before Express.
+  router.get(CURRENT_USER_PATH, currentUser);
+
+  router.post(
+    '/api/auth/login',
+    handle(async (req, res) => {
+      const { email, password } = parseInput(loginSchema, req.body);
+      await limits.loginAttempt(req.ip ?? '', email);
+      const user = await identity.Login({ email, password });
+      await limits.loginSucceeded(email);
+      users.remember(user);
+      res.append('Set-Cookie', sessions.start(user.id));
+      res.json({ success: true, message: say(req, 'identity.loggedIn'), user: toUserJson(user) });
+    }),
+  );
+
+  router.post(
+    '/api/auth/register',
+    guard((req) => limits.registrationAttempt(req.ip ?? '')),
+    multipartForm('verificationPhoto', UPLOAD_RULES.registration),
+    handle(async (req, res) => {
+      const form = parseInput(registrationSchema, req.body);
+      const verificationPhoto = requiredUpload(req.file, UPLOAD_RULES.registration);
+      const user = await identity.Register({ ...form, verificationPhoto });
+      res
+        .status(201)
+        .json({ success: true, message: say(req, 'identity.registered'), user: { username: user.username } });
+    }),
+  );
+
+  const logout = handle(async (req, res) => {
+    const { claims, setCookies } = await sessions.end(req.headers.cookie);
+    if (claims) push.endSession(claims.sid);
+    res.append('Set-Cookie', setCookies).redirect(302, '/');
+  });
+  router.get('/api/logout', logout);
+  router.get('/api/auth/logout', logout);
+
+  // Where the client sends a user whose session ran out.
+  router.get('/api/login', (_req, res) => res.redirect(302, '/login'));
+
+  // Demo sessions only ever lived in the old client's cookies; ending whatever session came along is all there is.
+  router.post(
+    '/api/cleanup-demo',
+    handle(async (req, res) => {
+      const { setCookies } = await sessions.end(req.headers.cookie);
+      res.append('Set-Cookie', setCookies).json({ success: true });
+    }),
+  );
+
+  router.put(
+    '/api/auth/profile',
+    signedIn,
+    handle(async (req, res) => {
+      const fields = parseInput(profileUpdateSchema, req.body);
+      const user = await identity.UpdateProfile({ userId: sessionOf(res).user.id, ...fields });
+      users.remember(user);
+      res.json({ success: true, message: say(req, 'identity.profileUpdated'), user: toUserJson(user) });
+    }),
+  );
+
+  router.post(
+    '/api/auth/profile-image',
+    signedIn,
+    multipartForm('profileImage', UPLOAD_RULES.profileImage),
+    handle(async (req, res) => {
+      const image = requiredUpload(req.file, UPLOAD_RULES.profileImage);
+      const user = await identity.SetProfileImage({ userId: sessionOf(res).user.id, image });
+      users.remember(user);
+      res.json({ success: true, message: say(req, 'identity.profileUpdated'), user: toUserJson(user) });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,139 @@
+import { Router, type Request, type Response } from 'express';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { DomainError } from '@tip/platform';
+import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
+import type { BffContext } from '../context.js';
+import type { AuthorizationChecks } from '../google/google-oidc.js';
+import { requestLanguage } from '../http/errors.js';
+import { handle } from '../http/handle.js';
+import { requireSession, sessionOf } from '../http/session-guard.js';
+import { multipartForm, requiredUpload } from '../http/uploads.js';
+import { parseInput } from '../http/validate.js';
+import { clearCookie, readCookie, setCookie } from '../session/cookies.js';
+import { toUserJson } from '../user-view.js';
+
+type Intent = 'login' | 'register';
+
+const CALLBACK_PATH = '/api/auth/google/callback';
+/** The flow's secrets ride in a signed cookie that only the Google routes receive, for the few minutes a sign-in takes. */
+const FLOW_COOKIE = 'tip_oidc';
+const FLOW_COOKIE_PATH = '/api/auth/google';
+const FLOW_MAX_AGE_SECONDS = 600;
+
+const flowSchema = z.object({
+  intent: z.enum(['login', 'register']),
+  codeVerifier: z.string().min(1),
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+});
+/** The provider's answer: a code and state, or an error; nothing else is read from it. */
+const callbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(1024).optional(),
+  error: z.string().max(256).optional(),
+});
+
+/** The landing page's `error` values (spec 000, point 8) and where each outcome leads. */
+const landing = (error: string) => `/?error=${error}`;
+const failureFor = (intent: Intent) => landing(intent === 'register' ? 'registration_failed' : 'login_failed');
+const outcomeOfIdentityError: Record<string, string> = {
+  'identity.googleNotRegistered': landing('not_registered'),
+  'identity.googleAlreadyRegistered': landing('already_registered'),
+};
+
+/** Google sign-in and sign-up (OpenID Connect) and the profile a new Google account completes. */
+export function googleRoutes(context: BffContext): Router {
+  const { identity, sessions, users, translate, google, logger, config } = context;
+  const router = Router();
+  const cookieOptions = { httpOnly: true, secure: context.secureCookies, path: FLOW_COOKIE_PATH };
+  const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
+
+  const start = (intent: Intent) =>
+    handle(async (_req, res) => {
+      if (!google) return res.redirect(302, landing('google_not_configured'));
+      let authorization: Awaited<ReturnType<typeof google.authorizationUrl>>;
+      try {
+        authorization = await google.authorizationUrl(redirectUri());
+      } catch (error) {
+        logger.error({ err: error }, 'Google OpenID discovery failed');
+        return res.redirect(302, failureFor(intent));
+      }
+      const flow = jwt.sign({ intent, ...authorization.checks }, config.SESSION_SECRET, {
+        algorithm: 'HS256',
+        expiresIn: FLOW_MAX_AGE_SECONDS,
+      });
+      res.append('Set-Cookie', setCookie(FLOW_COOKIE, flow, { ...cookieOptions, maxAgeSeconds: FLOW_MAX_AGE_SECONDS }));
+      res.redirect(302, authorization.url.href);
+    });
+  router.get('/api/auth/google', start('login'));
+  router.get('/api/auth/google/register', start('register'));
+
+  router.get(
+    CALLBACK_PATH,
+    handle(async (req, res) => {
+      res.append('Set-Cookie', clearCookie(FLOW_COOKIE, cookieOptions));
+      if (!google) return res.redirect(302, landing('google_not_configured'));
+      const flow = readFlow(req, config.SESSION_SECRET);
+      if (!flow) return res.redirect(302, landing('login_failed'));
+      const { intent, ...checks } = flow;
+      if (!callbackQuerySchema.safeParse(req.query).success) return res.redirect(302, failureFor(intent));
+      let destination: string;
+      try {
+        destination = await signIn(intent, checks, new URL(req.originalUrl, context.publicUrl()), res);
+      } catch (error) {
+        const known = error instanceof DomainError ? outcomeOfIdentityError[error.messageKey] : undefined;
+        if (!known) logger.warn({ err: error, intent }, 'Google sign-in failed');
+        destination = known ?? failureFor(intent);
+      }
+      res.redirect(302, destination);
+    }),
+  );
+
+  async function signIn(intent: Intent, checks: AuthorizationChecks, callbackUrl: URL, res: Response) {
+    if (!google) throw new Error('Google sign-in is not configured');
+    const claims = await google.exchange(callbackUrl, checks);
+    const { user } = await identity.GoogleSignIn({
+      subject: claims.sub,
+      email: claims.email,
+      emailVerified: claims.email_verified,
+      givenName: claims.given_name,
+      familyName: claims.family_name,
+      picture: claims.picture,
+      intent,
+    });
+    if (!user) throw new Error('identity answered GoogleSignIn without a user');
+    users.remember(user);
+    res.append('Set-Cookie', sessions.start(user.id));
+    return user.needsProfileSetup ? '/google-profile-setup' : '/';
+  }
+
+  router.post(
+    '/api/auth/setup-google-profile',
+    requireSession(sessions),
+    multipartForm('verificationPhoto', UPLOAD_RULES.googleSetup),
+    handle(async (req, res) => {
+      const { user: current } = sessionOf(res);
+      const claimed = (req.body as Record<string, unknown> | undefined)?.googleUserId;
+      if (claimed !== current.id) throw new DomainError('PERMISSION_DENIED', 'errors.authentication');
+      const fields = parseInput(googleProfileSetupSchema, req.body);
+      const verificationPhoto = requiredUpload(req.file, UPLOAD_RULES.googleSetup);
+      const user = await identity.SetupGoogleProfile({ userId: current.id, ...fields, verificationPhoto });
+      users.remember(user);
+      const message = translate(requestLanguage(req), 'identity.profileCompleted');
+      res.json({ success: true, message, user: toUserJson(user) });
+    }),
+  );
+
+  return router;
+}
+
+function readFlow(req: Request, secret: string): z.infer<typeof flowSchema> | null {
+  const token = readCookie(req.headers.cookie, FLOW_COOKIE);
+  if (!token) return null;
+  try {
+    return flowSchema.parse(jwt.verify(token, secret, { algorithms: ['HS256'] }));
+  } catch {
+    return null;
+  }
+}

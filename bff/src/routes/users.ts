@@ -1,0 +1,79 @@
+import express, { Router } from 'express';
+import { z } from 'zod';
+import { DomainError } from '@tip/platform';
+import { UPLOAD_RULES } from '@tip/identity/domain';
+import type { BffContext } from '../context.js';
+import { requestLanguage } from '../http/errors.js';
+import { handle } from '../http/handle.js';
+import { requireSession, sessionOf } from '../http/session-guard.js';
+import { multipartForm, requiredUpload } from '../http/uploads.js';
+import { parseInput } from '../http/validate.js';
+import { toUserJson } from '../user-view.js';
+
+export const userIdParam = z.string().min(1).max(100);
+const onlineStatusSchema = z.object({ isOnline: z.boolean() });
+
+/** The unload beacon may arrive as text/plain (sendBeacon with a string): its text is the JSON. */
+const beaconText = express.text({ type: 'text/plain', limit: '1kb' });
+function beaconBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new DomainError('INVALID_ARGUMENT', 'errors.malformedJson');
+  }
+}
+
+/** Other members, the own account, verification resubmission and presence. */
+export function userRoutes(context: BffContext): Router {
+  const { identity, sessions, users, translate, push } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+
+  router.get(
+    '/api/user/:id',
+    signedIn,
+    handle(async (req, res) => {
+      const userId = parseInput(userIdParam, req.params.id);
+      const user = await identity.GetUser({ userId, viewerId: sessionOf(res).user.id });
+      res.json(toUserJson(user));
+    }),
+  );
+
+  router.post(
+    '/api/users/resubmit-verification',
+    signedIn,
+    multipartForm('verificationPhoto', UPLOAD_RULES.resubmission),
+    handle(async (req, res) => {
+      const image = requiredUpload(req.file, UPLOAD_RULES.resubmission);
+      const user = await identity.ResubmitVerification({ userId: sessionOf(res).user.id, image });
+      users.remember(user);
+      const message = translate(requestLanguage(req), 'identity.verificationResubmitted');
+      res.json({ success: true, message, user: toUserJson(user) });
+    }),
+  );
+
+  router.delete(
+    '/api/users/account',
+    signedIn,
+    handle(async (req, res) => {
+      const { user } = sessionOf(res);
+      await identity.DeleteAccount({ userId: user.id });
+      users.drop(user.id);
+      const { setCookies } = await sessions.end(req.headers.cookie);
+      push.endUserHere(user.id);
+      const message = translate(requestLanguage(req), 'identity.accountDeleted');
+      res.append('Set-Cookie', setCookies).json({ success: true, message });
+    }),
+  );
+
+  const setOnlineStatus = handle(async (req, res) => {
+    const { isOnline } = parseInput(onlineStatusSchema, beaconBody(req.body));
+    await identity.SetOnlineStatus({ userId: sessionOf(res).user.id, isOnline });
+    res.json({ success: true });
+  });
+  router.patch('/api/users/online-status', signedIn, setOnlineStatus);
+  router.post('/api/users/online-status', signedIn, beaconText, setOnlineStatus);
+
+  return router;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { BoundedMap } from '../lib/bounded-map.js';
+
+/** Seven days, the spec's cookie life. */
+export const SESSION_MAX_AGE_SECONDS = 604_800;
+
+export interface SessionClaims {
+  /** The user id. */
+  sub: string;
+  /** The session id: what logout revokes. */
+  sid: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
+}
+
+const ALGORITHM = 'HS256';
+
+/**
+ * Issues and verifies session JWTs. A token seen once is remembered (until it expires) so that the hot path pays
+ * for the HMAC only on a token's first request to this process.
+ */
+export class SessionTokens {
+  private readonly verified: BoundedMap<string, SessionClaims>;
+
+  constructor(
+    private readonly secret: string,
+    options: { maxVerified?: number; now?: () => number } = {},
+  ) {
+    this.verified = new BoundedMap(options.maxVerified ?? 20_000, options.now);
+  }
+
+  issue(userId: string): { token: string; claims: SessionClaims } {
+    const sid = randomBytes(18).toString('base64url');
+    const token = jwt.sign({ sid }, this.secret, {
+      algorithm: ALGORITHM,
+      subject: userId,
+      expiresIn: SESSION_MAX_AGE_SECONDS,
+    });
+    const claims = this.verify(token);
+    if (!claims) throw new Error('a freshly signed session token did not verify');
+    return { token, claims };
+  }
+
+  /** The token's claims, or null when it is forged, malformed or expired. */
+  verify(token: string): SessionClaims | null {
+    const known = this.verified.get(token);
+    if (known) return known;
+    let payload: unknown;
+    try {
+      payload = jwt.verify(token, this.secret, { algorithms: [ALGORITHM] });
+    } catch {
+      return null;
+    }
+    if (!isSessionClaims(payload)) return null;
+    const claims: SessionClaims = { sub: payload.sub, sid: payload.sid, exp: payload.exp };
+    this.verified.set(token, claims, claims.exp * 1000);
+    return claims;
+  }
+
+  /** Forgets a token in this process (its revocation is recorded in the cache port, for every process). */
+  forget(token: string): void {
+    this.verified.delete(token);
+  }
+}
+
+function isSessionClaims(value: unknown): value is SessionClaims {
+  if (typeof value !== 'object' || value === null) return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    typeof claims.sub === 'string' &&
+    claims.sub !== '' &&
+    typeof claims.sid === 'string' &&
+    claims.sid !== '' &&
+    typeof claims.exp === 'number'
+  );
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from '@jest/globals';
+import jwt from 'jsonwebtoken';
+import { MemoryCache } from '@tip/platform';
+import { IdentityDirectory, identityUser } from '../testing/identity-users.js';
+import { readCookie } from './cookies.js';
+import { SESSION_COOKIE, Sessions, USER_ID_COOKIE } from './sessions.js';
+import { SessionTokens } from './session-tokens.js';
+import { UserCache } from './user-cache.js';
+
+const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+/** One BFF replica's session check; replicas share the cache port and the secret. */
+function replica(cache: MemoryCache, identity: IdentityDirectory, secure = false) {
+  const users = new UserCache(identity);
+  return { users, sessions: new Sessions(new SessionTokens(SECRET), cache, users, secure) };
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+const cookieHeader = (setCookies: string[]) => setCookies.map((header) => header.split(';')[0]).join('; ');
+
+function setup() {
+  const cache = new MemoryCache();
+  const identity = new IdentityDirectory();
+  identity.users.set('u1', identityUser('u1'));
+  return { cache, identity, ...replica(cache, identity) };
+}
+
+describe('sessions', () => {
+  it('sets an httpOnly session cookie and a readable user-id cookie, Lax, for seven days', () => {
+    const { sessions } = setup();
+    const [session, userId] = sessions.start('u1');
+    expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+;`));
+    expect(session).toContain('Max-Age=604800');
+    expect(session).toContain('HttpOnly');
+    expect(session).toContain('SameSite=Lax');
+    expect(session).not.toContain('Secure');
+    expect(userId).toMatch(new RegExp(`^${USER_ID_COOKIE}=u1;`));
+    expect(userId).not.toContain('HttpOnly');
+  });
+
+  it('marks the cookies Secure when served over HTTPS', () => {
+    const { cache, identity } = setup();
+    expect(
+      replica(cache, identity, true)
+        .sessions.start('u1')
+        .every((c) => c.includes('Secure')),
+    ).toBe(true);
+  });
+
+  it('finds the user of a session cookie', async () => {
+    const { sessions } = setup();
+    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(sessions.start('u1'))}`);
+    expect(session?.user.id).toBe('u1');
+    expect(session?.claims.sub).toBe('u1');
+  });
+
+  it('answers repeated checks from memory, without asking identity again', async () => {
+    const { sessions, identity } = setup();
+    const header = cookieHeader(sessions.start('u1'));
+    for (let i = 0; i < 100; i++) expect(await sessions.authenticate(header)).not.toBeNull();
+    expect(identity.calls).toBe(1);
+  });
+
+  it('never trusts the readable user-id cookie', async () => {
+    const { sessions } = setup();
+    await expect(sessions.authenticate(`${USER_ID_COOKIE}=u1`)).resolves.toBeNull();
+  });
+
+  it('refuses forged, tampered, expired and alien tokens', async () => {
+    const { sessions } = setup();
+    const forged = jwt.sign({ sid: 's' }, 'another-secret-another-secret-another', { subject: 'u1', expiresIn: 60 });
+    const expired = jwt.sign({ sid: 's', exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, { subject: 'u1' });
+    const none = jwt.sign({ sid: 's' }, '', { subject: 'u1', algorithm: 'none' });
+    const noSid = jwt.sign({}, SECRET, { subject: 'u1', expiresIn: 60 });
+    const valid = readCookie(cookieHeader(sessions.start('u1')), SESSION_COOKIE) ?? '';
+    const tampered = valid.replace(/\.(.)/, (_match, first: string) => `.${first === 'a' ? 'b' : 'a'}`);
+    for (const token of [forged, expired, none, noSid, tampered, 'garbage']) {
+      await expect(sessions.authenticate(`${SESSION_COOKIE}=${token}`)).resolves.toBeNull();
+    }
+  });
+
+  it('refuses a session once it ended, on every replica, while a new one works', async () => {
+    const { cache, identity, sessions } = setup();
+    const other = replica(cache, identity).sessions;
+    const header = cookieHeader(sessions.start('u1'));
+    expect(await other.authenticate(header)).not.toBeNull();
+
+    const { claims, setCookies } = await sessions.end(header);
+    expect(claims?.sub).toBe('u1');
+    expect(setCookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
+    await expect(sessions.authenticate(header)).resolves.toBeNull();
+    await expect(other.authenticate(header)).resolves.toBeNull();
+    await expect(sessions.authenticate(cookieHeader(sessions.start('u1')))).resolves.not.toBeNull();
+  });
+
+  it('refuses the session of a deleted user', async () => {
+    const { sessions, users, identity } = setup();
+    const header = cookieHeader(sessions.start('u1'));
+    users.drop('u1');
+    await expect(sessions.authenticate(header)).resolves.toBeNull();
+    identity.users.delete('u1');
+    const fresh = replica(new MemoryCache(), identity).sessions;
+    await expect(fresh.authenticate(header)).resolves.toBeNull();
+  });
+});
+
+describe('sessions when the cache port fails', () => {
+  it('answers "unavailable" rather than letting a possibly revoked session in', async () => {
+    class BrokenCache extends MemoryCache {
+      override async get(): Promise<string | null> {
+        throw new Error('connection lost');
+      }
+    }
+    const identity = new IdentityDirectory();
+    identity.users.set('u1', identityUser('u1'));
+    const { sessions } = replica(new BrokenCache(), identity);
+    await expect(sessions.authenticate(cookieHeader(sessions.start('u1')))).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      messageKey: 'errors.unavailable',
+    });
+  });
+});
+
+describe('readCookie', () => {
+  it.each([
+    ['a=1; tip_session=tok; b=2', 'tok'],
+    ['tip_session=tok', 'tok'],
+    ['xtip_session=evil; tip_session=tok', 'tok'],
+    ['xtip_session=evil', undefined],
+    ['tip_session=', undefined],
+    ['tip_sessions=tok', undefined],
+    [undefined, undefined],
+  ])('reads %p as %p', (header, value) => {
+    expect(readCookie(header, SESSION_COOKIE)).toBe(value);
+  });
+});

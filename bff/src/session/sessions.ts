@@ -1,0 +1,82 @@
+import { DomainError, type Cache, type IdentityUserOutput } from '@tip/platform';
+import { clearCookie, readCookie, setCookie } from './cookies.js';
+import { SESSION_MAX_AGE_SECONDS, type SessionClaims, type SessionTokens } from './session-tokens.js';
+import type { UserCache } from './user-cache.js';
+
+export const SESSION_COOKIE = 'tip_session';
+/** Readable by the client, for its own sake only: the server never reads it. */
+export const USER_ID_COOKIE = 'authUserId';
+
+export interface Session {
+  token: string;
+  claims: SessionClaims;
+  user: IdentityUserOutput;
+}
+
+const revokedKey = (sid: string) => `session:revoked:${sid}`;
+
+/**
+ * The session check and the session's life: a signed token in an httpOnly cookie, revocation recorded in the cache
+ * port (so every BFF replica refuses a logged-out token), the user from the in-memory user cache.
+ */
+export class Sessions {
+  constructor(
+    private readonly tokens: SessionTokens,
+    private readonly cache: Cache,
+    private readonly users: UserCache,
+    private readonly secureCookies: boolean,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The session a request's Cookie header carries, or null for a visitor. */
+  async authenticate(cookieHeader: string | undefined): Promise<Session | null> {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    if (!token) return null;
+    const claims = this.tokens.verify(token);
+    if (!claims) return null;
+    if (await this.isRevoked(claims.sid)) return null;
+    const user = await this.users.get(claims.sub);
+    return user ? { token, claims, user } : null;
+  }
+
+  private async isRevoked(sid: string): Promise<boolean> {
+    try {
+      return (await this.cache.get(revokedKey(sid))) !== null;
+    } catch {
+      // Without the revocation list no session can be trusted; say so rather than fail obscurely.
+      throw new DomainError('UNAVAILABLE', 'errors.unavailable');
+    }
+  }
+
+  /** Starts a session for the user; returns the Set-Cookie header values. */
+  start(userId: string): string[] {
+    const { token } = this.tokens.issue(userId);
+    const options = { secure: this.secureCookies, maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
+    return [
+      setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
+      setCookie(USER_ID_COOKIE, userId, { ...options, httpOnly: false }),
+    ];
+  }
+
+  /**
+   * Revokes the session a Cookie header carries, if any, for the rest of its life (also when its user is gone).
+   * Returns the ended session's claims and the Set-Cookie header values that clear both cookies.
+   */
+  async end(cookieHeader: string | undefined): Promise<{ claims: SessionClaims | null; setCookies: string[] }> {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    const claims = token ? this.tokens.verify(token) : null;
+    if (token && claims) {
+      const remainingMs = claims.exp * 1000 - this.now();
+      if (remainingMs > 0) await this.cache.set(revokedKey(claims.sid), '1', remainingMs);
+      this.tokens.forget(token);
+    }
+    return { claims, setCookies: this.clearingCookies() };
+  }
+
+  clearingCookies(): string[] {
+    return [
+      clearCookie(SESSION_COOKIE, { httpOnly: true, secure: this.secureCookies }),
+      clearCookie(USER_ID_COOKIE, { httpOnly: false, secure: this.secureCookies }),
+    ];
+  }
+}

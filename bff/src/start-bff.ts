@@ -1,0 +1,138 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  loadMessageCatalogues,
+  type Cache,
+  type EventBus,
+  type IdentityDefinition,
+  type Logger,
+  type ServiceClient,
+} from '@tip/platform';
+import { createApp } from './app.js';
+import type { BffConfig } from './config.js';
+import type { BffContext } from './context.js';
+import { GoogleOidc } from './google/google-oidc.js';
+import { RateLimits } from './http/rate-limits.js';
+import { createTranslator } from './i18n/translator.js';
+import { createRealtime } from './realtime/socket-server.js';
+import { currentUserHandler, isCurrentUserRequest } from './routes/current-user.js';
+import { followIdentityEvents } from './session/follow-identity-events.js';
+import { SessionTokens } from './session/session-tokens.js';
+import { Sessions } from './session/sessions.js';
+import { UserCache } from './session/user-cache.js';
+
+export interface BffDependencies {
+  config: BffConfig;
+  identity: ServiceClient<IdentityDefinition>;
+  events: EventBus;
+  cache: Cache;
+  logger: Logger;
+  /** Where to listen; all interfaces by default. */
+  host?: string;
+  /** The consumer group for identity's events (one per BFF replica); per host by default. */
+  eventsGroup?: string;
+}
+
+export interface RunningBff {
+  /** The address this server answers on, e.g. http://127.0.0.1:3000. */
+  url: string;
+  /** Stops accepting, lets requests in flight finish (up to graceMs), closes the sockets. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
+export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
+  const { config, identity, events, cache, logger } = dependencies;
+  const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
+  const translate = createTranslator(loadMessageCatalogues());
+  const users = new UserCache(identity);
+  const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
+  const currentUser = currentUserHandler({ sessions, translate, logger });
+
+  const { io, push } = createRealtime({ sessions, cache, logger });
+
+  let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? new GoogleOidc({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          issuer: config.GOOGLE_ISSUER,
+        })
+      : null;
+  const context: BffContext = {
+    config,
+    identity,
+    logger,
+    translate,
+    sessions,
+    users,
+    limits: new RateLimits(cache, config),
+    push,
+    google,
+    secureCookies,
+    publicUrl: () => publicUrl ?? '',
+  };
+  const app = createApp(context, currentUser);
+  const server = createServer((req, res) => (isCurrentUserRequest(req) ? currentUser(req, res) : app(req, res)));
+  io.attach(server);
+
+  const subscription = await followIdentityEvents({ events, users, push, logger, group: dependencies.eventsGroup });
+  try {
+    await listen(server, config.PORT, dependencies.host);
+  } catch (error) {
+    await subscription.stop();
+    io.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${urlHost(dependencies.host)}:${port}`;
+  publicUrl ??= `http://localhost:${port}`;
+  logger.info({ url, publicUrl, google: google !== null }, 'BFF listening');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, graceMs, () => subscription.stop())),
+  };
+}
+
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function urlHost(host: string | undefined): string {
+  if (!host || host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Stop accepting, close the sockets and idle connections, let requests in flight finish (cutting what is left
+ * after graceMs), then release Socket.IO's adapter and stop consuming events.
+ */
+async function shutdown(
+  server: Server,
+  io: ReturnType<typeof createRealtime>['io'],
+  graceMs: number,
+  stopConsuming: () => Promise<void>,
+): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  io.local.disconnectSockets(true);
+  io.engine.close();
+  // A keep-alive connection becomes idle when its last response is sent: close it then, not at its timeout.
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const force = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(force);
+  // The HTTP server is already closed; io.close() still releases the adapter (Redis subscriptions).
+  await new Promise<void>((resolve) => io.close(() => resolve()));
+  await stopConsuming();
+}

@@ -1,0 +1,47 @@
+import { DomainError, type IdentityUserOutput } from '@tip/platform';
+
+/** A user as identity's GetUser answers it, for unit tests that stop at the BFF's edge. */
+export function identityUser(id: string, overrides: Partial<IdentityUserOutput> = {}): IdentityUserOutput {
+  return {
+    id,
+    username: `user-${id}`,
+    firstName: '',
+    lastName: '',
+    email: `${id}@example.it`,
+    profileImageUrl: '',
+    bio: '',
+    region: '',
+    city: '',
+    gender: 'male',
+    orientation: 'etero',
+    telegramUsername: '',
+    verificationStatus: 'pending',
+    verificationNotes: '',
+    verificationImageUrl: '',
+    isAdmin: false,
+    isTester: false,
+    isOnline: false,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    needsProfileSetup: false,
+    ...overrides,
+  };
+}
+
+/**
+ * Identity's GetUser over an in-memory directory, counting calls: the outside edge of the BFF's unit tests (the
+ * HTTP tests run against the real identity service).
+ */
+export class IdentityDirectory {
+  readonly users = new Map<string, IdentityUserOutput>();
+  calls = 0;
+  /** Resolves pending lookups when set, to hold them in flight. */
+  gate: Promise<void> | undefined;
+
+  GetUser = async ({ userId }: { userId?: string }): Promise<IdentityUserOutput> => {
+    this.calls++;
+    await this.gate;
+    const user = this.users.get(userId ?? '');
+    if (!user) throw new DomainError('NOT_FOUND', 'identity.userNotFound');
+    return structuredClone(user);
+  };
+}

@@ -1,0 +1,149 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createAdapters,
+  createGrpcClient,
+  createLogger,
+  identityDefinition,
+  type Adapters,
+  type IdentityDefinition,
+  type ServiceClient,
+} from '@tip/platform';
+import { startIdentityService } from '@tip/identity';
+import { bffConfigSchema } from '../config.js';
+import { startBff, type RunningBff } from '../start-bff.js';
+import { Browser } from './browser.js';
+import { JPEG } from './images.js';
+
+export const ADMIN = { email: 'admin@tip.test', password: 'admin-password-1' };
+
+export interface TestStack {
+  url: string;
+  bff: RunningBff;
+  dataDir: string;
+  adapters: Adapters;
+  /** A gRPC client of the identity service, to check what it stored. */
+  identity: ServiceClient<IdentityDefinition>;
+  browser(language?: string): Browser;
+  /** Registers a member (pending) and returns a browser signed in as them. */
+  member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
+  /** A browser signed in as the admin. */
+  admin(): Promise<{ browser: Browser; id: string }>;
+  /** Stored user documents, to show that a refused request stored nothing. */
+  storedUserCount(): Promise<number>;
+  /** Files in the media store. */
+  mediaFileCount(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The embedded stack for HTTP tests: in a scratch DATA_DIR, the platform's embedded adapters, the real identity
+ * service on 127.0.0.1:0, and the BFF on a free port. `env` overrides BFF settings (limits, Google, WEB_DIST).
+ */
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
+  const logger = createLogger('bff-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+  const adapters = await createAdapters({ dataDir, logger });
+  const identityService = await startIdentityService({
+    address: '127.0.0.1:0',
+    documents: adapters.documents,
+    events: adapters.events,
+    objects: adapters.objects,
+    logger,
+    admin: ADMIN,
+  });
+  const identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
+  const config = bffConfigSchema.parse({
+    PORT: '0',
+    SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
+    NODE_ENV: 'test',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    // Every test browser comes from 127.0.0.1: per-address limits would trip over the tests themselves.
+    LOGIN_LIMIT_PER_ADDRESS: '1000',
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+    ...options.env,
+  });
+  const bff = await startBff({
+    config,
+    identity,
+    events: adapters.events,
+    cache: adapters.cache,
+    logger,
+    host: '127.0.0.1',
+  });
+
+  const browser = (language?: string) => new Browser(bff.url, language);
+
+  const stack: TestStack = {
+    url: bff.url,
+    bff,
+    dataDir,
+    adapters,
+    identity,
+    browser,
+    async member(name) {
+      const email = `${name}@example.it`.toLowerCase();
+      const password = `password-${name}`;
+      const form = registrationForm({ username: name, email, password });
+      const registered = await browser().postForm('/api/auth/register', form);
+      if (registered.status !== 201)
+        throw new Error(`registering ${name}: ${registered.status} ${await registered.text()}`);
+      const signedIn = browser();
+      const login = await signedIn.postJson('/api/auth/login', { email, password });
+      if (login.status !== 200) throw new Error(`signing in ${name}: ${login.status} ${await login.text()}`);
+      const { user } = (await login.json()) as { user: { id: string } };
+      return { browser: signedIn, id: user.id, email, password };
+    },
+    async admin() {
+      const signedIn = browser();
+      const login = await signedIn.postJson('/api/auth/login', ADMIN);
+      if (login.status !== 200) throw new Error(`signing in the admin: ${login.status} ${await login.text()}`);
+      const { user } = (await login.json()) as { user: { id: string } };
+      return { browser: signedIn, id: user.id };
+    },
+    async storedUserCount() {
+      // Identity's collection, read directly: the one place a test looks behind the service.
+      return (await adapters.documents.collection('users')).count({});
+    },
+    async mediaFileCount() {
+      const entries = await readdir(join(dataDir, 'media'), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile()).length;
+    },
+    async stop() {
+      await bff.stop();
+      await identityService.stop();
+      identity.close();
+      await adapters.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
+
+/** The registration form as the web app sends it; `photo` replaces the verification photo (null leaves it out). */
+export function registrationForm(
+  fields: Record<string, string>,
+  photo: { content: Buffer; name: string; type: string } | null = { content: JPEG, name: 'me.jpg', type: 'image/jpeg' },
+): FormData {
+  const form = new FormData();
+  const values: Record<string, string> = {
+    gender: 'male',
+    orientation: 'etero',
+    age: '30',
+    city: 'Roma',
+    region: 'Lazio',
+    ...fields,
+  };
+  values.confirmPassword ??= values.password ?? '';
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  if (photo) form.append('verificationPhoto', new Blob([photo.content], { type: photo.type }), photo.name);
+  return form;
+}
+
+/** A form holding one file. */
+export function fileForm(field: string, content: Buffer, name = 'photo.jpg', type = 'image/jpeg'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([content], { type }), name);
+  return form;
+}

@@ -1,0 +1,1 @@
+export { embeddedConfigSchema, startPlatform, type EmbeddedConfig, type RunningPlatform } from './platform.js';

@@ -1,0 +1,46 @@
+/** `npm start`: the whole platform in one process, with the embedded engines unless real ones are configured. */
+import { ConfigError, createLogger, loadConfig } from '@tip/platform';
+import { resolve } from 'node:path';
+import { embeddedConfigSchema, startPlatform } from './platform.js';
+
+async function main() {
+  const config = loadConfig(embeddedConfigSchema);
+  const logger = createLogger('tip', config.LOG_LEVEL);
+  const platform = await startPlatform(config, logger);
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  logger.info({ url, dataDir: resolve(config.DATA_DIR) }, `Tip is running: open ${url}`);
+  if (platform.adminCreated) {
+    logger.warn(
+      platform.adminCreated,
+      `Sign in as admin with ${platform.adminCreated.email} / ${platform.adminCreated.password} (shown only this once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose them)`,
+    );
+  } else if (config.ADMIN_EMAIL) {
+    logger.info(`Sign in as admin with ${config.ADMIN_EMAIL} and the password in ADMIN_PASSWORD`);
+  } else {
+    logger.info('Sign in as admin with the account printed at the first start, or set ADMIN_EMAIL and ADMIN_PASSWORD to reset it');
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing requests in flight and flushing the stores');
+    platform.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'could not stop cleanly');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

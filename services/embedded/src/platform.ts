@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { bffConfigSchema, startBff } from '@tip/bff';
+import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
+import {
+  adapterOptionsFrom,
+  createGrpcClient,
+  engineConfigSchema,
+  identityDefinition,
+  openCache,
+  openDocumentStore,
+  openEventBus,
+  openObjectStore,
+  optionalString,
+  type Logger,
+} from '@tip/platform';
+import type { z } from 'zod';
+import { persistedSessionSecret } from './session-secret.js';
+
+/** Everything in one process reads one environment: the engines, the BFF's settings and identity's admin. */
+export const embeddedConfigSchema = engineConfigSchema
+  .extend(bffConfigSchema.shape)
+  .extend({ SESSION_SECRET: optionalString().pipe(bffConfigSchema.shape.SESSION_SECRET.optional()) })
+  .extend({ ADMIN_EMAIL: identityConfigSchema.shape.ADMIN_EMAIL, ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD });
+export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
+
+export interface RunningPlatform {
+  url: string;
+  /** Set when this start created the first admin: its password is shown only this once. */
+  adminCreated?: AdminCredentials;
+  /** Finishes requests in flight, stops the services, then flushes and closes every store. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole platform in one process: the shared engines opened once (one event log and cache for all; each service
+ * its own document store), every gRPC service on loopback, and the BFF in front.
+ */
+export async function startPlatform(config: EmbeddedConfig, logger: Logger): Promise<RunningPlatform> {
+  const engines = adapterOptionsFrom(config, 'tip');
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  };
+  try {
+    const events = await openEventBus({ ...engines, logger });
+    closers.push(() => events.close());
+    const cache = await openCache({ ...engines, logger });
+    closers.push(() => cache.close());
+    const objects = await openObjectStore(engines);
+    closers.push(() => objects.close());
+    const identityDocuments = await openDocumentStore({ ...engines, dataDir: join(config.DATA_DIR, 'identity'), logger });
+    closers.push(() => identityDocuments.close());
+
+    const identity = await startIdentityService({
+      address: '127.0.0.1:0',
+      documents: identityDocuments,
+      events,
+      objects,
+      logger: logger.child({ service: 'identity' }),
+      admin: identityAdmin(config),
+    });
+    closers.push(() => identity.stop());
+    const identityClient = createGrpcClient(identityDefinition(), identity.address);
+    closers.push(async () => identityClient.close());
+
+    const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
+    const bff = await startBff({
+      config: { ...config, SESSION_SECRET: sessionSecret },
+      identity: identityClient,
+      events,
+      cache,
+      logger: logger.child({ service: 'bff' }),
+      eventsGroup: 'bff',
+    });
+    closers.push(() => bff.stop());
+    return { url: bff.url, ...(identity.adminCreated && { adminCreated: identity.adminCreated }), stop: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

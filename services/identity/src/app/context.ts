@@ -1,0 +1,17 @@
+import type { Logger } from '@tip/platform';
+import type { PasswordHasher } from '../infra/password-hasher.js';
+import type { PhotoStorage } from '../infra/photo-storage.js';
+import type { UserRepository } from '../infra/user-repository.js';
+
+/** What the use cases work with. */
+export interface IdentityContext {
+  users: UserRepository;
+  photos: PhotoStorage;
+  passwords: PasswordHasher;
+  logger: Logger;
+}
+
+/** Per call: the request id, carried by the events the call causes. */
+export interface CallInfo {
+  correlationId: string;
+}

@@ -1,0 +1,38 @@
+import { DomainError } from '@tip/platform';
+import { PERSONAL_FIELDS, type UserDocument } from '../infra/user-document.js';
+import type { CallInfo, IdentityContext } from './context.js';
+import { userDeleted } from './user-events.js';
+
+const photoKeys = (user: UserDocument) => [user.profileImageKey, user.verificationPhotoKey];
+
+/**
+ * Erases the account: its photos first (so that a failure leaves an account to delete again, rather than files
+ * nobody can reach), then every personal field. What stays is a tombstone carrying UserDeleted in its outbox; the
+ * username and e-mail are free again. Admin accounts cannot be deleted.
+ */
+export async function deleteAccount(context: IdentityContext, userId: string, call: CallInfo): Promise<void> {
+  const user = await context.users.get(userId);
+  if (user.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');
+  const erased = photoKeys(user);
+  await context.photos.erase(...erased);
+  const deletedAt = new Date().toISOString();
+  let lastSeen: (string | undefined)[] = [];
+  await context.users.modify(userId, (current) => {
+    if (current.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');
+    lastSeen = photoKeys(current);
+    const next: UserDocument = {
+      ...current,
+      ...Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, undefined])),
+      verificationStatus: 'unverified',
+      isAdmin: false,
+      isTester: false,
+      isOnline: false,
+      needsProfileSetup: false,
+      deleted: true,
+      deletedAt,
+    };
+    return { next, events: [userDeleted(userId, deletedAt, call)] };
+  });
+  // A photo uploaded while the account was being deleted.
+  await context.photos.discard(...lastSeen.filter((key) => !erased.includes(key)));
+}

@@ -1,0 +1,13 @@
+import { DomainError } from '@tip/platform';
+import { viewUser, type UserView } from '../domain/index.js';
+import { toAccount } from '../infra/user-document.js';
+import type { IdentityContext } from './context.js';
+import { resolveViewer } from './viewer.js';
+
+/** A user as the viewer may see it; a deleted user is not found. */
+export async function getUser(context: IdentityContext, userId: string, viewerId: string): Promise<UserView> {
+  const user = userId ? await context.users.findById(userId) : null;
+  if (!user) throw new DomainError('NOT_FOUND', 'identity.userNotFound');
+  const viewer = viewerId === userId ? { id: user._id, isAdmin: user.isAdmin } : await resolveViewer(context, viewerId);
+  return viewUser(toAccount(user), viewer);
+}

@@ -1,0 +1,116 @@
+import { DomainError } from '@tip/platform';
+import { z } from 'zod';
+import { emailField, googleProfileSetupSchema, UPLOAD_RULES, usernameKey, type UserView } from '../domain/index.js';
+import { processImage } from '../infra/image-processing.js';
+import type { UserDocument } from '../infra/user-document.js';
+import type { CallInfo, IdentityContext } from './context.js';
+import { newUserDocument } from './new-user.js';
+import { profileUpdated, userRegistered, verificationSubmitted } from './user-events.js';
+import { parseInput } from './validate.js';
+import { ownView } from './viewer.js';
+
+/** The claims of an ID token the BFF has verified with Google, and what the user came to do. */
+const googleClaimsSchema = z.object({
+  subject: z.string().min(1).max(255),
+  email: z.union([z.literal(''), emailField]),
+  emailVerified: z.boolean(),
+  givenName: z.string().trim().max(100),
+  familyName: z.string().trim().max(100),
+  intent: z.enum(['login', 'register']),
+});
+export type GoogleSignInCommand = z.input<typeof googleClaimsSchema>;
+
+const notRegistered = () => new DomainError('NOT_FOUND', 'identity.googleNotRegistered');
+const alreadyRegistered = () => new DomainError('ALREADY_EXISTS', 'identity.googleAlreadyRegistered');
+
+/**
+ * Login finds the account by its Google subject, or by a verified e-mail (linking the subject to it); register
+ * creates an account that must complete its profile (username, photo) before verification.
+ */
+export async function googleSignIn(
+  context: IdentityContext,
+  command: GoogleSignInCommand,
+  call: CallInfo,
+): Promise<UserView> {
+  const claims = parseInput(googleClaimsSchema, command);
+  const known = await context.users.findByGoogleSubject(claims.subject);
+  const byEmail = !known && claims.email ? await context.users.findByEmail(claims.email) : null;
+
+  if (claims.intent === 'login') {
+    if (known) return ownView(known);
+    if (!byEmail || !claims.emailVerified) throw notRegistered();
+    const linked = await context.users.modify(byEmail._id, (current) => ({
+      next: { ...current, googleSubject: claims.subject },
+      events: [],
+    }));
+    return ownView(linked);
+  }
+
+  if (known || byEmail) throw alreadyRegistered();
+  if (!claims.email || !claims.emailVerified) {
+    throw new DomainError('INVALID_ARGUMENT', 'identity.googleEmailUnverified');
+  }
+  const user = newUserDocument({
+    email: claims.email,
+    googleSubject: claims.subject,
+    firstName: claims.givenName || undefined,
+    lastName: claims.familyName || undefined,
+    needsProfileSetup: true,
+  });
+  try {
+    await context.users.insert(user, [userRegistered(user, 'google', call)]);
+  } catch (error) {
+    // Another sign-up with this account or e-mail won the race.
+    if (error instanceof DomainError && error.code === 'ALREADY_EXISTS') throw alreadyRegistered();
+    throw error;
+  }
+  return ownView(user);
+}
+
+function assertNeedsSetup(user: UserDocument): void {
+  if (!user.needsProfileSetup) throw new DomainError('FAILED_PRECONDITION', 'identity.profileAlreadyComplete');
+}
+
+/** Completes a Google account: the profile fields and a verification photo (10 MB), then it waits for a decision. */
+export async function setupGoogleProfile(
+  context: IdentityContext,
+  userId: string,
+  input: Record<string, unknown>,
+  photo: Buffer,
+  call: CallInfo,
+): Promise<UserView> {
+  if (!userId) throw new DomainError('UNAUTHENTICATED', 'errors.authentication');
+  assertNeedsSetup(await context.users.get(userId));
+  const form = parseInput(googleProfileSetupSchema, input);
+  const processed = await processImage(photo, UPLOAD_RULES.googleSetup, 'jpeg');
+  const usernameLower = usernameKey(form.username);
+  if (await context.users.usernameTaken(usernameLower, userId)) {
+    throw new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
+  }
+  const key = await context.photos.store('verification', userId, processed);
+  try {
+    const updated = await context.users.modify(userId, (current) => {
+      assertNeedsSetup(current);
+      const next: UserDocument = {
+        ...current,
+        username: form.username,
+        usernameLower,
+        age: form.age,
+        gender: form.gender,
+        orientation: form.orientation,
+        region: form.region,
+        city: form.city,
+        telegramUsername: form.telegramUsername,
+        verificationPhotoKey: key,
+        verificationStatus: 'pending',
+        verificationSubmittedAt: new Date().toISOString(),
+        needsProfileSetup: false,
+      };
+      return { next, events: [profileUpdated(next, call), verificationSubmitted(next, call)] };
+    });
+    return ownView(updated);
+  } catch (error) {
+    await context.photos.discard(key);
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+import { DomainError } from '@tip/platform';
+import { registrationSchema, UPLOAD_RULES, usernameKey, type UserView } from '../domain/index.js';
+import { processImage } from '../infra/image-processing.js';
+import type { CallInfo, IdentityContext } from './context.js';
+import { newUserDocument } from './new-user.js';
+import { userRegistered, verificationSubmitted } from './user-events.js';
+import { parseInput } from './validate.js';
+import { ownView } from './viewer.js';
+
+export interface RegisterCommand {
+  /** The form's fields, as they came (strings from multipart; the schema parses them). */
+  form: Record<string, unknown>;
+  verificationPhoto: Buffer;
+}
+
+/**
+ * A new member, pending verification. Every check (form, photo content, free username and e-mail) passes before
+ * the first write; the unique indexes still decide a race between two registrations.
+ */
+export async function register(context: IdentityContext, command: RegisterCommand, call: CallInfo): Promise<UserView> {
+  const form = parseInput(registrationSchema, command.form);
+  const photo = await processImage(command.verificationPhoto, UPLOAD_RULES.registration, 'jpeg');
+  const usernameLower = usernameKey(form.username);
+  if (await context.users.usernameTaken(usernameLower))
+    throw new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
+  if (await context.users.emailTaken(form.email)) throw new DomainError('ALREADY_EXISTS', 'identity.emailTaken');
+  const passwordHash = await context.passwords.hash(form.password);
+
+  const now = new Date().toISOString();
+  const user = newUserDocument({
+    username: form.username,
+    usernameLower,
+    email: form.email,
+    passwordHash,
+    gender: form.gender,
+    orientation: form.orientation,
+    telegramUsername: form.telegramUsername,
+    age: form.age,
+    region: form.region,
+    city: form.city,
+    verificationStatus: 'pending',
+    verificationSubmittedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  user.verificationPhotoKey = await context.photos.store('verification', user._id, photo);
+  try {
+    await context.users.insert(user, [userRegistered(user, 'password', call), verificationSubmitted(user, call)]);
+  } catch (error) {
+    await context.photos.discard(user.verificationPhotoKey);
+    throw error;
+  }
+  return ownView(user);
+}

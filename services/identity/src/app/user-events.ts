@@ -1,0 +1,67 @@
+import {
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  VerificationSubmitted,
+  type EventEnvelope,
+  type UserProfilePayload,
+} from '@tip/platform';
+import { photoUrl } from '../domain/index.js';
+import type { UserDocument } from '../infra/user-document.js';
+import type { CallInfo } from './context.js';
+
+/** The profile other services keep, as the user document holds it now. */
+export function profilePayload(user: UserDocument): UserProfilePayload {
+  return {
+    userId: user._id,
+    username: user.username ?? null,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    profileImageUrl: user.profileImageKey ? photoUrl(user._id, 'profile', user.profileImageKey) : null,
+    bio: user.bio ?? null,
+    age: user.age ?? null,
+    region: user.region ?? null,
+    city: user.city ?? null,
+    gender: user.gender ?? null,
+    orientation: user.orientation ?? null,
+    telegramUsername: user.telegramUsername ?? null,
+    verificationStatus: user.verificationStatus,
+    isAdmin: user.isAdmin,
+    isTester: user.isTester,
+    createdAt: user.createdAt,
+  };
+}
+
+export function userRegistered(
+  user: UserDocument,
+  method: 'password' | 'google' | 'bootstrap',
+  call: CallInfo,
+): EventEnvelope {
+  return UserRegistered.create(
+    user._id,
+    { ...profilePayload(user), email: user.email ?? null, method },
+    call.correlationId,
+  );
+}
+
+export function verificationSubmitted(user: UserDocument, call: CallInfo): EventEnvelope {
+  return VerificationSubmitted.create(
+    user._id,
+    {
+      userId: user._id,
+      username: user.username ?? '',
+      gender: user.gender ?? null,
+      orientation: user.orientation ?? null,
+      submittedAt: user.verificationSubmittedAt ?? new Date().toISOString(),
+    },
+    call.correlationId,
+  );
+}
+
+export function profileUpdated(user: UserDocument, call: CallInfo): EventEnvelope {
+  return ProfileUpdated.create(user._id, profilePayload(user), call.correlationId);
+}
+
+export function userDeleted(userId: string, deletedAt: string, call: CallInfo): EventEnvelope {
+  return UserDeleted.create(userId, { userId, deletedAt }, call.correlationId);
+}

@@ -1,0 +1,73 @@
+import { DomainError, type VerificationDecidedPayload } from '@tip/platform';
+import { mayResubmitVerification, UPLOAD_RULES, type UserView } from '../domain/index.js';
+import { processImage } from '../infra/image-processing.js';
+import type { UserDocument } from '../infra/user-document.js';
+import type { CallInfo, IdentityContext } from './context.js';
+import { profileUpdated, verificationSubmitted } from './user-events.js';
+import { ownView } from './viewer.js';
+
+function assertMayResubmit(user: UserDocument): void {
+  if (user.needsProfileSetup) throw new DomainError('FAILED_PRECONDITION', 'identity.profileSetupRequired');
+  if (!mayResubmitVerification(user.verificationStatus)) {
+    throw new DomainError('FAILED_PRECONDITION', 'identity.alreadyVerified');
+  }
+}
+
+/** A new verification photo (after a rejection, or replacing a pending one): the user waits for a decision again. */
+export async function resubmitVerification(
+  context: IdentityContext,
+  userId: string,
+  photo: Buffer,
+  call: CallInfo,
+): Promise<UserView> {
+  assertMayResubmit(await context.users.get(userId));
+  const processed = await processImage(photo, UPLOAD_RULES.resubmission, 'jpeg');
+  const key = await context.photos.store('verification', userId, processed);
+  let replaced: string | undefined;
+  try {
+    const updated = await context.users.modify(userId, (current) => {
+      assertMayResubmit(current);
+      replaced = current.verificationPhotoKey;
+      const next: UserDocument = {
+        ...current,
+        verificationPhotoKey: key,
+        verificationStatus: 'pending',
+        verificationNotes: undefined,
+        verificationSubmittedAt: new Date().toISOString(),
+      };
+      return { next, events: [verificationSubmitted(next, call), profileUpdated(next, call)] };
+    });
+    await context.photos.discard(replaced);
+    return ownView(updated);
+  } catch (error) {
+    await context.photos.discard(key);
+    throw error;
+  }
+}
+
+/**
+ * An admin's decision, arriving as a VerificationDecided event from moderation. Safe to repeat: it sets the status
+ * to the decided one. A decision about a deleted user has nothing left to change.
+ */
+export async function applyVerificationDecision(
+  context: IdentityContext,
+  decision: VerificationDecidedPayload,
+  call: CallInfo,
+): Promise<void> {
+  try {
+    await context.users.modify(decision.userId, (current) => {
+      const next: UserDocument = {
+        ...current,
+        verificationStatus: decision.status,
+        verificationNotes: decision.status === 'rejected' ? decision.reason || undefined : undefined,
+      };
+      return { next, events: [profileUpdated(next, call)] };
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') {
+      context.logger.info({ userId: decision.userId }, 'verification decision for a user that no longer exists');
+      return;
+    }
+    throw error;
+  }
+}

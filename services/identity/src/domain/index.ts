@@ -1,0 +1,9 @@
+/**
+ * Identity's rules, shared with the BFF and the web app. Pure: zod and plain functions only, no Node module, so
+ * that the browser bundle can import it.
+ */
+export * from './fields.js';
+export * from './forms.js';
+export * from './photos.js';
+export * from './user.js';
+export * from './visibility.js';

@@ -1,0 +1,48 @@
+import { describe, expect, it } from '@jest/globals';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const identitySrc = fileURLToPath(new URL('../', import.meta.url));
+const messagesDir = fileURLToPath(new URL('../../../platform/src/messages/', import.meta.url));
+const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('message keys', () => {
+  const used = new Set(
+    sourceFiles(identitySrc).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/'((?:validation|identity|errors)\.[A-Za-z]+)'/g)].map((m) => m[1] ?? ''),
+    ),
+  );
+
+  it('are found in the sources', () => {
+    expect(used.size).toBeGreaterThan(30);
+    expect(used).toContain('validation.usernameMin');
+    expect(used).toContain('identity.usernameTaken');
+  });
+
+  it.each(LANGUAGES)('all have a text in the %s catalogue', (language) => {
+    const catalogue = JSON.parse(readFileSync(join(messagesDir, `${language}.json`), 'utf8')) as Record<string, string>;
+    expect([...used].filter((key) => !catalogue[key])).toEqual([]);
+  });
+});
+
+describe('the domain module', () => {
+  it('imports nothing but zod and itself, so that the browser can load it', () => {
+    const domainFiles = sourceFiles(join(identitySrc, 'domain'));
+    for (const file of domainFiles) {
+      const imports = [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]);
+      expect({ file, foreign: imports.filter((name) => name !== 'zod' && !name?.startsWith('./')) }).toEqual({
+        file,
+        foreign: [],
+      });
+    }
+  });
+});

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import {
+  eventTypes,
+  failureOf,
+  registerMember,
+  startIdentityHarness,
+  type IdentityHarness,
+} from '../testing/harness.js';
+import { jpegPhoto, oversizeJpeg } from '../testing/images.js';
+import { waitFor } from '../testing/wait.js';
+
+let harness: IdentityHarness;
+
+beforeAll(async () => {
+  harness = await startIdentityHarness({ admin: { email: 'root@tip.local', password: 'root-password' } });
+});
+afterAll(() => harness.stop());
+
+let subjects = 0;
+function claims(intent: 'login' | 'register', overrides: Record<string, unknown> = {}) {
+  subjects += 1;
+  return {
+    subject: `google-sub-${subjects}`,
+    email: `google${subjects}@gmail.com`,
+    emailVerified: true,
+    givenName: 'Anna',
+    familyName: 'Verdi',
+    intent,
+    ...overrides,
+  };
+}
+
+const setup = {
+  username: 'AnnaV',
+  age: 29,
+  gender: 'female',
+  orientation: 'etero',
+  region: 'Toscana',
+  city: 'Firenze',
+};
+
+describe('GoogleSignIn', () => {
+  it('registers a new account that must complete its profile', async () => {
+    const { user } = await harness.client.GoogleSignIn(claims('register', { email: 'Anna@Gmail.com' }));
+    expect(user).toMatchObject({
+      username: '',
+      email: 'anna@gmail.com',
+      firstName: 'Anna',
+      lastName: 'Verdi',
+      needsProfileSetup: true,
+      verificationStatus: 'unverified',
+    });
+    expect((await harness.storedUser(user?.id ?? ''))?.passwordHash).toBeUndefined();
+    await waitFor(() => eventTypes(harness.published, user?.id ?? '').includes('UserRegistered'), 5000, 'the event');
+  });
+
+  it('signs in a registered Google account by its subject', async () => {
+    const registration = claims('register');
+    const { user } = await harness.client.GoogleSignIn(registration);
+    const again = await harness.client.GoogleSignIn({ ...registration, intent: 'login', email: 'changed@gmail.com' });
+    expect(again.user?.id).toBe(user?.id);
+  });
+
+  it('links a Google account to a member with the same verified e-mail', async () => {
+    const member = await registerMember(harness, { email: 'linked@gmail.com' });
+    const google = claims('login', { email: 'linked@gmail.com' });
+    expect((await harness.client.GoogleSignIn(google)).user?.id).toBe(member.id);
+    expect((await harness.storedUser(member.id))?.googleSubject).toBe(google.subject);
+    expect((await harness.client.GoogleSignIn({ ...google, email: '' })).user?.id).toBe(member.id);
+  });
+
+  it('does not link by an e-mail Google has not verified', async () => {
+    await registerMember(harness, { email: 'unverified@gmail.com' });
+    expect(
+      await failureOf(
+        harness.client.GoogleSignIn(claims('login', { email: 'unverified@gmail.com', emailVerified: false })),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND', messageKey: 'identity.googleNotRegistered' });
+  });
+
+  it('answers not registered to a login of an unknown account', async () => {
+    expect(await failureOf(harness.client.GoogleSignIn(claims('login')))).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'identity.googleNotRegistered',
+    });
+  });
+
+  it('answers already registered to a second registration, by subject or e-mail', async () => {
+    const registration = claims('register');
+    await harness.client.GoogleSignIn(registration);
+    expect(await failureOf(harness.client.GoogleSignIn(registration))).toMatchObject({
+      code: 'ALREADY_EXISTS',
+      messageKey: 'identity.googleAlreadyRegistered',
+    });
+    await registerMember(harness, { email: 'taken@gmail.com' });
+    expect(
+      await failureOf(harness.client.GoogleSignIn(claims('register', { email: 'taken@gmail.com' }))),
+    ).toMatchObject({ code: 'ALREADY_EXISTS', messageKey: 'identity.googleAlreadyRegistered' });
+  });
+
+  it('refuses claims without a subject or intent', async () => {
+    expect(await failureOf(harness.client.GoogleSignIn(claims('login', { subject: '' })))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    expect(
+      await failureOf(harness.client.GoogleSignIn(claims('login', { intent: 'GOOGLE_INTENT_UNSPECIFIED' }))),
+    ).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('SetupGoogleProfile', () => {
+  it('completes the profile and queues the photo for verification', async () => {
+    const { user } = await harness.client.GoogleSignIn(claims('register'));
+    const userId = user?.id ?? '';
+    const completed = await harness.client.SetupGoogleProfile({
+      userId,
+      ...setup,
+      telegramUsername: 'annav',
+      verificationPhoto: { content: await jpegPhoto(), fileName: 'me.jpg' },
+    });
+    expect(completed).toMatchObject({
+      username: 'AnnaV',
+      age: 29,
+      gender: 'female',
+      region: 'Toscana',
+      city: 'Firenze',
+      telegramUsername: '@annav',
+      verificationStatus: 'pending',
+      needsProfileSetup: false,
+    });
+    await waitFor(
+      () => eventTypes(harness.published, userId).includes('VerificationSubmitted'),
+      5000,
+      'VerificationSubmitted',
+    );
+    expect(
+      await failureOf(
+        harness.client.SetupGoogleProfile({
+          userId,
+          ...setup,
+          username: 'Other',
+          verificationPhoto: { content: await jpegPhoto(), fileName: 'me.jpg' },
+        }),
+      ),
+    ).toMatchObject({ code: 'FAILED_PRECONDITION', messageKey: 'identity.profileAlreadyComplete' });
+  });
+
+  it("checks the form and the photo with Google's limits, storing nothing on failure", async () => {
+    const { user } = await harness.client.GoogleSignIn(claims('register'));
+    const userId = user?.id ?? '';
+    const photo = { content: await jpegPhoto(), fileName: 'me.jpg' };
+    expect(
+      await failureOf(
+        harness.client.SetupGoogleProfile({
+          userId,
+          ...setup,
+          username: 'Anna2',
+          region: '',
+          verificationPhoto: photo,
+        }),
+      ),
+    ).toMatchObject({ code: 'INVALID_ARGUMENT', messageKey: 'validation.regionRequired' });
+    expect(
+      await failureOf(
+        harness.client.SetupGoogleProfile({ userId, ...setup, username: 'Anna2', verificationPhoto: null }),
+      ),
+    ).toMatchObject({ messageKey: 'validation.googlePhotoRequired' });
+    const large = { content: oversizeJpeg(10 * 1024 * 1024 + 1), fileName: 'big.jpg' };
+    expect(
+      await failureOf(
+        harness.client.SetupGoogleProfile({ userId, ...setup, username: 'Anna2', verificationPhoto: large }),
+      ),
+    ).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', messageKey: 'validation.googlePhotoTooLarge' });
+    const stored = await harness.storedUser(userId);
+    expect(stored).toMatchObject({ needsProfileSetup: true, verificationStatus: 'unverified', revision: 0 });
+    expect(stored?.verificationPhotoKey).toBeUndefined();
+  });
+
+  it('accepts a photo between 5 and 10 MB', async () => {
+    const { user } = await harness.client.GoogleSignIn(claims('register'));
+    // Noise does not compress: an uncompressed PNG of it is as large as its pixels.
+    const noise = randomBytes(1400 * 1400 * 3);
+    const big = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    expect(big.length).toBeLessThan(10 * 1024 * 1024);
+    const completed = await harness.client.SetupGoogleProfile({
+      userId: user?.id ?? '',
+      ...setup,
+      username: 'AnnaBig',
+      verificationPhoto: { content: big, fileName: 'big.png' },
+    });
+    expect(completed.verificationStatus).toBe('pending');
+  });
+
+  it('refuses a username taken by a member', async () => {
+    await registerMember(harness, { username: 'Preso' });
+    const { user } = await harness.client.GoogleSignIn(claims('register'));
+    expect(
+      await failureOf(
+        harness.client.SetupGoogleProfile({
+          userId: user?.id ?? '',
+          ...setup,
+          username: 'PRESO',
+          verificationPhoto: { content: await jpegPhoto(), fileName: 'me.jpg' },
+        }),
+      ),
+    ).toMatchObject({ code: 'ALREADY_EXISTS', messageKey: 'identity.usernameTaken' });
+  });
+
+  it('answers an authentication error without a user id', async () => {
+    expect(
+      await failureOf(
+        harness.client.SetupGoogleProfile({
+          userId: '',
+          ...setup,
+          verificationPhoto: { content: await jpegPhoto(), fileName: 'a.jpg' },
+        }),
+      ),
+    ).toMatchObject({ code: 'UNAUTHENTICATED', messageKey: 'errors.authentication' });
+  });
+
+  it('makes a Google account wait for its profile before it may resubmit a photo', async () => {
+    const { user } = await harness.client.GoogleSignIn(claims('register'));
+    expect(
+      await failureOf(
+        harness.client.ResubmitVerification({
+          userId: user?.id ?? '',
+          image: { content: await jpegPhoto(), fileName: 'x.jpg' },
+        }),
+      ),
+    ).toMatchObject({ code: 'FAILED_PRECONDITION', messageKey: 'identity.profileSetupRequired' });
+  });
+});

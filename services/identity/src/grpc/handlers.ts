@@ -1,0 +1,82 @@
+import { DomainError, type CallContext, type IdentityDefinition, type ServiceHandlers } from '@tip/platform';
+import { randomUUID } from 'node:crypto';
+import type { CallInfo, IdentityContext } from '../app/context.js';
+import { deleteAccount } from '../app/delete-account.js';
+import { getPhoto } from '../app/get-photo.js';
+import { getUser } from '../app/get-user.js';
+import { googleSignIn, setupGoogleProfile } from '../app/google.js';
+import { login } from '../app/login.js';
+import { setOnlineStatus } from '../app/online-status.js';
+import { setProfileImage } from '../app/profile-image.js';
+import { register } from '../app/register.js';
+import { updateProfile } from '../app/update-profile.js';
+import { resubmitVerification } from '../app/verification.js';
+import { toProtoUser } from './to-proto.js';
+
+const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
+const content = (upload: { content: Buffer } | null) => upload?.content ?? Buffer.alloc(0);
+
+/** Maps each RPC to its use case: proto in, proto out; the use cases hold the rules. */
+export function identityHandlers(context: IdentityContext): ServiceHandlers<IdentityDefinition> {
+  return {
+    async Register(request, call) {
+      const { verificationPhoto, ...form } = request;
+      const user = await register(context, { form, verificationPhoto: content(verificationPhoto) }, callInfo(call));
+      return toProtoUser(user);
+    },
+    async Login(request) {
+      return toProtoUser(await login(context, request));
+    },
+    async GetUser(request) {
+      return toProtoUser(await getUser(context, request.userId, request.viewerId));
+    },
+    async UpdateProfile(request, call) {
+      const { userId, ...form } = request;
+      return toProtoUser(await updateProfile(context, userId, form, callInfo(call)));
+    },
+    async SetProfileImage(request, call) {
+      return toProtoUser(await setProfileImage(context, request.userId, content(request.image), callInfo(call)));
+    },
+    async ResubmitVerification(request, call) {
+      return toProtoUser(await resubmitVerification(context, request.userId, content(request.image), callInfo(call)));
+    },
+    async DeleteAccount(request, call) {
+      await deleteAccount(context, request.userId, callInfo(call));
+      return {};
+    },
+    async SetOnlineStatus(request) {
+      await setOnlineStatus(context, request.userId, request.isOnline);
+      return {};
+    },
+    async GetPhoto(request) {
+      if (request.kind !== 'profile' && request.kind !== 'verification') {
+        throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'kind' });
+      }
+      const photo = await getPhoto(context, {
+        ownerId: request.ownerId,
+        kind: request.kind,
+        viewerId: request.viewerId,
+      });
+      return { content: photo.body, contentType: photo.contentType };
+    },
+    async GoogleSignIn(request, call) {
+      const user = await googleSignIn(
+        context,
+        {
+          subject: request.subject,
+          email: request.email,
+          emailVerified: request.emailVerified,
+          givenName: request.givenName,
+          familyName: request.familyName,
+          intent: request.intent as 'login' | 'register',
+        },
+        callInfo(call),
+      );
+      return { user: toProtoUser(user) };
+    },
+    async SetupGoogleProfile(request, call) {
+      const { userId, verificationPhoto, ...form } = request;
+      return toProtoUser(await setupGoogleProfile(context, userId, form, content(verificationPhoto), callInfo(call)));
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { newEvent, VerificationDecided, type IdentityUserOutput } from '@tip/platform';
+import {
+  eventTypes,
+  failureOf,
+  registerMember,
+  startIdentityHarness,
+  type IdentityHarness,
+} from '../testing/harness.js';
+import { jpegPhoto, TEXT_FILE } from '../testing/images.js';
+import { waitFor } from '../testing/wait.js';
+
+let harness: IdentityHarness;
+
+beforeAll(async () => {
+  harness = await startIdentityHarness({ admin: { email: 'root@tip.local', password: 'root-password' } });
+});
+afterAll(() => harness.stop());
+
+/** What moderation does when an admin decides. */
+async function decide(userId: string, status: 'approved' | 'rejected', reason?: string) {
+  const event = VerificationDecided.create(userId, { userId, status, reason }, 'moderation-request');
+  await harness.events.publish(VerificationDecided.topic, [event]);
+  return event;
+}
+
+const statusOf = async (user: IdentityUserOutput) =>
+  (await harness.client.GetUser({ userId: user.id, viewerId: user.id })).verificationStatus;
+
+describe('VerificationDecided from moderation', () => {
+  it('approves a member and publishes its new profile', async () => {
+    const member = await registerMember(harness);
+    await decide(member.id, 'approved');
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the approval');
+    await waitFor(() => eventTypes(harness.published, member.id).includes('ProfileUpdated'), 5000, 'ProfileUpdated');
+    const updated = harness.published.find((event) => event.key === member.id && event.type === 'ProfileUpdated');
+    expect(updated?.payload).toMatchObject({ verificationStatus: 'approved' });
+  });
+
+  it('rejects with the reason as notes, which only the owner and admins see', async () => {
+    const member = await registerMember(harness);
+    await decide(member.id, 'rejected', 'Foto di bassa qualità, Viso non chiaramente identificabile');
+    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the rejection');
+    const own = await harness.client.GetUser({ userId: member.id, viewerId: member.id });
+    expect(own.verificationNotes).toBe('Foto di bassa qualità, Viso non chiaramente identificabile');
+    const stranger = await registerMember(harness);
+    expect((await harness.client.GetUser({ userId: member.id, viewerId: stranger.id })).verificationNotes).toBe('');
+  });
+
+  it('handles a redelivered decision once', async () => {
+    const member = await registerMember(harness);
+    const event = await decide(member.id, 'approved');
+    await harness.events.publish(VerificationDecided.topic, [event]);
+    // A later decision on the same key is delivered after both copies, so once it is applied they were handled.
+    await decide(member.id, 'rejected', 'Ripensamento');
+    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the later decision');
+    await waitFor(() => eventTypes(harness.published, member.id).length === 4, 5000, 'the relayed events');
+    expect(eventTypes(harness.published, member.id)).toEqual([
+      'UserRegistered',
+      'VerificationSubmitted',
+      'ProfileUpdated',
+      'ProfileUpdated',
+    ]);
+    expect((await harness.storedUser(member.id))?.revision).toBe(2);
+  });
+
+  it('skips a malformed decision and goes on with the next', async () => {
+    const member = await registerMember(harness);
+    await harness.events.publish(VerificationDecided.topic, [
+      newEvent('VerificationDecided', 1, member.id, { userId: member.id, status: 'maybe' }, 'bad'),
+    ]);
+    await decide(member.id, 'rejected', 'Foglio non visibile');
+    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the valid decision');
+  });
+
+  it('ignores a decision about a user that does not exist', async () => {
+    await decide('gone-user', 'approved');
+    const member = await registerMember(harness);
+    await decide(member.id, 'approved');
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the next decision');
+  });
+});
+
+describe('ResubmitVerification', () => {
+  it('puts a rejected member back in the queue with its new photo, deleting the old one', async () => {
+    const member = await registerMember(harness);
+    await decide(member.id, 'rejected', 'Foto sfocata');
+    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the rejection');
+    const oldKey = (await harness.storedUser(member.id))?.verificationPhotoKey ?? '';
+
+    const resubmitted = await harness.client.ResubmitVerification({
+      userId: member.id,
+      image: { content: await jpegPhoto({ width: 30, height: 30 }), fileName: 'new.jpg' },
+    });
+    expect(resubmitted).toMatchObject({ verificationStatus: 'pending', verificationNotes: '' });
+    const stored = await harness.storedUser(member.id);
+    expect(stored?.verificationPhotoKey).not.toBe(oldKey);
+    expect(await harness.objects.get(oldKey)).toBeNull();
+    expect(await harness.objects.get(stored?.verificationPhotoKey ?? '')).not.toBeNull();
+    await waitFor(
+      () => eventTypes(harness.published, member.id).filter((type) => type === 'VerificationSubmitted').length === 2,
+      5000,
+      'the second VerificationSubmitted',
+    );
+  });
+
+  it('lets a pending member replace its photo', async () => {
+    const member = await registerMember(harness);
+    const resubmitted = await harness.client.ResubmitVerification({
+      userId: member.id,
+      image: { content: await jpegPhoto(), fileName: 'again.jpg' },
+    });
+    expect(resubmitted.verificationStatus).toBe('pending');
+  });
+
+  it('refuses an approved member', async () => {
+    const member = await registerMember(harness);
+    await decide(member.id, 'approved');
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the approval');
+    const failure = await failureOf(
+      harness.client.ResubmitVerification({
+        userId: member.id,
+        image: { content: await jpegPhoto(), fileName: 'x.jpg' },
+      }),
+    );
+    expect(failure).toMatchObject({ code: 'FAILED_PRECONDITION', messageKey: 'identity.alreadyVerified' });
+  });
+
+  it('asks for a photo, and an image', async () => {
+    const member = await registerMember(harness);
+    expect(await failureOf(harness.client.ResubmitVerification({ userId: member.id, image: null }))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      messageKey: 'validation.verificationPhotoRequired',
+    });
+    expect(
+      await failureOf(
+        harness.client.ResubmitVerification({ userId: member.id, image: { content: TEXT_FILE, fileName: 'a.jpg' } }),
+      ),
+    ).toMatchObject({ messageKey: 'validation.photoInvalid' });
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  DomainError,
+  DuplicateKeyError,
+  OUTBOX_FIELD,
+  outboxIndex,
+  withEvents,
+  type Collection,
+  type DocumentStore,
+  type EventEnvelope,
+  type IndexSpec,
+} from '@tip/platform';
+import type { UserDocument } from './user-document.js';
+
+export const USERS_COLLECTION = 'users';
+
+/** Sparse: a Google account has no username before its setup, and a tombstone has neither username nor e-mail. */
+const USER_INDEXES: IndexSpec[] = [
+  { fields: { usernameLower: 1 }, unique: true, sparse: true },
+  { fields: { email: 1 }, unique: true, sparse: true },
+  { fields: { googleSubject: 1 }, unique: true, sparse: true },
+  { fields: { isAdmin: 1 } },
+  outboxIndex,
+];
+
+/** Fields a transition does not set: the store and the repository maintain them. */
+const MANAGED_FIELDS = new Set(['_id', OUTBOX_FIELD, 'revision', 'updatedAt']);
+/** A transition computed from a revision that changed meanwhile is computed again, a few times at most. */
+const MAX_ATTEMPTS = 5;
+
+/** A change of one user: the whole document as it must become, and the events that say so. */
+export interface Transition {
+  next: UserDocument;
+  events: EventEnvelope[];
+}
+
+/** Which unique field a duplicate hit, said the way the user must hear it. */
+function takenError(error: DuplicateKeyError): DomainError {
+  if (error.fields.includes('usernameLower')) return new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
+  if (error.fields.includes('email')) return new DomainError('ALREADY_EXISTS', 'identity.emailTaken');
+  if (error.fields.includes('googleSubject')) {
+    return new DomainError('ALREADY_EXISTS', 'identity.googleAlreadyRegistered');
+  }
+  return new DomainError('ALREADY_EXISTS', 'errors.invalidInput');
+}
+
+/**
+ * Users on the documents port. A write stores its events in the same document write (the outbox) and then wakes
+ * the relay. Uniqueness is the indexes' job, so two racing registrations cannot both win: the loser's
+ * DuplicateKeyError becomes the DomainError a prior check would have given. Updates are whole-state transitions
+ * applied only to the revision they were computed from, so an event always describes the state actually stored.
+ */
+export class UserRepository {
+  private eventsStored: () => void = () => {};
+
+  private constructor(readonly collection: Collection<UserDocument>) {}
+
+  static async open(store: DocumentStore): Promise<UserRepository> {
+    return new UserRepository(await store.collection<UserDocument>(USERS_COLLECTION, USER_INDEXES));
+  }
+
+  /** Who to wake after a write that stored events (the outbox relay). */
+  onEventsStored(notify: () => void): void {
+    this.eventsStored = notify;
+  }
+
+  findById(id: string): Promise<UserDocument | null> {
+    return this.collection.findOne({ _id: id, deleted: { $ne: true } });
+  }
+
+  /** The live user, or NOT_FOUND. */
+  async get(id: string): Promise<UserDocument> {
+    const user = await this.findById(id);
+    if (!user) throw new DomainError('NOT_FOUND', 'identity.userNotFound');
+    return user;
+  }
+
+  findByEmail(email: string): Promise<UserDocument | null> {
+    return this.collection.findOne({ email, deleted: { $ne: true } });
+  }
+
+  findByGoogleSubject(subject: string): Promise<UserDocument | null> {
+    return this.collection.findOne({ googleSubject: subject, deleted: { $ne: true } });
+  }
+
+  /** Whether another user holds the username; `usernameLower` is the case-insensitive key. */
+  async usernameTaken(usernameLower: string, exceptId?: string): Promise<boolean> {
+    const holder = await this.collection.findOne({ usernameLower });
+    return holder !== null && holder._id !== exceptId;
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.collection.findOne({ email })) !== null;
+  }
+
+  async anyAdmin(): Promise<boolean> {
+    return (await this.collection.count({ isAdmin: true, deleted: { $ne: true } })) > 0;
+  }
+
+  /**
+   * Presence changes often and concerns no other field, so it is written apart from transitions (without a revision
+   * bump, which would make a concurrent profile change compute again). False when the user does not exist.
+   */
+  async setPresence(id: string, isOnline: boolean): Promise<boolean> {
+    const updated = await this.collection.updateOne(
+      { _id: id, deleted: { $ne: true } },
+      { $set: { isOnline, lastSeenAt: new Date().toISOString() } },
+    );
+    return updated !== null;
+  }
+
+  async insert(doc: UserDocument, events: EventEnvelope[]): Promise<void> {
+    try {
+      await this.collection.insertOne({ ...doc, [OUTBOX_FIELD]: events });
+    } catch (error) {
+      throw error instanceof DuplicateKeyError ? takenError(error) : error;
+    }
+    if (events.length > 0) this.eventsStored();
+  }
+
+  /**
+   * Reads the live user, lets `transition` compute its next state and events, and stores both if nobody wrote the
+   * user meanwhile (else computes again). Throws NOT_FOUND for a missing or deleted user, and whatever the
+   * transition throws.
+   */
+  async modify(
+    id: string,
+    transition: (current: UserDocument) => Transition | Promise<Transition>,
+  ): Promise<UserDocument> {
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await this.get(id);
+      const { next, events } = await transition(current);
+      const { $set, $unset } = diff(current, next);
+      const update = withEvents(
+        {
+          $set: { ...$set, updatedAt: new Date().toISOString() },
+          ...(Object.keys($unset).length > 0 ? { $unset } : {}),
+          $inc: { revision: 1 },
+        },
+        events,
+      );
+      let stored: UserDocument | null;
+      try {
+        stored = await this.collection.updateOne({ _id: id, revision: current.revision }, update);
+      } catch (error) {
+        throw error instanceof DuplicateKeyError ? takenError(error) : error;
+      }
+      if (stored) {
+        if (events.length > 0) this.eventsStored();
+        return stored;
+      }
+      if (attempt >= MAX_ATTEMPTS) throw new DomainError('UNAVAILABLE', 'errors.unavailable');
+    }
+  }
+}
+
+/** The $set and $unset that turn `current` into `next`. */
+function diff(
+  current: UserDocument,
+  next: UserDocument,
+): { $set: Record<string, unknown>; $unset: Record<string, true> } {
+  const $set: Record<string, unknown> = {};
+  const $unset: Record<string, true> = {};
+  const before = current as unknown as Record<string, unknown>;
+  const after = next as unknown as Record<string, unknown>;
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (MANAGED_FIELDS.has(field)) continue;
+    if (after[field] === undefined) {
+      if (before[field] !== undefined) $unset[field] = true;
+    } else if (!sameValue(before[field], after[field])) {
+      $set[field] = after[field];
+    }
+  }
+  return { $set, $unset };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}

@@ -1,0 +1,81 @@
+import {
+  IDENTITY_SERVICE_NAME,
+  IDENTITY_USERS_TOPIC,
+  identityDefinition,
+  startGrpcServer,
+  startOutboxRelay,
+  type DocumentStore,
+  type EventBus,
+  type Logger,
+  type ObjectStore,
+} from '@tip/platform';
+import type { IdentityContext } from './app/context.js';
+import { ensureAdmin, type AdminCredentials } from './app/ensure-admin.js';
+import { identityHandlers } from './grpc/handlers.js';
+import { argon2PasswordHasher } from './infra/password-hasher.js';
+import { PhotoStorage } from './infra/photo-storage.js';
+import { UserRepository } from './infra/user-repository.js';
+import { consumeVerificationDecisions } from './infra/verification-decisions.js';
+
+export interface IdentityServiceOptions {
+  /** host:port to listen on; port 0 picks a free one. */
+  address: string;
+  documents: DocumentStore;
+  events: EventBus;
+  objects: ObjectStore;
+  logger: Logger;
+  /** The admin to create, promote or whose password to reset (ADMIN_EMAIL, ADMIN_PASSWORD). */
+  admin?: AdminCredentials;
+}
+
+export interface RunningIdentityService {
+  /** The address actually bound. */
+  address: string;
+  /** Set when this start created the first admin with a random password: print it once. */
+  adminCreated?: AdminCredentials;
+  /**
+   * Lets calls in flight finish, then stops the event consumer and the outbox relay. The adapters stay open:
+   * whoever opened them closes them (and so flushes them).
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts identity: its gRPC server (with the gRPC health service), the outbox relay publishing on `identity.users`,
+ * the consumer of moderation's verification decisions, and the admin account.
+ */
+export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
+  const { documents, events, objects, logger } = options;
+  const users = await UserRepository.open(documents);
+  const context: IdentityContext = {
+    users,
+    photos: new PhotoStorage(objects, logger),
+    passwords: argon2PasswordHasher(),
+    logger,
+  };
+  const relay = startOutboxRelay({ collection: users.collection, bus: events, topic: IDENTITY_USERS_TOPIC, logger });
+  users.onEventsStored(() => relay.notify());
+  // In stopping order: calls first, then the consumer (its handler writes events), then the relay.
+  const stops: (() => Promise<void>)[] = [() => relay.stop()];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0)) await stop();
+  };
+
+  try {
+    const adminCreated = await ensureAdmin(context, options.admin);
+    const decisions = await consumeVerificationDecisions(context, events, documents);
+    stops.unshift(() => decisions.stop());
+    const server = await startGrpcServer({
+      address: options.address,
+      service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },
+      logger,
+    });
+    stops.unshift(() => server.stop());
+    return { address: server.address, ...(adminCreated && { adminCreated }), stop: stopAll };
+  } catch (error) {
+    await stopAll().catch((stopError: unknown) =>
+      logger.error({ err: stopError }, 'could not stop after a failed start'),
+    );
+    throw error;
+  }
+}

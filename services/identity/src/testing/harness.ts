@@ -1,0 +1,129 @@
+import {
+  createGrpcClient,
+  createLogger,
+  DomainError,
+  FileEventLog,
+  FileObjectStore,
+  identityDefinition,
+  IDENTITY_USERS_TOPIC,
+  NedbDocumentStore,
+  type DeliveredEvent,
+  type IdentityDefinition,
+  type IdentityRegisterRequest,
+  type IdentityUserOutput,
+  type ServiceClient,
+} from '@tip/platform';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startIdentityService, type IdentityServiceOptions, type RunningIdentityService } from '../service.js';
+import type { UserDocument } from '../infra/user-document.js';
+import { USERS_COLLECTION } from '../infra/user-repository.js';
+import { jpegPhoto } from './images.js';
+
+/**
+ * Identity as the BFF sees it, for tests: the real service on 127.0.0.1:0 over the embedded adapters in a scratch
+ * directory, a gRPC client, and a log of what it published on `identity.users`.
+ */
+export interface IdentityHarness {
+  client: ServiceClient<IdentityDefinition>;
+  service: RunningIdentityService;
+  dir: string;
+  documents: NedbDocumentStore;
+  events: FileEventLog;
+  objects: FileObjectStore;
+  published: DeliveredEvent[];
+  /** The stored document, tombstones included. */
+  storedUser(id: string): Promise<UserDocument | null>;
+  storedUserCount(): Promise<number>;
+  /** Stops the service and closes the adapters, then opens them again on the same data and starts anew. */
+  restart(admin?: IdentityServiceOptions['admin']): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startIdentityHarness(
+  options: { admin?: IdentityServiceOptions['admin'] } = {},
+): Promise<IdentityHarness> {
+  const dir = await mkdtemp(join(tmpdir(), 'tip-identity-'));
+  const harness = { dir, published: [] as DeliveredEvent[] } as IdentityHarness;
+
+  async function start(admin: IdentityServiceOptions['admin']) {
+    harness.documents = await NedbDocumentStore.open(dir);
+    harness.events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+    harness.objects = await FileObjectStore.open(dir);
+    harness.published.splice(0);
+    await harness.events.subscribe({
+      group: 'test-observer',
+      topics: [IDENTITY_USERS_TOPIC],
+      handle: async (event) => void harness.published.push(event),
+    });
+    harness.service = await startIdentityService({
+      address: '127.0.0.1:0',
+      documents: harness.documents,
+      events: harness.events,
+      objects: harness.objects,
+      logger: createLogger('identity-test', 'silent'),
+      admin,
+    });
+    harness.client = createGrpcClient(identityDefinition(), harness.service.address, { timeoutMs: 20_000 });
+  }
+
+  async function stopRunning() {
+    harness.client.close();
+    await harness.service.stop();
+    await harness.events.close();
+    await harness.documents.close();
+    await harness.objects.close();
+  }
+
+  const users = async () => harness.documents.collection<UserDocument>(USERS_COLLECTION);
+  harness.storedUser = async (id) => (await users()).findOne({ _id: id });
+  harness.storedUserCount = async () => (await users()).count({});
+  harness.restart = async (admin) => {
+    await stopRunning();
+    await start(admin);
+  };
+  harness.stop = async () => {
+    await stopRunning();
+    await rm(dir, { recursive: true, force: true });
+  };
+
+  await start(options.admin);
+  return harness;
+}
+
+/** Events of one user, as `type` strings, in the order published. */
+export function eventTypes(published: DeliveredEvent[], userId: string): string[] {
+  return published.filter((event) => event.key === userId).map((event) => event.type);
+}
+
+let members = 0;
+
+/** Registers a member with valid data (a fresh username and e-mail unless given) and returns it. */
+export async function registerMember(
+  harness: IdentityHarness,
+  overrides: Partial<IdentityRegisterRequest> = {},
+): Promise<IdentityUserOutput> {
+  members += 1;
+  return harness.client.Register({
+    username: `member${members}`,
+    email: `member${members}@example.it`,
+    password: 'segreto1',
+    confirmPassword: 'segreto1',
+    gender: 'male',
+    orientation: 'etero',
+    verificationPhoto: { content: await jpegPhoto(), fileName: 'photo.jpg' },
+    ...overrides,
+  });
+}
+
+/** The DomainError a call failed with; fails the test if the call succeeded. */
+export async function failureOf(call: Promise<unknown>): Promise<DomainError> {
+  const outcome = await call.then(
+    () => ({ succeeded: true as const }),
+    (error: unknown) => ({ succeeded: false as const, error }),
+  );
+  if (outcome.succeeded) throw new Error('the call succeeded, a failure was expected');
+  if (!(outcome.error instanceof DomainError)) throw outcome.error;
+  return outcome.error;
+}
