@@ -1,5 +1,8 @@
 // One jest run for the whole tree. Sources are transformed by swc (no type check: `npm run check` does that).
-const swc = ['@swc/jest', { jsc: { target: 'es2023', parser: { syntax: 'typescript', tsx: true } }, module: { type: 'es6' } }];
+const swc = [
+  '@swc/jest',
+  { jsc: { target: 'es2023', parser: { syntax: 'typescript', tsx: true } }, module: { type: 'es6' } },
+];
 
 export default {
   testEnvironment: 'node',

@@ -45,5 +45,6 @@ if (!process.argv.includes('--no-web')) {
     newestMtime(join(root, 'web/vite.config.ts')),
     newestMtime(join(root, 'services/identity/src/domain')),
   );
-  if (webSources > newestMtime(join(root, 'web/dist'))) run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  if (webSources > newestMtime(join(root, 'web/dist')))
+    run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
 }

@@ -17,7 +17,9 @@ async function main() {
   } else if (config.ADMIN_EMAIL) {
     logger.info(`Sign in as admin with ${config.ADMIN_EMAIL} and the password in ADMIN_PASSWORD`);
   } else {
-    logger.info('Sign in as admin with the account printed at the first start, or set ADMIN_EMAIL and ADMIN_PASSWORD to reset it');
+    logger.info(
+      'Sign in as admin with the account printed at the first start, or set ADMIN_EMAIL and ADMIN_PASSWORD to reset it',
+    );
   }
 
   let stopping = false;

@@ -20,7 +20,10 @@ import { persistedSessionSecret } from './session-secret.js';
 export const embeddedConfigSchema = engineConfigSchema
   .extend(bffConfigSchema.shape)
   .extend({ SESSION_SECRET: optionalString().pipe(bffConfigSchema.shape.SESSION_SECRET.optional()) })
-  .extend({ ADMIN_EMAIL: identityConfigSchema.shape.ADMIN_EMAIL, ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD });
+  .extend({
+    ADMIN_EMAIL: identityConfigSchema.shape.ADMIN_EMAIL,
+    ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD,
+  });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 export interface RunningPlatform {
@@ -48,7 +51,11 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     closers.push(() => cache.close());
     const objects = await openObjectStore(engines);
     closers.push(() => objects.close());
-    const identityDocuments = await openDocumentStore({ ...engines, dataDir: join(config.DATA_DIR, 'identity'), logger });
+    const identityDocuments = await openDocumentStore({
+      ...engines,
+      dataDir: join(config.DATA_DIR, 'identity'),
+      logger,
+    });
     closers.push(() => identityDocuments.close());
 
     const identity = await startIdentityService({

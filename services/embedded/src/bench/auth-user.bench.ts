@@ -125,15 +125,16 @@ async function main() {
     const baseline = await load(`http://127.0.0.1:${barePort}/`, {});
     await stop(bare);
 
-    const rows = [
-      ['GET /api/auth/user, whole stack', stack.rps.toFixed(0), stack.p99.toFixed(1)],
-      ['same JSON, bare node:http', baseline.rps.toFixed(0), baseline.p99.toFixed(1)],
-    ];
+    const row = (name: string, figures: { rps: number; p99: number }) =>
+      console.log(name.padEnd(34), figures.rps.toFixed(0).padStart(8), figures.p99.toFixed(1).padStart(8));
     console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each`);
     console.log('case'.padEnd(34), 'req/s'.padStart(8), 'p99 ms'.padStart(8));
-    for (const [name, rps, p99] of rows) console.log(name!.padEnd(34), rps!.padStart(8), p99!.padStart(8));
+    row('GET /api/auth/user, whole stack', stack);
+    row('same JSON, bare node:http', baseline);
     console.log(`ratio whole stack / bare: ${(stack.rps / baseline.rps).toFixed(2)} (target >= 0.5, p99 < 20 ms)`);
-    console.log(`resident memory, idle after start: ${idleMb.toFixed(0)} MB; idle after the load: ${idleAfterLoadMb.toFixed(0)} MB (target < 300 MB)`);
+    console.log(
+      `resident memory, idle after start: ${idleMb.toFixed(0)} MB; idle after the load: ${idleAfterLoadMb.toFixed(0)} MB (target < 300 MB)`,
+    );
     console.log(`npm start until serving: ${startMs} ms (target < 5000 ms)`);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

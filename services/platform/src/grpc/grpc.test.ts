@@ -52,7 +52,11 @@ describe('gRPC helpers', () => {
   it('returns the DomainError the handler threw, with its key and params', async () => {
     const failure = await client.GetUser({ userId: 'missing' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DomainError);
-    expect(failure).toMatchObject({ code: 'NOT_FOUND', messageKey: 'identity.userNotFound', params: { id: 'missing' } });
+    expect(failure).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'identity.userNotFound',
+      params: { id: 'missing' },
+    });
   });
 
   it('hides unexpected failures behind INTERNAL', async () => {
@@ -86,7 +90,9 @@ describe('gRPC helpers', () => {
       service: {
         name: IDENTITY_SERVICE_NAME,
         definition: identityDefinition(),
-        handlers: { GetUser: () => new Promise((resolve) => setTimeout(resolve, 500, {})) } as unknown as ServiceHandlers<IdentityDefinition>,
+        handlers: {
+          GetUser: () => new Promise((resolve) => setTimeout(resolve, 500, {})),
+        } as unknown as ServiceHandlers<IdentityDefinition>,
       },
       logger: createLogger('test', 'silent'),
     });

@@ -37,14 +37,18 @@ export async function startGrpcServer<D>(options: {
   health.addToServer(server);
 
   const implementation: grpc.UntypedServiceImplementation = {};
-  for (const [method, handler] of Object.entries(service.handlers) as [string, (r: unknown, c: unknown) => Promise<unknown>][]) {
+  for (const [method, handler] of Object.entries(service.handlers) as [
+    string,
+    (r: unknown, c: unknown) => Promise<unknown>,
+  ][]) {
     implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '') || randomUUID();
       withRequestId(requestId, () => {
         handler(call.request, { requestId }).then(
           (response) => callback(null, response),
           (error: unknown) => {
-            if (!(error instanceof DomainError)) logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
+            if (!(error instanceof DomainError))
+              logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
             callback(toGrpcError(error));
           },
         );

@@ -5,9 +5,10 @@ type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number e
 /** Method names of a generated service definition (the generated types also carry lower-case aliases). */
 type MethodNames<D> = { [K in KnownKeys<D>]: K extends Capitalize<K & string> ? K : never }[KnownKeys<D>] & keyof D;
 
-type Parts<M> = M extends MethodDefinition<infer Req, infer Res, infer ReqOut, infer ResOut>
-  ? { req: Req; res: Res; reqOut: ReqOut; resOut: ResOut }
-  : never;
+type Parts<M> =
+  M extends MethodDefinition<infer Req, infer Res, infer ReqOut, infer ResOut>
+    ? { req: Req; res: Res; reqOut: ReqOut; resOut: ResOut }
+    : never;
 
 export interface CallContext {
   requestId: string | undefined;
