@@ -1,0 +1,167 @@
+/**
+ * The one-process platform as `npm start` runs it (the built services/embedded/dist/main.js, which `npm test` builds
+ * first): what the log tells a newcomer, a clean stop on SIGTERM and SIGINT, and a restart on the same DATA_DIR that
+ * finds everything it had, sessions included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+interface Running {
+  child: ChildProcess;
+  url: string;
+  log: () => string;
+  exited: Promise<number | null>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the platform exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the platform did not serve within 20 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, url, log: () => output, exited };
+}
+
+function sessionCookie(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function login(url: string, email: string, password: string) {
+  return fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+}
+
+describe('the embedded platform process', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tip-embedded-'));
+  const member = { username: 'giulia_r', email: 'giulia@example.it', password: 'segreto-123' };
+  let first: Running;
+  let admin: { email: string; password: string };
+  let memberCookie: string;
+  let memberId: string;
+
+  beforeAll(async () => {
+    first = await start(dataDir);
+  });
+
+  afterAll(() => {
+    if (first?.child.exitCode === null) first.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('says where to open it and prints the first admin password once', async () => {
+    expect(first.log()).toContain(`Tip is running: open http://localhost:`);
+    const printed = first.log().match(/Sign in as admin with (\S+) \/ (\S+) \(shown only this once/);
+    expect(printed).not.toBeNull();
+    admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
+    const response = await login(first.url, admin.email, admin.password);
+    expect(response.status).toBe(200);
+  });
+
+  it('serves the web app and registers a member with a photo', async () => {
+    expect(await (await fetch(`${first.url}/`)).text()).toContain('<div id="root">');
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    for (const [field, value] of Object.entries({
+      ...member,
+      confirmPassword: member.password,
+      gender: 'female',
+      orientation: 'etero',
+      age: '30',
+      region: 'Lazio',
+      city: 'Roma',
+    })) {
+      form.set(field, value);
+    }
+    form.set('verificationPhoto', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
+    const registered = await fetch(`${first.url}/api/auth/register`, { method: 'POST', body: form });
+    expect(registered.status).toBe(201);
+    const loggedIn = await login(first.url, member.email, member.password);
+    memberCookie = sessionCookie(loggedIn);
+    const me = (await (await fetch(`${first.url}/api/auth/user`, { headers: { cookie: memberCookie } })).json()) as {
+      id: string;
+      verificationStatus: string;
+    };
+    expect(me.verificationStatus).toBe('pending');
+    memberId = me.id;
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(first.log()).toContain('"msg":"stopped"');
+  });
+
+  it('finds everything again on the same DATA_DIR, sessions included, and stops on SIGINT', async () => {
+    const second = await start(dataDir);
+    try {
+      expect(second.log()).not.toContain('shown only this once');
+      const me = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: memberCookie } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ id: memberId, username: member.username, verificationStatus: 'pending' });
+      expect((await login(second.url, admin.email, admin.password)).status).toBe(200);
+      const adminCookie = sessionCookie(await login(second.url, admin.email, admin.password));
+      const photo = await fetch(`${second.url}/api/users/${memberId}/verification-photo`, {
+        headers: { cookie: adminCookie },
+      });
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toMatch(/^image\//);
+    } finally {
+      second.child.kill('SIGINT');
+      expect(await second.exited).toBe(0);
+    }
+  });
+
+  it('refuses a bad setting at start-up, naming the variable', async () => {
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toMatch(/PORT: /);
+  });
+});
