@@ -35,11 +35,12 @@ async function waitUntilServing(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
+/** SIGTERM to the child's whole process group: `npm start` runs the platform as a grandchild. */
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    process.kill(-(child.pid ?? 0), 'SIGTERM');
   });
 }
 
@@ -61,6 +62,7 @@ async function load(url: string, headers: Record<string, string>) {
 function startPlatform(command: string, args: string[], port: number, dataDir: string): ChildProcess {
   return spawn(command, args, {
     cwd: root,
+    detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -119,7 +121,7 @@ async function main() {
            res.end(body);
          }).listen(${barePort}, '127.0.0.1');`,
       ],
-      { stdio: 'inherit' },
+      { stdio: 'inherit', detached: true },
     );
     await waitUntilServing(`http://127.0.0.1:${barePort}/`, 10_000);
     const baseline = await load(`http://127.0.0.1:${barePort}/`, {});
