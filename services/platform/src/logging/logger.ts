@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -18,13 +19,17 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
+/** JSON lines for machines; on a terminal (someone ran `npm start`), readable lines instead. */
 export function createLogger(name: string, level = 'info'): Logger {
-  return pino({
+  const options = {
     name,
     level,
     mixin: () => {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
     },
-  });
+  };
+  return process.stdout.isTTY
+    ? pino(options, pretty({ sync: true, ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' }))
+    : pino(options);
 }
