@@ -14,7 +14,12 @@ export default {
     '^@tip/bff$': '<rootDir>/bff/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['**/src/**/*.test.ts', '**/test/**/*.test.ts', '<rootDir>/deploy/**/*.test.ts'],
+  testMatch: [
+    '**/src/**/*.test.ts',
+    '**/test/**/*.test.ts',
+    '<rootDir>/deploy/**/*.test.ts',
+    '<rootDir>/web/e2e/**/*.test.ts',
+  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
   maxWorkers: 2,

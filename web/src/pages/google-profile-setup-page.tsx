@@ -112,7 +112,7 @@ export function GoogleProfileSetupPage() {
           <CardDescription>{t('auth.google.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
+          <form noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
             <TextField
               id="google-username"
               label={t('auth.fields.username')}

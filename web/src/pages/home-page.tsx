@@ -51,7 +51,7 @@ export function HomePage() {
               <CardDescription className="text-foreground/80">{t('home.pendingDescription')}</CardDescription>
             </div>
           </CardHeader>
-          <CardContent>
+          <CardContent className="pl-14">
             <Button asChild variant="outline" size="sm">
               <Link to="/settings">
                 <UserRound aria-hidden />

@@ -98,7 +98,7 @@ export function RegisterPage() {
             {t('auth.register.google')}
           </GoogleButton>
           <Divider label={t('auth.orWithEmail')} />
-          <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
+          <form noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2" onSubmit={onSubmit}>
             <TextField
               id="register-username"
               label={t('auth.fields.username')}

@@ -1,11 +1,8 @@
-const KEPT_KEYS = ['language'];
+import { clearClientStorage, clearUserIdCookie } from '@/lib/client-session';
 
 /** Full navigation: the server ends the session and redirects home. The language choice survives. */
 export function logout() {
-  const kept = KEPT_KEYS.map((key) => [key, localStorage.getItem(key)] as const);
-  localStorage.clear();
-  sessionStorage.clear();
-  for (const [key, value] of kept) if (value !== null) localStorage.setItem(key, value);
-  document.cookie = 'authUserId=; Max-Age=0; path=/';
+  clearClientStorage();
+  clearUserIdCookie();
   window.location.assign('/api/logout');
 }

@@ -18,6 +18,7 @@ export function PhotoPicker({
   file,
   onChange,
   shape = 'wide',
+  currentUrl,
 }: {
   id: string;
   label: string;
@@ -26,6 +27,8 @@ export function PhotoPicker({
   file: File | null;
   onChange: (file: File | null) => void;
   shape?: 'wide' | 'round';
+  /** What is there now (the current profile image), shown until a new file is chosen. */
+  currentUrl?: string | null;
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
@@ -33,7 +36,7 @@ export function PhotoPicker({
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-1 gap-2">
       <Label htmlFor={id}>{label}</Label>
       <input
         ref={input}
@@ -61,6 +64,8 @@ export function PhotoPicker({
         >
           {preview ? (
             <img src={preview} alt={t('photo.preview')} className="size-full object-cover" />
+          ) : currentUrl ? (
+            <img src={currentUrl} alt={t('photo.current')} className="size-full object-cover" />
           ) : (
             <ImagePlus className="size-8 text-muted-foreground" aria-hidden />
           )}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useOfflineBeacon } from '@/api/users/online-status';
 import type { User } from '@/api/types';
@@ -6,12 +7,14 @@ import { Sidebar } from '@/components/layout/sidebar';
 import { SidebarProvider } from '@/components/layout/sidebar-state';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { TopBar } from '@/components/layout/top-bar';
+import { ensureUserIdCookie } from '@/lib/client-session';
 import { useRealtime } from '@/realtime/use-realtime';
 
 /** The signed-in frame: top bar, sidebar, the page, footer. */
 export function AppLayout({ user }: { user: User }) {
   useRealtime(user.id);
   useOfflineBeacon();
+  useEffect(() => ensureUserIdCookie(user.id), [user.id]);
   return (
     <SidebarProvider>
       <div className="flex min-h-dvh flex-col">

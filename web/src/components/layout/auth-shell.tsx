@@ -16,30 +16,33 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <div className="grid flex-1 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-        <aside className="relative hidden overflow-hidden bg-hero p-10 text-white lg:flex lg:flex-col lg:justify-between">
-          <div
-            aria-hidden
-            className="absolute -top-32 -left-24 size-[28rem] rounded-full bg-primary opacity-50 blur-3xl"
-          />
-          <div
-            aria-hidden
-            className="absolute -right-24 -bottom-32 size-[24rem] rounded-full bg-brand-warm opacity-30 blur-3xl"
-          />
-          <Brand inverted className="relative" />
-          <div className="relative space-y-6">
-            <p className="text-3xl leading-tight font-bold text-balance">{t('auth.shell.title')}</p>
-            <ul className="space-y-4">
-              {points.map(({ icon: Icon, text }) => (
-                <li key={text} className="flex items-center gap-3 text-white/85">
-                  <span className="grid size-9 place-items-center rounded-lg bg-white/10">
-                    <Icon className="size-4" aria-hidden />
-                  </span>
-                  {text}
-                </li>
-              ))}
-            </ul>
+        {/* overflow-clip, not hidden: a scroll container would stop the panel's content from sticking. */}
+        <aside className="relative hidden overflow-clip bg-hero text-white lg:block">
+          <div className="sticky top-0 flex h-dvh flex-col justify-between p-10">
+            <div
+              aria-hidden
+              className="absolute -top-32 -left-24 size-[28rem] rounded-full bg-primary opacity-50 blur-3xl"
+            />
+            <div
+              aria-hidden
+              className="absolute -right-24 -bottom-32 size-[24rem] rounded-full bg-brand-warm opacity-30 blur-3xl"
+            />
+            <Brand inverted className="relative self-start" />
+            <div className="relative space-y-6">
+              <p className="text-3xl leading-tight font-bold text-balance">{t('auth.shell.title')}</p>
+              <ul className="space-y-4">
+                {points.map(({ icon: Icon, text }) => (
+                  <li key={text} className="flex items-center gap-3 text-white/85">
+                    <span className="grid size-9 place-items-center rounded-lg bg-white/10">
+                      <Icon className="size-4" aria-hidden />
+                    </span>
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <p className="relative text-sm text-white/60">{t('auth.shell.adults')}</p>
           </div>
-          <p className="relative text-sm text-white/60">{t('auth.shell.adults')}</p>
         </aside>
         <div className="flex flex-col">
           <header className="flex items-center justify-between px-4 py-4 sm:px-8">

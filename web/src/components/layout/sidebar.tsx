@@ -16,9 +16,10 @@ import { cn } from '@/lib/utils';
 export const SIDEBAR_ID = 'app-sidebar';
 
 function isActive(entry: NavEntry, pathname: string, search: string) {
+  // /profile and /profile/:id show the same screen as /settings.
+  if (entry.key === 'settings') return pathname === '/settings' || pathname.startsWith('/profile');
   const [path, query] = entry.to.split('?');
   if (path !== pathname) return false;
-  if (entry.key === 'settings') return true;
   return (query ?? '') === new URLSearchParams(search).toString();
 }
 
@@ -109,7 +110,7 @@ export function Sidebar({ user }: { user: User }) {
                 {user.credits ?? 0}
               </span>
             </div>
-            <VerificationBadge status={user.verificationStatus} />
+            <VerificationBadge status={user.verificationStatus} tone="inverted" />
           </div>
         </div>
 

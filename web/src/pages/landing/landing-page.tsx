@@ -13,15 +13,17 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Brand } from '@/components/brand';
 import { GoogleButton } from '@/components/google-button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { DemoSessionBanner } from '@/pages/landing/demo-session-banner';
 import { useAuthErrorToast } from '@/pages/landing/use-auth-error-toast';
+import { useDemoSession } from '@/pages/landing/use-demo-session';
 
 const FORCE_AUTH_KEY = 'forceAuth';
 const FORCE_AUTH_RELOAD_MS = 100;
@@ -37,10 +39,26 @@ const FEATURES: readonly { key: string; icon: LucideIcon; tone: string }[] = [
 
 const STEPS = ['register', 'photo', 'approved'] as const;
 
+/** A link to the login or registration screen; while a demo session blocks signing in, a disabled button. */
+function AuthLink({ to, disabled, children, ...props }: ButtonProps & { to: string; children: ReactNode }) {
+  if (disabled)
+    return (
+      <Button disabled {...props}>
+        {children}
+      </Button>
+    );
+  return (
+    <Button asChild {...props}>
+      <Link to={to}>{children}</Link>
+    </Button>
+  );
+}
+
 export function LandingPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useAuthErrorToast();
+  const demo = useDemoSession();
 
   // 'Entra Subito' reloads to re-read the session; a visitor who still has none continues to the login form.
   useEffect(() => {
@@ -72,12 +90,20 @@ export function LandingPage() {
         <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
           <Brand inverted />
           <div className="flex items-center gap-2">
-            <Button asChild variant="glass" size="sm" className="hidden rounded-full sm:inline-flex">
-              <Link to="/login">{t('landing.hero.login')}</Link>
-            </Button>
+            <AuthLink
+              to="/login"
+              disabled={demo.active}
+              variant="glass"
+              size="sm"
+              className="hidden rounded-full sm:inline-flex"
+            >
+              {t('landing.hero.login')}
+            </AuthLink>
             <LanguageSwitcher tone="inverted" />
           </div>
         </header>
+
+        {demo.active && <DemoSessionBanner busy={demo.busy} onCleanup={() => void demo.cleanup()} />}
 
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-10 pb-20 sm:px-6 lg:grid-cols-[1.15fr_1fr] lg:pt-16 lg:pb-28">
           <div>
@@ -94,18 +120,14 @@ export function LandingPage() {
             <p className="mt-5 max-w-xl text-lg text-pretty text-white/75">{t('landing.hero.subtitle')}</p>
 
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg" variant="gradient" className="sm:min-w-44">
-                <Link to="/register">
-                  <UserPlus aria-hidden />
-                  {t('landing.hero.register')}
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="glass" className="sm:min-w-36">
-                <Link to="/login">
-                  <LogIn aria-hidden />
-                  {t('landing.hero.login')}
-                </Link>
-              </Button>
+              <AuthLink to="/register" disabled={demo.active} size="lg" variant="gradient" className="sm:min-w-44">
+                <UserPlus aria-hidden />
+                {t('landing.hero.register')}
+              </AuthLink>
+              <AuthLink to="/login" disabled={demo.active} size="lg" variant="glass" className="sm:min-w-36">
+                <LogIn aria-hidden />
+                {t('landing.hero.login')}
+              </AuthLink>
             </div>
 
             <div className="mt-8 flex max-w-xl items-center gap-3 text-xs font-medium tracking-wide text-white/60 uppercase">
@@ -114,10 +136,15 @@ export function LandingPage() {
               <span aria-hidden className="h-px flex-1 bg-white/15" />
             </div>
             <div className="mt-5 grid max-w-xl gap-3 sm:grid-cols-2">
-              <GoogleButton href="/api/auth/google" size="default" className="border-white/10">
+              <GoogleButton href="/api/auth/google" disabled={demo.active} size="default" className="border-white/10">
                 {t('landing.google.login')}
               </GoogleButton>
-              <GoogleButton href="/api/auth/google/register" size="default" className="border-white/10">
+              <GoogleButton
+                href="/api/auth/google/register"
+                disabled={demo.active}
+                size="default"
+                className="border-white/10"
+              >
                 {t('landing.google.register')}
               </GoogleButton>
             </div>
@@ -197,13 +224,16 @@ export function LandingPage() {
             </h2>
             <p className="mx-auto mt-3 max-w-xl text-lg text-white/85">{t('landing.cta.subtitle')}</p>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Button asChild size="lg" className="bg-white text-primary shadow-lg hover:bg-white/90">
-                <Link to="/register">
-                  {t('landing.cta.register')}
-                  <ArrowRight aria-hidden />
-                </Link>
-              </Button>
-              <Button size="lg" variant="glass" onClick={enterNow}>
+              <AuthLink
+                to="/register"
+                disabled={demo.active}
+                size="lg"
+                className="bg-white text-primary shadow-lg hover:bg-white/90"
+              >
+                {t('landing.cta.register')}
+                <ArrowRight aria-hidden />
+              </AuthLink>
+              <Button size="lg" variant="glass" onClick={enterNow} disabled={demo.active}>
                 {t('landing.cta.enter')}
               </Button>
             </div>

@@ -1,6 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { logout } from '@/api/auth/logout';
 import { useDeleteAccount } from '@/api/users/delete-account';
 import { TextField } from '@/components/forms/text-field';
 import {
@@ -34,7 +35,7 @@ export function DangerZoneCard({ credits }: { credits: number }) {
         title: t('profile.danger.successTitle'),
         description: t('profile.danger.successDescription'),
       });
-      setTimeout(() => window.location.assign('/api/logout'), LEAVE_AFTER_MS);
+      setTimeout(logout, LEAVE_AFTER_MS);
     },
     onError: (error) =>
       toast({
@@ -88,7 +89,17 @@ export function DangerZoneCard({ credits }: { credits: number }) {
             >
               <TextField
                 id="delete-confirmation"
-                label={t('profile.danger.confirmLabel', { word: CONFIRMATION_WORD })}
+                label={
+                  <Trans
+                    i18nKey="profile.danger.confirmLabel"
+                    values={{ word: CONFIRMATION_WORD }}
+                    components={{
+                      code: (
+                        <code className="rounded-md bg-destructive/10 px-1.5 py-0.5 font-mono text-[0.8125rem] font-bold tracking-wider text-destructive" />
+                      ),
+                    }}
+                  />
+                }
                 value={typed}
                 onChange={(event) => setTyped(event.target.value)}
                 autoComplete="off"

@@ -70,7 +70,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
       <CardContent>
         <form
           noValidate
-          className="grid gap-4 sm:grid-cols-2"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
           onSubmit={form.handleSubmit((fields) => update.mutate(fields))}
         >
           <TextField

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 
-export function ProfileImageCard() {
+export function ProfileImageCard({ currentUrl }: { currentUrl: string | null }) {
   const { t } = useTranslation();
   const image = usePhotoField(UPLOAD_RULES.profileImage);
   const upload = useUploadProfileImage({
@@ -44,6 +44,7 @@ export function ProfileImageCard() {
           id="profile-image"
           label={t('profile.image.label')}
           shape="round"
+          currentUrl={currentUrl}
           file={image.file}
           error={image.error}
           onChange={image.choose}

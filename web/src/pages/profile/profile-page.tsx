@@ -28,13 +28,13 @@ export function ProfilePage() {
           <UserAvatar user={user} className="size-20 text-2xl ring-4 ring-white/20" />
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{displayName(user)}</h1>
-            <p className="text-white/70">@{user.username}</p>
-            <div className="mt-3">
-              <VerificationBadge status={user.verificationStatus} />
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
+              <p className="truncate text-white/75">@{user.username}</p>
+              <VerificationBadge status={user.verificationStatus} tone="inverted" />
             </div>
+            <p className="mt-3 text-sm text-pretty text-white/70">{t('profile.subtitle')}</p>
           </div>
         </div>
-        <p className="relative mt-4 text-sm text-white/70">{t('profile.subtitle')}</p>
       </section>
 
       {status === 'rejected' && <VerificationRejectedCard notes={user.verificationNotes} />}
@@ -42,7 +42,7 @@ export function ProfilePage() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
         <div className="space-y-6">
-          <ProfileImageCard />
+          <ProfileImageCard currentUrl={user.profileImageUrl} />
           <AccountStatusCard user={user} />
         </div>
         <PersonalInfoCard user={user} />

@@ -1,0 +1,175 @@
+/**
+ * The browser tests' world: the BUILT platform (services/embedded/dist/main.js, as `npm start` runs it) on a free
+ * port with a throw-away DATA_DIR, and one headless Debian Chromium. One of each per test file; every test gets
+ * fresh browser contexts, so no cookie or storage leaks from one test into the next.
+ */
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MAIN = join(ROOT, 'services/embedded/dist/main.js');
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const READY_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 10_000;
+const SETUP_TIMEOUT_MS = 40_000;
+/** How long a browser step may wait for the app; generous for a loaded 2-core machine, never slept through. */
+export const STEP_TIMEOUT_MS = 8_000;
+
+/** The admin that ADMIN_EMAIL and ADMIN_PASSWORD create at start-up. */
+export const ADMIN = { email: 'admin@tip.test', password: 'admin-e2e-secret' } as const;
+
+export interface E2E {
+  /** http://127.0.0.1:<port> of the running platform. */
+  readonly baseUrl: string;
+  readonly browser: Browser;
+  /** A page in a new context (own cookies and storage) whose relative URLs resolve against the platform. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+}
+
+/** Registers the hooks that start the platform and the browser before the file's tests and stop both after. */
+export function useE2E(): E2E {
+  let platform: Platform | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    platform = await startPlatform();
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  }, SETUP_TIMEOUT_MS);
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.stop();
+  }, SETUP_TIMEOUT_MS);
+
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the e2e platform is not running (did beforeAll fail?)');
+    return value;
+  };
+
+  return {
+    get baseUrl() {
+      return started(platform).baseUrl;
+    },
+    get browser() {
+      return started(browser);
+    },
+    async newPage(options = {}) {
+      const context = await started(browser).newContext({ baseURL: started(platform).baseUrl, ...options });
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
+      contexts.push(context);
+      return context.newPage();
+    },
+  };
+}
+
+interface Platform {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startPlatform(): Promise<Platform> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (node scripts/build.mjs)`);
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'tip-e2e-'));
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: ROOT,
+    // A clean environment: no REDIS_URL, MONGO_URL, GOOGLE_CLIENT_ID... from the caller's shell, only embedded engines.
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = keepTail(child);
+  // If jest dies mid-run, the platform must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    process.removeListener('exit', killOnExit);
+    await terminate(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- platform output ---\n${output()}`, { cause: error });
+  }
+  return { baseUrl, stop };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the platform exited with code ${child.exitCode} before it was ready`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the platform did not answer /api/health within ${READY_TIMEOUT_MS} ms`);
+}
+
+/** SIGTERM (the platform flushes its stores and exits), SIGKILL if it hangs. */
+async function terminate(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The last few kilobytes the platform printed, for the error when it does not start. */
+function keepTail(child: ChildProcess, limit = 16_384) {
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-limit);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => tail;
+}

@@ -1,0 +1,24 @@
+/** The texts users read, taken from the same files the app and the server use, so assertions follow the catalogues. */
+import { readFileSync } from 'node:fs';
+
+export type Language = 'it' | 'en' | 'es' | 'fr' | 'de';
+
+type Tree = { [key: string]: string | Tree };
+
+const ROOT = new URL('../../', import.meta.url);
+const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), 'utf8')) as Tree;
+
+/** A text of the server's message catalogue (flat keys), as the BFF sends it in `language`. */
+export function serverText(key: string, language: Language = 'it'): string {
+  const text = readJson(`services/platform/src/messages/${language}.json`)[key];
+  if (typeof text !== 'string') throw new Error(`no server text ${key} in ${language}`);
+  return text;
+}
+
+/** A text of the web app's own locale (nested keys, addressed with dots as i18next does). */
+export function appText(key: string, language: Language = 'it'): string {
+  let node: string | Tree | undefined = readJson(`web/src/i18n/locales/${language}.json`);
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'string') throw new Error(`no app text ${key} in ${language}`);
+  return node;
+}
