@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-export const hintId = (id: string) => `${id}-hint`;
-export const errorId = (id: string) => `${id}-error`;
+const hintId = (id: string) => `${id}-hint`;
+const errorId = (id: string) => `${id}-error`;
 
-/** Describes a control by its hint and error, the ids that Field renders. */
-export function describedBy(id: string, { hint, error }: { hint?: unknown; error?: unknown }) {
-  return [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean).join(' ') || undefined;
+/** The aria attributes that tie a control to the hint and error that Field renders for it. */
+export function controlAria(id: string, { hint, error }: { hint?: unknown; error?: unknown }) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hint ? hintId(id) : null, error ? errorId(id) : null].filter(Boolean).join(' ') || undefined,
+  };
 }
 
 /** A labelled form control with an optional hint and an error message announced to screen readers. */

@@ -2,8 +2,7 @@ import { IMAGE_ACCEPT } from '@tip/identity/domain';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describedBy, errorId, hintId } from '@/components/forms/field';
-import { Label } from '@/components/ui/label';
+import { controlAria, Field } from '@/components/forms/field';
 import { cn } from '@/lib/utils';
 
 /**
@@ -36,16 +35,14 @@ export function PhotoPicker({
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   return (
-    <div className="grid min-w-0 grid-cols-1 gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <Field id={id} label={label} hint={hint} error={error} className="min-w-0 grid-cols-1">
       <input
         ref={input}
         id={id}
         type="file"
         accept={IMAGE_ACCEPT}
         className="peer sr-only"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
+        {...controlAria(id, { hint, error })}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
       />
       <div
@@ -80,16 +77,6 @@ export function PhotoPicker({
           </p>
         </div>
       </div>
-      {hint && !error && (
-        <p id={hintId(id)} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId(id)} role="alert" className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

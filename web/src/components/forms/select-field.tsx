@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { describedBy, Field } from '@/components/forms/field';
+import { controlAria, Field } from '@/components/forms/field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
@@ -33,8 +33,7 @@ export function SelectField<T extends FieldValues>({
                 id={id}
                 ref={field.ref}
                 onBlur={field.onBlur}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy(id, { error })}
+                {...controlAria(id, { error })}
               >
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>

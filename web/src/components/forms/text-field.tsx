@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { describedBy, Field } from '@/components/forms/field';
+import { controlAria, Field } from '@/components/forms/field';
 import { Input } from '@/components/ui/input';
 
 /** A labelled text input whose error and hint are linked to it for assistive technology. */
@@ -13,12 +13,7 @@ export function TextField({
 }: ComponentProps<typeof Input> & { id: string; label: ReactNode; hint?: ReactNode; error?: string }) {
   return (
     <Field id={id} label={label} hint={hint} error={error} className={className}>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint, error })}
-        {...inputProps}
-      />
+      <Input id={id} {...controlAria(id, { hint, error })} {...inputProps} />
     </Field>
   );
 }

@@ -1,0 +1,112 @@
+import { AGE_MAX, AGE_MIN } from '@tip/identity/domain';
+import type { ComponentProps } from 'react';
+import { get, type FieldError, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/forms/select-field';
+import { TextField } from '@/components/forms/text-field';
+import { useErrorText } from '@/components/forms/use-error-text';
+import { emptyAsUndefined, genderOptions, optionalNumber, orientationOptions } from '@/lib/profile-options';
+
+type TextName = 'username' | 'telegramUsername' | 'age' | 'region' | 'city';
+type OptionalName = Exclude<TextName, 'username'>;
+export type ProfileFieldName = TextName | 'gender' | 'orientation';
+
+/**
+ * The member's profile fields, shared by the registration, Google setup and personal-info forms: `fields` says
+ * which, in what order. Ids are `${idPrefix}-<field>`.
+ */
+export function ProfileFields<T extends FieldValues>({
+  form,
+  idPrefix,
+  fields,
+  optional = [],
+  wide = [],
+}: {
+  form: UseFormReturn<T>;
+  idPrefix: string;
+  fields: readonly (ProfileFieldName & FieldPath<T>)[];
+  /** Fields the form may go without: labelled as optional, and an empty one is sent as absent. */
+  optional?: readonly OptionalName[];
+  /** Fields that take a whole row of the form's two-column grid. */
+  wide?: readonly TextName[];
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const optionalNames: readonly ProfileFieldName[] = optional;
+  const isOptional = (name: ProfileFieldName) => optionalNames.includes(name);
+
+  const text = (
+    name: TextName & FieldPath<T>,
+    idSuffix: string,
+    label: string,
+    input: Omit<ComponentProps<typeof TextField>, 'id' | 'label'>,
+  ) => {
+    const setValueAs = name === 'age' ? optionalNumber : isOptional(name) ? emptyAsUndefined : undefined;
+    // Read through formState, so that the form re-renders when errors change.
+    const error: FieldError | undefined = get(form.formState.errors, name);
+    return (
+      <TextField
+        key={name}
+        id={`${idPrefix}-${idSuffix}`}
+        className={wide.includes(name) ? 'sm:col-span-2' : undefined}
+        label={label}
+        error={errorText(error?.message)}
+        {...input}
+        {...form.register(name, { setValueAs })}
+      />
+    );
+  };
+
+  return fields.map((name) => {
+    switch (name) {
+      case 'username':
+        return text(name, 'username', t('auth.fields.username'), { autoComplete: 'username' });
+      case 'telegramUsername':
+        return text(
+          name,
+          'telegram',
+          isOptional(name) ? t('auth.fields.telegramOptional') : t('auth.fields.telegram'),
+          { hint: t('auth.fields.telegramHint'), autoComplete: 'off' },
+        );
+      case 'age':
+        return text(name, 'age', isOptional(name) ? t('auth.fields.ageOptional') : t('auth.fields.age'), {
+          type: 'number',
+          inputMode: 'numeric',
+          min: AGE_MIN,
+          max: AGE_MAX,
+        });
+      case 'region':
+        return text(name, 'region', isOptional(name) ? t('auth.fields.regionOptional') : t('auth.fields.region'), {
+          autoComplete: 'address-level1',
+        });
+      case 'city':
+        return text(name, 'city', isOptional(name) ? t('auth.fields.cityOptional') : t('auth.fields.city'), {
+          autoComplete: 'address-level2',
+        });
+      case 'gender':
+        return (
+          <SelectField
+            key={name}
+            control={form.control}
+            name={name}
+            id={`${idPrefix}-gender`}
+            label={t('auth.fields.gender')}
+            placeholder={t('auth.fields.genderPlaceholder')}
+            options={genderOptions(t)}
+          />
+        );
+      case 'orientation':
+        return (
+          <SelectField
+            key={name}
+            control={form.control}
+            name={name}
+            id={`${idPrefix}-orientation`}
+            label={t('auth.fields.orientation')}
+            placeholder={t('auth.fields.orientationPlaceholder')}
+            options={orientationOptions(t)}
+          />
+        );
+    }
+  });
+}
