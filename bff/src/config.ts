@@ -1,13 +1,30 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
-import { engineConfigSchema, optionalString, optionalUrl, port } from '@tip/platform';
+import { engineConfigSchema, optionalHttpUrl, optionalString, port } from '@tip/platform';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a proxy list as proxy-addr (Express) reads it: a name, an address, or a subnet by prefix or mask. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d+$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
 /** `TRUST_PROXY` as Express takes it: a hop count, true/false, or a list of addresses and subnets. */
 const trustProxy = z
-  .string()
-  .default('loopback')
+  .preprocess((value) => (value === '' ? undefined : value), z.string().default('loopback'))
+  .refine(
+    (value) => /^(true|false|\d+)$/.test(value) || value.split(',').every((entry) => isProxyEntry(entry.trim())),
+    'must be true, false, a hop count, or a list of addresses, subnets, loopback, linklocal or uniquelocal',
+  )
   .transform((value): boolean | number | string => {
     if (value === 'true') return true;
     if (value === 'false') return false;
@@ -18,7 +35,7 @@ const trustProxy = z
 export const bffConfigSchema = z.object({
   PORT: port(3000),
   /** The address browsers use; Google's redirect URI and the Secure cookie flag follow it. */
-  PUBLIC_URL: optionalUrl(),
+  PUBLIC_URL: optionalHttpUrl(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   GOOGLE_CLIENT_ID: optionalString(),
   GOOGLE_CLIENT_SECRET: optionalString(),

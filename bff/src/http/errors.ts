@@ -15,7 +15,7 @@ export const requestLanguage = (req: IncomingMessage) => languageOf(req.headers[
 /** What an error becomes on the wire: a status and a message key. Anything unforeseen is a 500. */
 export function describeError(error: unknown): { status: number; error: DomainError; expected: boolean } {
   if (error instanceof DomainError) return { status: statusOf[error.code].http, error, expected: true };
-  const parserError = bodyParserError(error);
+  const parserError = bodyParserError(error) ?? undecodablePath(error);
   if (parserError) return { status: statusOf[parserError.code].http, error: parserError, expected: true };
   return { status: 500, error: new DomainError('INTERNAL', 'errors.internal'), expected: false };
 }
@@ -36,6 +36,12 @@ function bodyParserError(error: unknown): DomainError | null {
     default:
       return null;
   }
+}
+
+/** The router's failure to decode a path parameter ("%E0%A4%A"), raised before any handler runs. */
+function undecodablePath(error: unknown): DomainError | null {
+  const fromRouter = error instanceof URIError && (error as URIError & { status?: unknown }).status === 400;
+  return fromRouter ? new DomainError('INVALID_ARGUMENT', 'errors.invalidInput') : null;
 }
 
 export function sendError(res: Response, req: IncomingMessage, translate: Translate, error: DomainError): void {

@@ -69,6 +69,31 @@ describe('rate limits', () => {
     await sleep(1600);
   });
 
+  it('counts an IPv6 network (/64) as one address, and an IPv4-mapped address as its IPv4 one', async () => {
+    // The BFF trusts X-Forwarded-For from loopback (TRUST_PROXY's default), as behind a local proxy.
+    const from = (address: string, i: number) =>
+      stack.browser().request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address },
+        json: { email: `spray${i}@example.it`, password: 'guess-1' },
+      });
+    // One subscriber holds a whole /64: each attempt from a fresh address in it must still count against it. The
+    // attempts run together, to stay well inside the 1.5 s window.
+    const network = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => from(`2001:db8:a:b:${(i + 1).toString(16)}::1`, i)),
+    );
+    expect(network.map((response) => response.status)).toEqual(Array(12).fill(401));
+    expect((await from('2001:db8:a:b:ffff:1:2:3', 12)).status).toBe(429);
+    expect((await from('2001:db8:a:c::1', 13)).status).toBe(401);
+
+    const mapped = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => from(i % 2 ? '::ffff:203.0.113.7' : '203.0.113.7', i)),
+    );
+    expect(mapped.map((response) => response.status)).toEqual(Array(12).fill(401));
+    expect((await from('::ffff:203.0.113.7', 12)).status).toBe(429);
+    await sleep(1600);
+  });
+
   it('limits registrations per address', async () => {
     // Two members exist already from this address (the earlier tests); one more is allowed.
     const register = (name: string) =>

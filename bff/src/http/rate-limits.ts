@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import type { Cache, RateLimiter } from '@tip/platform';
 import type { BffConfig } from '../config.js';
 import { rateLimited } from './errors.js';
@@ -34,7 +35,7 @@ export class RateLimits {
   /** Counts a login attempt before it is tried; throws 429 when the address or the account is out of attempts. */
   async loginAttempt(address: string, email: string): Promise<void> {
     const [byAddress, byAccount] = await Promise.all([
-      this.loginByAddress.consume(address),
+      this.loginByAddress.consume(addressKey(address)),
       this.loginByAccount.consume(accountKey(email)),
     ]);
     if (!byAddress.allowed || !byAccount.allowed) {
@@ -48,9 +49,34 @@ export class RateLimits {
   }
 
   async registrationAttempt(address: string): Promise<void> {
-    const result = await this.registrationByAddress.consume(address);
+    const result = await this.registrationByAddress.consume(addressKey(address));
     if (!result.allowed) throw rateLimited(result.retryAfterMs);
   }
 }
 
 const accountKey = (email: string) => email.trim().toLowerCase();
+
+const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/**
+ * One client, one counter. An IPv4-mapped address is its IPv4 address (a dual-stack server sees either form). An
+ * IPv6 address counts by its /64: a subscriber is given a whole /64, so keying by the full address would hand anyone
+ * 2^64 fresh counters.
+ */
+function addressKey(address: string): string {
+  const mapped = IPV4_MAPPED.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const plain = address.split('%')[0] ?? '';
+  if (!isIPv6(plain)) return address;
+  const [head = '', tail] = plain.split('::');
+  // A dotted IPv4 tail ("64:ff9b::192.0.2.1") fills the last two groups.
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
+  const left = groups(head);
+  const right = groups(tail);
+  const all = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${all
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

@@ -159,4 +159,15 @@ describe('bad input gets a clear error and changes nothing', () => {
     expect(register.status).toBe(400);
     expect(await stored()).toEqual(before);
   });
+
+  it('a path parameter that is not valid percent-encoding', async () => {
+    // The router fails to decode it before any handler runs: a client's mistake, not a server failure.
+    for (const path of ['/api/user/%E0%A4%A', '/api/users/%/photos/profile', '/api/media/profile/%zz']) {
+      for (const browser of [stack.browser(), member.browser]) {
+        const response = await browser.get(path);
+        expect(response.status).toBe(400);
+        expect(await json(response)).toEqual({ message: 'Dati non validi' });
+      }
+    }
+  });
 });

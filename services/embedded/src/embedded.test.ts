@@ -78,6 +78,7 @@ describe('the embedded platform process', () => {
   let admin: { email: string; password: string };
   let memberCookie: string;
   let memberId: string;
+  let loggedOutCookie: string;
 
   beforeAll(async () => {
     first = await start(dataDir);
@@ -127,6 +128,14 @@ describe('the embedded platform process', () => {
     memberId = me.id;
   });
 
+  it('refuses a session once it logged out', async () => {
+    loggedOutCookie = sessionCookie(await login(first.url, member.email, member.password));
+    const logout = await fetch(`${first.url}/api/logout`, { headers: { cookie: loggedOutCookie }, redirect: 'manual' });
+    expect(logout.status).toBe(302);
+    const me = await fetch(`${first.url}/api/auth/user`, { headers: { cookie: loggedOutCookie } });
+    expect(me.status).toBe(401);
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -140,6 +149,9 @@ describe('the embedded platform process', () => {
       const me = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: memberCookie } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ id: memberId, username: member.username, verificationStatus: 'pending' });
+      // The session secret survives the restart, so the revocation of a logged-out session must survive it too.
+      const revoked = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: loggedOutCookie } });
+      expect(revoked.status).toBe(401);
       expect((await login(second.url, admin.email, admin.password)).status).toBe(200);
       const adminCookie = sessionCookie(await login(second.url, admin.email, admin.password));
       const photo = await fetch(`${second.url}/api/users/${memberId}/verification-photo`, {

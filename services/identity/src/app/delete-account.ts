@@ -3,8 +3,6 @@ import { PERSONAL_FIELDS, type UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { userDeleted } from './user-events.js';
 
-const photoKeys = (user: UserDocument) => [user.profileImageKey, user.verificationPhotoKey];
-
 /**
  * Erases the account: its photos first (so that a failure leaves an account to delete again, rather than files
  * nobody can reach), then every personal field. What stays is a tombstone carrying UserDeleted in its outbox; the
@@ -13,13 +11,10 @@ const photoKeys = (user: UserDocument) => [user.profileImageKey, user.verificati
 export async function deleteAccount(context: IdentityContext, userId: string, call: CallInfo): Promise<void> {
   const user = await context.users.get(userId);
   if (user.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');
-  const erased = photoKeys(user);
-  await context.photos.erase(...erased);
+  await context.photos.eraseAll(userId);
   const deletedAt = new Date().toISOString();
-  let lastSeen: (string | undefined)[] = [];
   await context.users.modify(userId, (current) => {
     if (current.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');
-    lastSeen = photoKeys(current);
     const next: UserDocument = {
       ...current,
       ...Object.fromEntries(PERSONAL_FIELDS.map((field) => [field, undefined])),
@@ -33,6 +28,8 @@ export async function deleteAccount(context: IdentityContext, userId: string, ca
     };
     return { next, events: [userDeleted(userId, deletedAt, call)] };
   });
-  // A photo uploaded while the account was being deleted.
-  await context.photos.discard(...lastSeen.filter((key) => !erased.includes(key)));
+  // A photo stored while the account was being deleted. The account is gone now, so a failure can only be logged.
+  await context.photos.eraseAll(userId).catch((error: unknown) => {
+    context.logger.warn({ err: error, userId }, 'could not erase the photos of a deleted account');
+  });
 }

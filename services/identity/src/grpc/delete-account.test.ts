@@ -44,6 +44,19 @@ describe('DeleteAccount', () => {
     expect(deleted?.payload).toEqual({ userId: member.id, deletedAt: expect.any(String) });
   });
 
+  it('erases the photos no document points at any more, such as one a crash or a failed clean-up left behind', async () => {
+    const member = await registerMember(harness, { username: 'Orfano', email: 'orfano@example.it' });
+    const leftBehind = [`profile/${member.id}/replaced-earlier.webp`, `verification/${member.id}/first-try.jpg`];
+    for (const key of leftBehind) await harness.objects.put(key, Buffer.from('a photo'), 'image/jpeg');
+    const someoneElse = await registerMember(harness);
+    const othersPhoto = (await harness.storedUser(someoneElse.id))?.verificationPhotoKey ?? '';
+
+    await harness.client.DeleteAccount({ userId: member.id });
+
+    for (const key of leftBehind) expect(await harness.objects.get(key)).toBeNull();
+    expect(await harness.objects.get(othersPhoto)).not.toBeNull();
+  });
+
   it('makes the user unknown, and its username and e-mail free again', async () => {
     const member = await registerMember(harness, { username: 'Riprovo', email: 'riprovo@example.it' });
     await harness.client.DeleteAccount({ userId: member.id });

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { PhotoKind } from '../domain/index.js';
 import type { ProcessedImage } from './image-processing.js';
 
+const PHOTO_KINDS: PhotoKind[] = ['profile', 'verification'];
+
 /**
  * Photos on the objects port, each under a fresh key (`<kind>/<userId>/<uuid>.<ext>`), so a replaced photo never
  * overwrites the one a cached page still shows, and an aborted change leaves the stored one intact. Nothing here is
@@ -38,8 +40,12 @@ export class PhotoStorage {
     );
   }
 
-  /** For account deletion: here a failure must stop the deletion, so that it can be retried. */
-  async erase(...keys: (string | undefined)[]): Promise<void> {
-    await Promise.all(keys.filter((key): key is string => Boolean(key)).map((key) => this.objects.delete(key)));
+  /**
+   * For account deletion: every photo ever stored for the user, also those no document points at any more (a crash
+   * between storing a photo and the write that replaced it, a discard that failed). A failure here must stop the
+   * deletion, so that it can be retried.
+   */
+  async eraseAll(userId: string): Promise<void> {
+    await Promise.all(PHOTO_KINDS.map((kind) => this.objects.deleteUnder(`${kind}/${userId}`)));
   }
 }

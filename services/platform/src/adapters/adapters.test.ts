@@ -29,7 +29,7 @@ describe('choosing adapters by configuration', () => {
     expect(adapters.events).toBeInstanceOf(FileEventLog);
     expect(adapters.objects).toBeInstanceOf(FileObjectStore);
     expect(adapters.cache).toBeInstanceOf(MemoryCache);
-    for (const sub of ['db', 'events', 'media']) await access(join(dataDir, sub));
+    for (const sub of ['db', 'events', 'media', 'cache']) await access(join(dataDir, sub));
     await adapters.close();
   });
 

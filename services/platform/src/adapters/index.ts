@@ -79,7 +79,7 @@ export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {
 
 export async function openCache(options: AdapterOptions): Promise<Cache> {
   if (options.redisUrl) return RedisCache.connect(options.redisUrl, { logger: options.logger });
-  return new MemoryCache(options.logger);
+  return MemoryCache.open(options.dataDir, { logger: options.logger });
 }
 
 /** Opens all four ports; if one cannot be opened, closes those that were and rethrows. */

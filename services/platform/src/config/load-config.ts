@@ -23,6 +23,12 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** An optional variable: unset and empty are the same. */
 export const optionalString = () => z.preprocess(emptyAsUndefined, z.string().optional());
 export const optionalUrl = () => z.preprocess(emptyAsUndefined, z.url().optional());
+/** An address browsers or this process reach over HTTP, normalised (a scheme typed in capitals reads as https:). */
+export const optionalHttpUrl = () =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, normalize: true, error: 'must be an http:// or https:// URL' }).optional(),
+  );
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 
 /** The engines every process may use; each real engine is switched on by its variable. */
@@ -31,7 +37,7 @@ export const engineConfigSchema = z.object({
   MONGO_URL: optionalUrl(),
   KAFKA_BROKERS: optionalString(),
   REDIS_URL: optionalUrl(),
-  S3_ENDPOINT: optionalUrl(),
+  S3_ENDPOINT: optionalHttpUrl(),
   S3_ACCESS_KEY: optionalString(),
   S3_SECRET_KEY: optionalString(),
   S3_BUCKET: z.string().min(1).default('tip-media'),

@@ -8,5 +8,7 @@ export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key lies under `folder/` ("profile/u1" takes "profile/u1/a.jpg", not "profile/u12/b.jpg"). */
+  deleteUnder(folder: string): Promise<void>;
   close(): Promise<void>;
 }

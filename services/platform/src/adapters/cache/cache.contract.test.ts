@@ -1,13 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Cache } from '../../ports/cache.js';
 import { describeContract, embeddedEngine, redisEngine, sleep, waitFor } from '../../testing/index.js';
-import { MemoryCache } from './memory-cache.js';
+import { join } from 'node:path';
+import { openCache } from '../index.js';
 import { RedisCache } from './redis-cache.js';
 
 await describeContract<Cache>(
   'cache',
   [
-    { name: 'memory', engine: embeddedEngine, open: async () => new MemoryCache() },
+    // The embedded cache as the platform opens it: its values under DATA_DIR.
+    { name: 'memory', engine: embeddedEngine, open: (dir, namespace) => openCache({ dataDir: join(dir, namespace) }) },
     { name: 'redis', engine: redisEngine, open: (url) => RedisCache.connect(url) },
   ],
   (cache) => {
@@ -32,6 +34,25 @@ await describeContract<Cache>(
         expect(await store.get(key)).toBe('yes');
         await sleep(250);
         expect(await store.get(key)).toBeNull();
+      });
+
+      it('keeps its values, and their time to live, across a restart', async () => {
+        const before = await cache.open();
+        const kept = cache.unique('revoked');
+        const expiring = cache.unique('online');
+        const deleted = cache.unique('gone');
+        await before.set(kept, 'yes', 60_000);
+        await before.set(expiring, 'yes', 300);
+        await before.set(deleted, 'yes');
+        await before.delete(deleted);
+        await before.close();
+
+        const after = await cache.open();
+        expect(await after.get(kept)).toBe('yes');
+        expect(await after.get(expiring)).toBe('yes');
+        expect(await after.get(deleted)).toBeNull();
+        await sleep(400);
+        expect(await after.get(expiring)).toBeNull();
       });
 
       it('keeps a value set again without a time to live', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { ObjectStore, StoredObject } from '../../ports/objects.js';
@@ -46,6 +46,17 @@ export class FileObjectStore implements ObjectStore {
     const { file, metadata } = this.paths(key);
     await rm(file, { force: true });
     await rm(metadata, { force: true });
+  }
+
+  async deleteUnder(folder: string): Promise<void> {
+    assertObjectKey(folder);
+    const path = join(this.directory, folder);
+    // A file there is an object named `folder` itself, which is not under it.
+    const isFolder = await stat(path).then(
+      (found) => found.isDirectory(),
+      (error: unknown) => (isNotFound(error) ? false : Promise.reject(error)),
+    );
+    if (isFolder) await rm(path, { recursive: true, force: true });
   }
 
   async close(): Promise<void> {}

@@ -65,6 +65,20 @@ export class MinioObjectStore implements ObjectStore {
     await this.client.removeObject(this.bucket, key);
   }
 
+  async deleteUnder(folder: string): Promise<void> {
+    assertObjectKey(folder);
+    const keys: string[] = [];
+    for await (const item of this.client.listObjectsV2(this.bucket, `${folder}/`, true)) {
+      if (item.name) keys.push(item.name);
+    }
+    if (keys.length === 0) return;
+    // The bulk delete answers 200 while refusing single objects: those come back as errors in its result.
+    const failed = (await this.client.removeObjects(this.bucket, keys)).find((result) => result?.Error);
+    if (failed?.Error) {
+      throw new Error(`could not delete ${failed.Error.Key ?? 'an object'}: ${failed.Error.Code ?? 'unknown error'}`);
+    }
+  }
+
   /** The client holds no connection of its own (each call is an HTTP request). */
   async close(): Promise<void> {}
 }

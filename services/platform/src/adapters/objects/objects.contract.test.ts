@@ -55,6 +55,20 @@ await describeContract<ObjectStore>(
       await store.delete(key);
     });
 
+    it('deletes everything under a folder, and only that', async () => {
+      const store = await objects.open();
+      const folder = objects.unique('profile/u1');
+      const under = [`${folder}/a.jpg`, `${folder}/older/b.jpg`];
+      const beside = [`${folder}2/c.jpg`, objects.unique('profile/u1.jpg'), objects.unique('verification/u1/d.jpg')];
+      for (const key of [...under, ...beside]) await store.put(key, everyByte, 'image/jpeg');
+      await store.deleteUnder(folder);
+      for (const key of under) expect(await store.get(key)).toBeNull();
+      for (const key of beside) expect(await store.get(key)).not.toBeNull();
+      await store.deleteUnder(folder);
+      await store.deleteUnder(objects.unique('never/used'));
+      await expect(store.deleteUnder('../escape')).rejects.toThrow(/invalid object key/);
+    });
+
     it('stores an object of several megabytes', async () => {
       const store = await objects.open();
       const key = objects.unique('video.mp4');
