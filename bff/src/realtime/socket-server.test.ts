@@ -14,12 +14,12 @@ afterAll(async () => {
   await stack.stop();
 });
 
-function open(cookie?: string): Socket {
+function open(cookie?: string, origin?: string): Socket {
   const socket = connect(stack.url, {
     path: '/ws',
     transports: ['websocket'],
     reconnection: false,
-    extraHeaders: cookie ? { Cookie: cookie } : {},
+    extraHeaders: { ...(cookie && { Cookie: cookie }), ...(origin && { Origin: origin }) },
   });
   sockets.push(socket);
   return socket;
@@ -54,6 +54,14 @@ describe('Socket.IO at /ws', () => {
     const cookie = browser.cookieHeader();
     await browser.get('/api/logout');
     expect((await refused(open(cookie))).message).toBe('unauthorized');
+  });
+
+  it("refuses a member's cookie sent from another site's page, and lets in the app's own page", async () => {
+    const { browser } = await stack.member('olga');
+    const cookie = browser.cookieHeader();
+    await refused(open(cookie, 'https://evil.example'));
+    await refused(open(cookie, 'null'));
+    await connected(open(cookie, new URL(stack.url).origin));
   });
 
   it("pushes user_updated to the user's sockets when their profile changes", async () => {

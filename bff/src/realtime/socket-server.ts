@@ -1,4 +1,5 @@
 import { createAdapter } from '@socket.io/redis-adapter';
+import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { RedisCache, type Cache, type Logger } from '@tip/platform';
 import type { Sessions } from '../session/sessions.js';
@@ -16,7 +17,7 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
   push: Push;
 } {
   const { sessions, logger } = options;
-  const io = new Server({ path: SOCKET_PATH, serveClient: false });
+  const io = new Server({ path: SOCKET_PATH, serveClient: false, allowRequest: sameOriginOnly });
   if (options.cache instanceof RedisCache) {
     const { pub, sub } = options.cache.socketIoClients();
     io.adapter(createAdapter(pub, sub));
@@ -42,4 +43,21 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
   });
 
   return { io, push: createPush(io) };
+}
+
+/**
+ * Browsers send the session cookie with a cross-site WebSocket handshake too, so a page elsewhere could otherwise
+ * open a socket in the member's name: a browser's handshake must come from a page of this host.
+ */
+function sameOriginOnly(req: IncomingMessage, callback: (error: string | null | undefined, allowed: boolean) => void) {
+  const origin = req.headers.origin;
+  if (!origin) return callback(null, true);
+  let originHost: string | undefined;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    // "null" or garbage: not this host.
+  }
+  const allowed = originHost !== undefined && originHost === req.headers.host;
+  callback(allowed ? null : 'cross-origin handshake refused', allowed);
 }
