@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  ConfigError,
   loadMessageCatalogues,
   type Cache,
   type EventBus,
@@ -52,14 +53,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const { io, push } = createRealtime({ sessions, cache, logger });
 
   let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');
-  const google =
-    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? new GoogleOidc({
-          clientId: config.GOOGLE_CLIENT_ID,
-          clientSecret: config.GOOGLE_CLIENT_SECRET,
-          issuer: config.GOOGLE_ISSUER,
-        })
-      : null;
+  const google = googleSignIn(config);
   const context: BffContext = {
     config,
     identity,
@@ -95,6 +89,15 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     url,
     stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, graceMs, () => subscription.stop())),
   };
+}
+
+/** Google sign-in when both credentials are set; one without the other is a configuration mistake, not "off". */
+function googleSignIn(config: BffConfig): GoogleOidc | null {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = config;
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new ConfigError(['GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither']);
+  }
+  return clientId && clientSecret ? new GoogleOidc({ clientId, clientSecret, issuer: config.GOOGLE_ISSUER }) : null;
 }
 
 function listen(server: Server, port: number, host: string | undefined): Promise<void> {

@@ -165,15 +165,21 @@ describe('the embedded platform process', () => {
     }
   });
 
-  it('refuses a bad setting at start-up, naming the variable', async () => {
+  it.each([
+    [{ PORT: 'not-a-port' }, /PORT: /],
+    [{ PUBLIC_URL: 'tip.example.com' }, /PUBLIC_URL: /],
+    [{ GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither/],
+    [{ ADMIN_EMAIL: 'root@tip.local' }, /ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither/],
+  ])('refuses a bad setting at start-up, naming the variable: %o', async (setting, message) => {
+    const port = await freePort();
     const child = spawn(process.execPath, [main], {
-      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: dataDir },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...setting },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
-    expect(output).toMatch(/PORT: /);
+    expect(output).toMatch(message);
   });
 });
