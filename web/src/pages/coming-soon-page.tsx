@@ -1,7 +1,6 @@
-import { ArrowLeft, Hourglass } from 'lucide-react';
+import { Hourglass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button';
+import { BackHomeButton } from '@/components/back-home-button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /** Stands in for the sections that later capabilities deliver, so every route of the spec answers. */
@@ -22,12 +21,7 @@ export function ComingSoonPage({
           <p className="text-lg font-semibold">{t('comingSoon.title')}</p>
           <p className="text-muted-foreground">{t('comingSoon.description')}</p>
         </CardContent>
-        <Button asChild variant="outline">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            {t('common.backHome')}
-          </Link>
-        </Button>
+        <BackHomeButton variant="outline" />
       </Card>
     </div>
   );

@@ -1,9 +1,8 @@
-import { ArrowLeft, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { BackHomeButton } from '@/components/back-home-button';
 import { Brand } from '@/components/brand';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { Button } from '@/components/ui/button';
 import { COMPANY } from '@/config/company';
 
 /** Privacy policy and terms: the pages exist so the footer links work; the documents come from the company. */
@@ -26,12 +25,7 @@ export function LegalPage({ document }: { document: 'privacy' | 'terms' }) {
             {COMPANY.supportEmail}
           </a>
         </p>
-        <Button asChild variant="outline" className="mt-8">
-          <Link to="/">
-            <ArrowLeft aria-hidden />
-            {t('common.backHome')}
-          </Link>
-        </Button>
+        <BackHomeButton variant="outline" className="mt-8" />
       </main>
       <SiteFooter />
     </div>

@@ -1,17 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@tip/identity/domain';
-import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useLogin } from '@/api/auth/login';
 import { Divider } from '@/components/divider';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { GoogleButton } from '@/components/google-button';
-import { AuthShell } from '@/components/layout/auth-shell';
+import { AuthCardFooter, AuthFormCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
@@ -55,56 +52,35 @@ export function LoginPage() {
   const passwordError = errorText(errors.password?.message);
 
   return (
-    <AuthShell>
-      <Card className="border-0 shadow-none sm:border sm:shadow-sm">
-        <CardHeader>
-          <CardTitle as="h1" className="text-2xl">
-            {t('auth.login.title')}
-          </CardTitle>
-          <CardDescription>{t('auth.login.subtitle')}</CardDescription>
-        </CardHeader>
-        <CardContent className="space-y-6">
-          <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-            <TextField
-              id="login-email"
-              label={t('auth.fields.email')}
-              error={emailError}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              {...form.register('email')}
-            />
-            <TextField
-              id="login-password"
-              label={t('auth.fields.password')}
-              error={passwordError}
-              type="password"
-              autoComplete="current-password"
-              {...form.register('password')}
-            />
-            <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
-              {login.isPending && <Spinner />}
-              {t('auth.login.submit')}
-            </Button>
-          </form>
-          <Divider label={t('auth.or')} />
-          <GoogleButton href="/api/auth/google" className="w-full">
-            {t('auth.login.google')}
-          </GoogleButton>
-          <p className="text-center text-sm text-muted-foreground">
-            {t('auth.login.noAccount')}{' '}
-            <Link to="/register" className="font-semibold text-primary hover:underline">
-              {t('auth.login.registerLink')}
-            </Link>
-          </p>
-          <Button asChild variant="ghost" className="w-full">
-            <Link to="/">
-              <ArrowLeft aria-hidden />
-              {t('common.backHome')}
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </AuthShell>
+    <AuthFormCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <TextField
+          id="login-email"
+          label={t('auth.fields.email')}
+          error={emailError}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...form.register('email')}
+        />
+        <TextField
+          id="login-password"
+          label={t('auth.fields.password')}
+          error={passwordError}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Spinner />}
+          {t('auth.login.submit')}
+        </Button>
+      </form>
+      <Divider label={t('auth.or')} />
+      <GoogleButton href="/api/auth/google" className="w-full">
+        {t('auth.login.google')}
+      </GoogleButton>
+      <AuthCardFooter question={t('auth.login.noAccount')} to="/register" link={t('auth.login.registerLink')} />
+    </AuthFormCard>
   );
 }

@@ -1,10 +1,9 @@
-import { ArrowLeft, Compass } from 'lucide-react';
+import { Compass } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { BackHomeButton } from '@/components/back-home-button';
 import { Brand } from '@/components/brand';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { Button } from '@/components/ui/button';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -25,12 +24,7 @@ export function NotFoundPage() {
           </span>
           <h1 className="mt-6 text-3xl font-bold tracking-tight">{t('notFound.title')}</h1>
           <p className="mt-3 text-muted-foreground">{t('notFound.description')}</p>
-          <Button asChild className="mt-8">
-            <Link to="/">
-              <ArrowLeft aria-hidden />
-              {t('common.backHome')}
-            </Link>
-          </Button>
+          <BackHomeButton className="mt-8" />
         </div>
       </main>
       <SiteFooter />

@@ -9,27 +9,31 @@ import { emptyAsUndefined, genderOptions, optionalNumber, orientationOptions } f
 
 type TextName = 'username' | 'telegramUsername' | 'age' | 'region' | 'city';
 type OptionalName = Exclude<TextName, 'username'>;
-export type ProfileFieldName = TextName | 'gender' | 'orientation';
+type ChoiceName = 'gender' | 'orientation';
+export type ProfileFieldName = TextName | ChoiceName;
 
 /**
- * The member's profile fields, shared by the registration, Google setup and personal-info forms: `fields` says
- * which, in what order. Ids are `${idPrefix}-<field>`.
+ * The member's profile fields, shared by the registration, Google setup and personal-info forms. Gives a function
+ * that renders the named fields, in that order, with ids `${idPrefix}-<field>`.
+ *
+ * A hook rather than a component: the text fields register with the form while the caller's JSX is built, in the
+ * order they stand there among the caller's own fields, and react-hook-form focuses the first invalid field in the
+ * order the fields registered.
  */
-export function ProfileFields<T extends FieldValues>({
-  form,
-  idPrefix,
-  fields,
-  optional = [],
-  wide = [],
-}: {
-  form: UseFormReturn<T>;
-  idPrefix: string;
-  fields: readonly (ProfileFieldName & FieldPath<T>)[];
-  /** Fields the form may go without: labelled as optional, and an empty one is sent as absent. */
-  optional?: readonly OptionalName[];
-  /** Fields that take a whole row of the form's two-column grid. */
-  wide?: readonly TextName[];
-}) {
+export function useProfileFields<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  {
+    idPrefix,
+    optional = [],
+    wide = [],
+  }: {
+    idPrefix: string;
+    /** Fields the form may go without: labelled as optional, and an empty one is sent as absent. */
+    optional?: readonly OptionalName[];
+    /** Fields that take a whole row of the form's two-column grid. */
+    wide?: readonly TextName[];
+  },
+) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const optionalNames: readonly ProfileFieldName[] = optional;
@@ -42,7 +46,6 @@ export function ProfileFields<T extends FieldValues>({
     input: Omit<ComponentProps<typeof TextField>, 'id' | 'label'>,
   ) => {
     const setValueAs = name === 'age' ? optionalNumber : isOptional(name) ? emptyAsUndefined : undefined;
-    // Read through formState, so that the form re-renders when errors change.
     const error: FieldError | undefined = get(form.formState.errors, name);
     return (
       <TextField
@@ -57,7 +60,24 @@ export function ProfileFields<T extends FieldValues>({
     );
   };
 
-  return fields.map((name) => {
+  const choice = (
+    name: ChoiceName & FieldPath<T>,
+    label: string,
+    placeholder: string,
+    options: ComponentProps<typeof SelectField>['options'],
+  ) => (
+    <SelectField
+      key={name}
+      control={form.control}
+      name={name}
+      id={`${idPrefix}-${name}`}
+      label={label}
+      placeholder={placeholder}
+      options={options}
+    />
+  );
+
+  const field = (name: ProfileFieldName & FieldPath<T>) => {
     switch (name) {
       case 'username':
         return text(name, 'username', t('auth.fields.username'), { autoComplete: 'username' });
@@ -84,29 +104,16 @@ export function ProfileFields<T extends FieldValues>({
           autoComplete: 'address-level2',
         });
       case 'gender':
-        return (
-          <SelectField
-            key={name}
-            control={form.control}
-            name={name}
-            id={`${idPrefix}-gender`}
-            label={t('auth.fields.gender')}
-            placeholder={t('auth.fields.genderPlaceholder')}
-            options={genderOptions(t)}
-          />
-        );
+        return choice(name, t('auth.fields.gender'), t('auth.fields.genderPlaceholder'), genderOptions(t));
       case 'orientation':
-        return (
-          <SelectField
-            key={name}
-            control={form.control}
-            name={name}
-            id={`${idPrefix}-orientation`}
-            label={t('auth.fields.orientation')}
-            placeholder={t('auth.fields.orientationPlaceholder')}
-            options={orientationOptions(t)}
-          />
+        return choice(
+          name,
+          t('auth.fields.orientation'),
+          t('auth.fields.orientationPlaceholder'),
+          orientationOptions(t),
         );
     }
-  });
+  };
+
+  return (...names: (ProfileFieldName & FieldPath<T>)[]) => names.map(field);
 }

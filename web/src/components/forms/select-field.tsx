@@ -29,12 +29,7 @@ export function SelectField<T extends FieldValues>({
         return (
           <Field id={id} label={label} error={error}>
             <Select value={typeof field.value === 'string' ? field.value : ''} onValueChange={field.onChange}>
-              <SelectTrigger
-                id={id}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                {...controlAria(id, { error })}
-              >
+              <SelectTrigger id={id} ref={field.ref} onBlur={field.onBlur} {...controlAria(id, { error })}>
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
               <SelectContent>

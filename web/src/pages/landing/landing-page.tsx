@@ -17,6 +17,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Brand } from '@/components/brand';
+import { Divider } from '@/components/divider';
 import { GoogleButton } from '@/components/google-button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -66,6 +67,12 @@ export function LandingPage() {
     sessionStorage.removeItem(FORCE_AUTH_KEY);
     navigate('/login');
   }, [navigate]);
+
+  const trust = [
+    { icon: BadgeCheck, tone: 'text-emerald-300', text: t('landing.hero.trustVerified') },
+    { icon: ShieldCheck, tone: 'text-sky-300', text: t('landing.hero.trustPrivacy') },
+    { icon: Heart, tone: 'text-rose-300', text: t('landing.hero.trustAdults') },
+  ];
 
   const enterNow = () => {
     sessionStorage.setItem(FORCE_AUTH_KEY, 'true');
@@ -130,11 +137,7 @@ export function LandingPage() {
               </AuthLink>
             </div>
 
-            <div className="mt-8 flex max-w-xl items-center gap-3 text-xs font-medium tracking-wide text-white/60 uppercase">
-              <span aria-hidden className="h-px flex-1 bg-white/15" />
-              {t('landing.hero.divider')}
-              <span aria-hidden className="h-px flex-1 bg-white/15" />
-            </div>
+            <Divider inverted label={t('landing.hero.divider')} className="mt-8 max-w-xl" />
             <div className="mt-5 grid max-w-xl gap-3 sm:grid-cols-2">
               <GoogleButton href="/api/auth/google" disabled={demo.active} size="default" className="border-white/10">
                 {t('landing.google.login')}
@@ -149,18 +152,12 @@ export function LandingPage() {
               </GoogleButton>
             </div>
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-white/70">
-              <li className="flex items-center gap-1.5">
-                <BadgeCheck className="size-4 text-emerald-300" aria-hidden />
-                {t('landing.hero.trustVerified')}
-              </li>
-              <li className="flex items-center gap-1.5">
-                <ShieldCheck className="size-4 text-sky-300" aria-hidden />
-                {t('landing.hero.trustPrivacy')}
-              </li>
-              <li className="flex items-center gap-1.5">
-                <Heart className="size-4 text-rose-300" aria-hidden />
-                {t('landing.hero.trustAdults')}
-              </li>
+              {trust.map(({ icon: Icon, tone, text }) => (
+                <li key={text} className="flex items-center gap-1.5">
+                  <Icon className={`size-4 ${tone}`} aria-hidden />
+                  {text}
+                </li>
+              ))}
             </ul>
           </div>
           <HeroVisual />

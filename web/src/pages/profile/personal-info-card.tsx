@@ -5,9 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateProfile } from '@/api/auth/update-profile';
 import type { User } from '@/api/types';
-import { describedBy, Field } from '@/components/forms/field';
-import { SelectField } from '@/components/forms/select-field';
-import { TextField } from '@/components/forms/text-field';
+import { controlAria, Field } from '@/components/forms/field';
+import { useProfileFields } from '@/components/forms/profile-fields';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,7 +14,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
-import { genderOptions, optionalNumber, orientationOptions } from '@/lib/profile-options';
 
 // Optional texts stay strings, so that emptying one clears it on the server.
 const formValues = (user: User) => ({
@@ -37,6 +35,7 @@ export function PersonalInfoCard({ user }: { user: User }) {
     defaultValues: formValues(user),
   });
   const { errors, isDirty } = form.formState;
+  const profileFields = useProfileFields(form, { idPrefix: 'profile' });
 
   const update = useUpdateProfile({
     onSuccess: (answer) => {
@@ -73,71 +72,17 @@ export function PersonalInfoCard({ user }: { user: User }) {
           className="grid grid-cols-1 gap-4 sm:grid-cols-2"
           onSubmit={form.handleSubmit((fields) => update.mutate(fields))}
         >
-          <TextField
-            id="profile-username"
-            label={t('auth.fields.username')}
-            error={errorText(errors.username?.message)}
-            autoComplete="username"
-            {...form.register('username')}
-          />
-          <TextField
-            id="profile-telegram"
-            label={t('auth.fields.telegram')}
-            hint={t('auth.fields.telegramHint')}
-            error={errorText(errors.telegramUsername?.message)}
-            autoComplete="off"
-            {...form.register('telegramUsername')}
-          />
+          {profileFields('username', 'telegramUsername')}
           <Field id="profile-bio" label={t('profile.info.bio')} error={bioError} className="sm:col-span-2">
             <Textarea
               id="profile-bio"
               rows={4}
               placeholder={t('profile.info.bioPlaceholder')}
-              aria-invalid={bioError ? true : undefined}
-              aria-describedby={describedBy('profile-bio', { error: bioError })}
+              {...controlAria('profile-bio', { error: bioError })}
               {...form.register('bio')}
             />
           </Field>
-          <TextField
-            id="profile-age"
-            label={t('auth.fields.age')}
-            error={errorText(errors.age?.message)}
-            type="number"
-            inputMode="numeric"
-            min={18}
-            max={100}
-            {...form.register('age', { setValueAs: optionalNumber })}
-          />
-          <SelectField
-            control={form.control}
-            name="gender"
-            id="profile-gender"
-            label={t('auth.fields.gender')}
-            placeholder={t('auth.fields.genderPlaceholder')}
-            options={genderOptions(t)}
-          />
-          <SelectField
-            control={form.control}
-            name="orientation"
-            id="profile-orientation"
-            label={t('auth.fields.orientation')}
-            placeholder={t('auth.fields.orientationPlaceholder')}
-            options={orientationOptions(t)}
-          />
-          <TextField
-            id="profile-region"
-            label={t('auth.fields.region')}
-            error={errorText(errors.region?.message)}
-            autoComplete="address-level1"
-            {...form.register('region')}
-          />
-          <TextField
-            id="profile-city"
-            label={t('auth.fields.city')}
-            error={errorText(errors.city?.message)}
-            autoComplete="address-level2"
-            {...form.register('city')}
-          />
+          {profileFields('age', 'gender', 'orientation', 'region', 'city')}
           <div className="flex items-end sm:col-span-2 sm:justify-end">
             <Button type="submit" disabled={update.isPending || !isDirty} className="w-full sm:w-auto">
               {update.isPending && <Spinner />}
