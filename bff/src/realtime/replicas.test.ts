@@ -17,13 +17,14 @@ import { startIdentityService, type RunningIdentityService } from '@tip/identity
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
-import { startRedis, type RedisForTests } from '../testing/start-redis.js';
+import { redisEngine, type RunningEngine } from '@tip/platform/testing';
 import { registrationForm } from '../testing/start-stack.js';
 
 // Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity.
-const redis: RedisForTests = await startRedis();
-const describeWithRedis = 'skip' in redis ? describe.skip : describe;
-if ('skip' in redis) console.warn(`Skipping the BFF replica tests: ${redis.skip}`);
+const redisResolution = await redisEngine();
+const describeWithRedis = 'skip' in redisResolution ? describe.skip : describe;
+if ('skip' in redisResolution) process.stderr.write(`BFF replica tests: SKIPPED, ${redisResolution.skip}\n`);
+let redis: RunningEngine | undefined;
 
 let dataDir: string;
 let adapters: Adapters;
@@ -34,7 +35,9 @@ const replicas: RunningBff[] = [];
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  if ('skip' in redis) return;
+  if ('skip' in redisResolution) return;
+  redis = await redisResolution.start();
+  const redisUrl = redis.url;
   dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-replicas-'));
   const logger = createLogger('bff-replicas-test', 'silent');
   adapters = await createAdapters({ dataDir, logger });
@@ -49,7 +52,7 @@ beforeAll(async () => {
     REGISTER_LIMIT_PER_ADDRESS: '1000',
   });
   for (const name of ['a', 'b']) {
-    const cache = await RedisCache.connect(redis.url);
+    const cache = await RedisCache.connect(redisUrl);
     caches.push(cache);
     replicas.push(
       await startBff({
@@ -73,7 +76,7 @@ afterAll(async () => {
   identity?.close();
   await adapters?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  if (!('skip' in redis)) await redis.stop();
+  await redis?.stop();
 });
 
 const [replicaA, replicaB] = [() => replicas[0] as RunningBff, () => replicas[1] as RunningBff];

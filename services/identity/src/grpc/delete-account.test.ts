@@ -7,7 +7,7 @@ import {
   type IdentityHarness,
 } from '../testing/harness.js';
 import { pngPhoto } from '../testing/images.js';
-import { waitFor } from '../testing/wait.js';
+import { waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 

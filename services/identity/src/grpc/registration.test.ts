@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { eventTypes, failureOf, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, oversizeJpeg, TEXT_FILE } from '../testing/images.js';
-import { waitFor } from '../testing/wait.js';
+import { waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 let photo: Buffer;
