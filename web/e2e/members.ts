@@ -68,3 +68,11 @@ export async function signInByApi(page: Page, credentials: { email: string; pass
   const response = await page.request.post('/api/auth/login', { data: credentials });
   if (!response.ok()) throw new Error(`signing in ${credentials.email}: ${response.status()} ${await response.text()}`);
 }
+
+/** The id of the member signed in on `page` (its context's session), as GET /api/auth/user answers it. */
+export async function signedInUserId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/auth/user');
+  if (!response.ok()) throw new Error(`reading the signed-in user: ${response.status()} ${await response.text()}`);
+  const { id } = (await response.json()) as { id: string };
+  return id;
+}
