@@ -2,59 +2,30 @@
 // dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO are not here, so each process keeps
 // the embedded engines in a DATA_DIR of its own; Redis is real when the platform's test kit can start one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { redisEngine, type RunningEngine } from '@tip/platform/testing';
+import {
+  freePort,
+  redisEngine,
+  spawnNode,
+  waitUntilServing,
+  type NodeProcess,
+  type RunningEngine,
+} from '@tip/platform/testing';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Process {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function run(entry: string, env: Record<string, string>): Process {
-  const child = spawn(process.execPath, [join(root, entry)], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output, exited: new Promise((resolve) => child.once('exit', resolve)) };
-}
-
-async function until(check: () => Promise<boolean>, what: string, running: Process): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check().catch(() => false))) {
-    if (running.child.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`${what} did not happen:\n${running.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const run = (entry: string, env: Record<string, string>) =>
+  spawnNode(join(root, entry), { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env });
 
 describe('identity and the BFF as separate processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
-  let identity: Process;
-  let bff: Process;
+  let identity: NodeProcess;
+  let bff: NodeProcess;
   let url: string;
 
   beforeAll(async () => {
@@ -77,11 +48,11 @@ describe('identity and the BFF as separate processes', () => {
       WEB_DIST: join(dataDir, 'no-web'),
       ...(redis && { REDIS_URL: redis.url }),
     });
-    await until(async () => (await fetch(`${url}/api/ready`)).ok, 'the BFF reaching identity', bff);
+    await waitUntilServing(`${url}/api/ready`, bff);
   });
 
   afterAll(async () => {
-    for (const running of [bff, identity]) if (running?.child.exitCode === null) running.child.kill('SIGKILL');
+    await Promise.all([bff?.stop('SIGKILL'), identity?.stop('SIGKILL')]);
     await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -118,9 +89,6 @@ describe('identity and the BFF as separate processes', () => {
   });
 
   it('stops both processes cleanly on SIGTERM', async () => {
-    bff.child.kill('SIGTERM');
-    identity.child.kill('SIGTERM');
-    expect(await bff.exited).toBe(0);
-    expect(await identity.exited).toBe(0);
+    expect(await Promise.all([bff.stop(), identity.stop()])).toEqual([0, 0]);
   });
 });

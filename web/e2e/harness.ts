@@ -4,13 +4,12 @@
  * fresh browser contexts, so no cookie or storage leaks from one test into the next.
  */
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, spawnNode, waitUntilServing } from '@tip/platform/testing';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -92,10 +91,10 @@ async function startPlatform(): Promise<Platform> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (node scripts/build.mjs)`);
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-e2e-'));
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: ROOT,
-    // A clean environment: no REDIS_URL, MONGO_URL, GOOGLE_CLIENT_ID... from the caller's shell, only embedded engines.
-    env: {
+  // A clean environment: no REDIS_URL, MONGO_URL, GOOGLE_CLIENT_ID... from the caller's shell, only embedded engines.
+  const platform = spawnNode(
+    MAIN,
+    {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       PORT: String(port),
@@ -104,72 +103,19 @@ async function startPlatform(): Promise<Platform> {
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output = keepTail(child);
-  // If jest dies mid-run, the platform must not outlive it.
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
+    { cwd: ROOT },
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    await terminate(child);
+    // SIGTERM: the platform flushes its stores and exits (SIGKILL if it hangs).
+    await platform.stop('SIGTERM', STOP_TIMEOUT_MS);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseUrl, child);
+    await waitUntilServing(`${baseUrl}/api/health`, platform, READY_TIMEOUT_MS);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- platform output ---\n${output()}`, { cause: error });
+    throw error;
   }
   return { baseUrl, stop };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the platform exited with code ${child.exitCode} before it was ready`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the platform did not answer /api/health within ${READY_TIMEOUT_MS} ms`);
-}
-
-/** SIGTERM (the platform flushes its stores and exits), SIGKILL if it hangs. */
-async function terminate(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** The last few kilobytes the platform printed, for the error when it does not start. */
-function keepTail(child: ChildProcess, limit = 16_384) {
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-limit);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return () => tail;
 }

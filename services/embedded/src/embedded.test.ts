@@ -4,56 +4,25 @@
  * finds everything it had, sessions included.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-interface Running {
-  child: ChildProcess;
+interface Running extends NodeProcess {
   url: string;
-  log: () => string;
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const running = spawnNode(main, { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the platform exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the platform did not serve within 20 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, url, log: () => output, exited };
+  await waitUntilServing(`${url}/api/health`, running);
+  return { ...running, url };
 }
 
 function sessionCookie(response: Response): string {
@@ -84,14 +53,14 @@ describe('the embedded platform process', () => {
     first = await start(dataDir);
   });
 
-  afterAll(() => {
-    if (first?.child.exitCode === null) first.child.kill('SIGKILL');
+  afterAll(async () => {
+    await first?.stop('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('says where to open it and prints the first admin password once', async () => {
-    expect(first.log()).toContain(`Tip is running: open http://localhost:`);
-    const printed = first.log().match(/Sign in as admin with (\S+) \/ (\S+) \(shown only this once/);
+    expect(first.output()).toContain(`Tip is running: open http://localhost:`);
+    const printed = first.output().match(/Sign in as admin with (\S+) \/ (\S+) \(shown only this once/);
     expect(printed).not.toBeNull();
     admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
     const response = await login(first.url, admin.email, admin.password);
@@ -137,15 +106,14 @@ describe('the embedded platform process', () => {
   });
 
   it('stops cleanly on SIGTERM', async () => {
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(first.log()).toContain('"msg":"stopped"');
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
   });
 
   it('finds everything again on the same DATA_DIR, sessions included, and stops on SIGINT', async () => {
     const second = await start(dataDir);
     try {
-      expect(second.log()).not.toContain('shown only this once');
+      expect(second.output()).not.toContain('shown only this once');
       const me = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: memberCookie } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ id: memberId, username: member.username, verificationStatus: 'pending' });
@@ -160,8 +128,7 @@ describe('the embedded platform process', () => {
       expect(photo.status).toBe(200);
       expect(photo.headers.get('content-type')).toMatch(/^image\//);
     } finally {
-      second.child.kill('SIGINT');
-      expect(await second.exited).toBe(0);
+      expect(await second.stop('SIGINT')).toBe(0);
     }
   });
 
@@ -172,14 +139,8 @@ describe('the embedded platform process', () => {
     [{ ADMIN_EMAIL: 'root@tip.local' }, /ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither/],
   ])('refuses a bad setting at start-up, naming the variable: %o', async (setting, message) => {
     const port = await freePort();
-    const child = spawn(process.execPath, [main], {
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...setting },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toMatch(message);
+    const refused = spawnNode(main, { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...setting });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toMatch(message);
   });
 });

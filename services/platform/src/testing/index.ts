@@ -1,3 +1,4 @@
 export * from './contract.js';
 export * from './engines.js';
 export * from './wait.js';
+export * from './processes.js';

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A port nobody listens on right now, on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** One of our entry points (a dist/main.js) running as its own process, as a container or `npm start` runs it. */
+export interface NodeProcess {
+  child: ChildProcess;
+  /** The last 64 kB it printed on stdout and stderr. */
+  output(): string;
+  exited: Promise<number | null>;
+  /** Sends the signal (SIGTERM: a clean stop), SIGKILL after killAfterMs; resolves with the exit code. */
+  stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
+}
+
+export function spawnNode(entry: string, env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): NodeProcess {
+  const child = spawn(process.execPath, [entry], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-65_536);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // If the test runner dies mid-run, the process must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.removeListener('exit', killOnExit);
+      resolve(code);
+    }),
+  );
+  return {
+    child,
+    output: () => tail,
+    exited,
+    async stop(signal = 'SIGTERM', killAfterMs = 10_000) {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(signal);
+        const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+        await exited;
+        clearTimeout(timer);
+      }
+      return exited;
+    },
+  };
+}
+
+/** Polls `url` until it answers 2xx; fails with the process's output if it exits or the time runs out. */
+export async function waitUntilServing(url: string, running: NodeProcess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = running.child.exitCode;
+    if (code !== null) throw new Error(`the process exited with ${code} before ${url} answered:\n${running.output()}`);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
