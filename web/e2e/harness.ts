@@ -41,14 +41,25 @@ export interface E2E {
   newPage(options?: BrowserContextOptions): Promise<Page>;
 }
 
-/** Registers the hooks that start the platform and the browser before the file's tests and stop both after. */
-export function useE2E(): E2E {
+export interface E2EOptions {
+  /** More environment for the platform (GOOGLE_CLIENT_ID, PUBLIC_URL...), added to the clean one. */
+  env?: () => Record<string, string>;
+  /** Its port, when the file must know it before the start (for PUBLIC_URL); a free one otherwise. */
+  port?: () => number;
+}
+
+/**
+ * Registers the hooks that start the platform and the browser before the file's tests and stop both after. The
+ * options are functions because they are read when the platform starts: after the beforeAll hooks the file
+ * registered before calling useE2E (one that starts a provider the platform is pointed at, say).
+ */
+export function useE2E(options: E2EOptions = {}): E2E {
   let platform: Platform | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    platform = await startPlatform();
+    platform = await startPlatform(options.port?.() ?? (await freePort()), options.env?.() ?? {});
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   }, SETUP_TIMEOUT_MS);
 
@@ -87,11 +98,11 @@ interface Platform {
   stop(): Promise<void>;
 }
 
-async function startPlatform(): Promise<Platform> {
+async function startPlatform(port: number, env: Record<string, string>): Promise<Platform> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (node scripts/build.mjs)`);
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-e2e-'));
-  // A clean environment: no REDIS_URL, MONGO_URL, GOOGLE_CLIENT_ID... from the caller's shell, only embedded engines.
+  // A clean environment: no REDIS_URL, MONGO_URL, GOOGLE_CLIENT_ID... from the caller's shell, only embedded engines
+  // and what the test file asks for.
   const platform = spawnNode(
     MAIN,
     {
@@ -102,6 +113,7 @@ async function startPlatform(): Promise<Platform> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     { cwd: ROOT },
   );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { startOidcProvider, type TestOidcProvider } from '@tip/platform/testing';
 import { Browser, json } from '../testing/browser.js';
 import { JPEG, oversizeJpeg } from '../testing/images.js';
-import { startOidcProvider, type TestOidcProvider } from '../testing/start-oidc-provider.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 
 /** Browsers reach the BFF here; the tests map it to the real address (so the provider's redirect URI is fixed). */

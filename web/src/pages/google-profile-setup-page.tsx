@@ -4,6 +4,7 @@ import { UserRoundCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { useSetupGoogleProfile } from '@/api/auth/setup-google-profile';
 import { PhotoPicker } from '@/components/forms/photo-picker';
@@ -21,6 +22,8 @@ export function GoogleProfileSetupPage() {
   const { user } = useCurrentUser();
   const photo = usePhotoField(UPLOAD_RULES.googleSetup);
   const [done, setDone] = useState(false);
+  // Read once, at arrival: completing the profile here must still show the success screen before moving on.
+  const [alreadyComplete] = useState(() => user?.needsProfileSetup === false);
 
   const form = useForm({
     resolver: zodResolver(googleProfileSetupSchema, undefined, { raw: true }),
@@ -53,6 +56,9 @@ export function GoogleProfileSetupPage() {
         description: serverMessageOr(error, t('common.genericError')),
       }),
   });
+
+  // A member with nothing left to complete (a reload during the success screen, an old link) goes home.
+  if (alreadyComplete) return <Navigate to="/" replace />;
 
   if (done) {
     return (

@@ -2,3 +2,4 @@ export * from './contract.js';
 export * from './engines.js';
 export * from './wait.js';
 export * from './processes.js';
+export * from './start-oidc-provider.js';

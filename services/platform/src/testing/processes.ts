@@ -25,8 +25,16 @@ export interface NodeProcess {
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
-export function spawnNode(entry: string, env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): NodeProcess {
-  const child = spawn(process.execPath, [entry], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnNode(
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  options: { cwd?: string; args?: readonly string[] } = {},
+): NodeProcess {
+  const child = spawn(process.execPath, [entry, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-65_536);

@@ -1,4 +1,5 @@
-// A real OpenID Connect provider (oidc-provider) standing in for Google in the BFF's tests. Run as a child process:
+// A real OpenID Connect provider (oidc-provider) standing in for Google in the BFF's and the browser tests. Run as a
+// child process (startOidcProvider in start-oidc-provider.ts does):
 //   node oidc-provider.mjs <client id> <client secret> <redirect uri>
 // It listens on 127.0.0.1 at a free port and prints one JSON line, {"issuer": "..."}, once it is ready. Its dev
 // interactions accept any login name and password: the login name becomes the account's subject and e-mail
