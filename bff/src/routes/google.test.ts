@@ -163,6 +163,14 @@ describe('Google sign-in', () => {
     expect(await stack.storedUserCount()).toBe(before);
   });
 
+  it('leads back to the landing page by intent when the person cancels at the provider', async () => {
+    const app = stack.browser();
+    expect((await app.get('/api/auth/google/register')).status).toBe(302);
+    const response = await app.get('/api/auth/google/callback?error=access_denied&state=whatever');
+    expect(response.headers.get('location')).toBe('/?error=registration_failed');
+    expect(app.cookies.has('tip_session')).toBe(false);
+  });
+
   it('refuses a callback that did not start here', async () => {
     const response = await stack.browser().get('/api/auth/google/callback?code=stolen&state=guessed');
     expect(response.status).toBe(302);

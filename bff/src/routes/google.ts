@@ -77,7 +77,9 @@ export function googleRoutes(context: BffContext): Router {
       const flow = readFlow(req, config.SESSION_SECRET);
       if (!flow) return res.redirect(302, landing('login_failed'));
       const { intent, ...checks } = flow;
-      if (!callbackQuerySchema.safeParse(req.query).success) return res.redirect(302, failureFor(intent));
+      const query = callbackQuerySchema.safeParse(req.query);
+      // The provider said no (the person cancelled on its page): an outcome, not a fault worth a warning.
+      if (!query.success || query.data.error) return res.redirect(302, failureFor(intent));
       let destination: string;
       try {
         destination = await signIn(intent, checks, new URL(req.originalUrl, context.publicUrl()), res);
