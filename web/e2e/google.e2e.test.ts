@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { freePort, startOidcProvider, type TestOidcProvider } from '@tip/platform/testing';
 import type { Page } from 'playwright-core';
-import { useE2E } from './harness.js';
+import { useE2E, describeE2E } from './harness.js';
 import { newMember, verificationPhoto, type Member } from './members.js';
 import { addressOf, toastWith, until } from './waits.js';
 
@@ -141,7 +141,7 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Registrati con Google' }).waitFor();
 }
 
-describe('Google sign-up and sign-in', () => {
+describeE2E('Google sign-up and sign-in', () => {
   it('signs up a new Google account, which completes its profile and signs in again; a second sign-up is refused', async () => {
     const member = newMember('google');
     const account = `nuova-${member.username}`;

@@ -3,7 +3,7 @@
  * port with a throw-away DATA_DIR, and one headless Debian Chromium. One of each per test file; every test gets
  * fresh browser contexts, so no cookie or storage leaks from one test into the next.
  */
-import { afterAll, afterEach, beforeAll } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,17 @@ export interface E2EOptions {
   env?: () => Record<string, string>;
   /** Its port, when the file must know it before the start (for PUBLIC_URL); a free one otherwise. */
   port?: () => number;
+}
+
+/**
+ * `describe` for browser tests: on a machine without Debian's Chromium they are skipped, and a line says why
+ * (CI installs it, so there they always run).
+ */
+export const describeE2E: typeof describe.skip = existsSync(CHROMIUM) ? describe : skipWithoutChromium();
+
+function skipWithoutChromium(): typeof describe.skip {
+  process.stderr.write(`browser tests: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)\n`);
+  return describe.skip;
 }
 
 /**

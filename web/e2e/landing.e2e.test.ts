@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { useE2E } from './harness.js';
+import { useE2E, describeE2E } from './harness.js';
 import { appText, serverText, type Language } from './texts.js';
 import { addressOf, toastWith, until } from './waits.js';
 
@@ -15,7 +15,7 @@ async function chooseLanguage(page: Page, current: Language, name: string) {
   await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name }).click()]);
 }
 
-describe('language', () => {
+describeE2E('language', () => {
   it('is Italian by default, switches to English and German, and keeps the choice across reloads', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
@@ -46,7 +46,7 @@ describe('language', () => {
   });
 });
 
-describe('authentication errors on the landing page', () => {
+describeE2E('authentication errors on the landing page', () => {
   it('shows the toast for ?error=not_registered and takes the parameter out of the address', async () => {
     const page = await e2e.newPage();
     await page.goto('/?error=not_registered&utm=mail');
@@ -82,7 +82,7 @@ describe('authentication errors on the landing page', () => {
   });
 });
 
-describe('a leftover demo session', () => {
+describeE2E('a leftover demo session', () => {
   const AUTH_BUTTONS = ['Registrati Gratis', 'Accedi', 'Accedi con Google', 'Registrati con Google', 'Entra Subito'];
 
   async function visitWithDemoCookie(value: string) {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ADMIN, useE2E } from './harness.js';
+import { ADMIN, useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText } from './texts.js';
 import { addressOf } from './waits.js';
@@ -18,7 +18,7 @@ async function signedIn(member: Member) {
 /** The profile's dark header: name, @username, badge, online dot, location. */
 const header = (page: Page) => page.locator('main section').first();
 
-describe("another member's profile", () => {
+describeE2E("another member's profile", () => {
   it('shows the public profile and nothing private: no e-mail, no Telegram, no edit controls', async () => {
     const anna = newMember('anna');
     const bruno = { ...newMember('bruno'), city: 'Torino', region: 'Piemonte', gender: 'male' as const };

@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { useE2E } from './harness.js';
+import { useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, signInByApi, verificationPhoto } from './members.js';
 import { until } from './waits.js';
 
@@ -30,7 +30,7 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const overflowX = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-describe('the member layout on a 390 px phone', () => {
+describeE2E('the member layout on a 390 px phone', () => {
   it('opens the sidebar from the menu button and closes it on a tap outside', async () => {
     const { page, member } = await memberOnPhone('/profile');
     const menu = page.getByRole('button', { name: 'Apri menu' });

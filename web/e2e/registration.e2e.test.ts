@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { useE2E } from './harness.js';
+import { useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, verificationPhoto, type Member } from './members.js';
 import { serverText } from './texts.js';
 import { addressOf, toastWith, until } from './waits.js';
@@ -25,7 +25,7 @@ async function fillRegistration(page: Page, member: Member, confirmPassword = me
 
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Registrati con Foto' });
 
-describe('registration', () => {
+describeE2E('registration', () => {
   it('registers with a photo, signs in and shows the pending state', async () => {
     const member = newMember('nuova');
     const page = await e2e.newPage();

@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { ADMIN, useE2E } from './harness.js';
+import { ADMIN, useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, signInByApi } from './members.js';
 import { appText, serverText } from './texts.js';
 import { addressOf, toastWith, until } from './waits.js';
@@ -14,7 +14,7 @@ async function signInWithForm(page: Page, credentials: { email: string; password
   await page.getByRole('button', { name: 'Accedi', exact: true }).click();
 }
 
-describe('signing in', () => {
+describeE2E('signing in', () => {
   it('shows the admin entries to the admin', async () => {
     const page = await e2e.newPage();
     await signInWithForm(page, ADMIN);
@@ -62,7 +62,7 @@ describe('signing in', () => {
   });
 });
 
-describe('deleting the account', () => {
+describeE2E('deleting the account', () => {
   it('needs ELIMINA typed exactly, then signs the member out for good', async () => {
     const member = await registerMember(e2e.baseUrl, newMember('addio'));
     const page = await e2e.newPage();
