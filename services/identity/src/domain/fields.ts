@@ -20,14 +20,21 @@ export const PLACE_MAX = 100;
 /** Telegram usernames have at most 32 characters, plus the leading @. */
 export const TELEGRAM_MAX = 33;
 
+/**
+ * Letters and digits of any script, with their combining marks, and `.`, `-`, `_`: no spaces, emoji, invisible or
+ * control characters, with which one member could pass for another.
+ */
+const USERNAME_CHARACTERS = /^[\p{L}\p{M}\p{N}._-]+$/u;
+
 /** `emptyKey` is what an empty username says: registration and profile forms word it differently. */
 export function usernameField(emptyKey: 'validation.usernameMin' | 'validation.usernameRequired') {
   return z
     .string({ error: emptyKey })
     .trim()
     .min(1, { error: emptyKey, abort: true })
+    .max(USERNAME_MAX, { error: 'validation.usernameMax', abort: true })
     .min(USERNAME_MIN, 'validation.usernameMin')
-    .max(USERNAME_MAX, 'validation.usernameMax');
+    .regex(USERNAME_CHARACTERS, 'validation.usernameCharacters');
 }
 
 /** E-mail addresses compare case-insensitively, so they are kept lower-cased. */

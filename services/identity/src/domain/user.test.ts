@@ -10,6 +10,10 @@ describe('usernameKey', () => {
   it('makes the composed and decomposed forms of an accent the same', () => {
     expect(usernameKey('Nicolò')).toBe(usernameKey('Nicolo\u0300'));
   });
+
+  it('makes full-width look-alikes the same name', () => {
+    expect(usernameKey('ｍａｒｉｏ')).toBe(usernameKey('Mario'));
+  });
 });
 
 describe('mayResubmitVerification', () => {

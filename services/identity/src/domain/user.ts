@@ -35,9 +35,12 @@ export interface UserAccount {
   createdAt: string;
 }
 
-/** Usernames are unique whatever their case: "Mario" and "mario" are the same name. */
+/**
+ * Usernames are unique whatever their case or encoding: "Mario", "mario" and the full-width "ｍａｒｉｏ" are the same
+ * name (NFKC folds compatibility forms, then case is dropped).
+ */
 export function usernameKey(username: string): string {
-  return username.normalize('NFC').toLowerCase();
+  return username.normalize('NFKC').toLowerCase();
 }
 
 /** A rejected or never-verified user sends a photo; a pending one may replace it; an approved one is done. */
