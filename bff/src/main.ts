@@ -5,13 +5,15 @@ import {
   loadConfig,
   openCache,
   openEventBus,
-  ConfigError,
+  runMain,
+  StopStack,
+  stopOnSignals,
 } from '@tip/platform';
 import { standaloneBffConfigSchema } from './config.js';
 import { startBff } from './start-bff.js';
 
 /** The BFF as its own process (distributed mode): identity over gRPC, events and cache from the configured engines. */
-async function main() {
+runMain(async () => {
   const config = loadConfig(standaloneBffConfigSchema);
   const logger = createLogger('bff', config.LOG_LEVEL);
   // Alone, the BFF shares nothing with identity through DATA_DIR: it hears identity's events only through Kafka,
@@ -26,27 +28,17 @@ async function main() {
     serviceName: 'bff',
     logger,
   };
+  const stops = new StopStack();
   const events = await openEventBus(engines);
+  stops.defer(() => events.close());
   const cache = await openCache(engines);
+  stops.defer(() => cache.close());
   const identity = createGrpcClient(identityDefinition(), config.IDENTITY_ADDR);
-  const bff = await startBff({ config, identity, events, cache, logger });
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    await bff.stop();
-    identity.close();
-    await Promise.all([events.close(), cache.close()]);
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
+  stops.defer(() => identity.close());
+  const bff = await startBff({ config, identity, events, cache, logger }).catch(async (error: unknown) => {
+    await stops.stopAll();
+    throw error;
+  });
+  stops.defer(() => bff.stop());
+  stopOnSignals(logger, () => stops.stopAll());
 });

@@ -1,9 +1,9 @@
 /** `npm start`: the whole platform in one process, with the embedded engines unless real ones are configured. */
-import { ConfigError, createLogger, loadConfig } from '@tip/platform';
+import { createLogger, loadConfig, runMain, stopOnSignals } from '@tip/platform';
 import { resolve } from 'node:path';
 import { embeddedConfigSchema, startPlatform } from './platform.js';
 
-async function main() {
+runMain(async () => {
   const config = loadConfig(embeddedConfigSchema);
   const logger = createLogger('tip', config.LOG_LEVEL);
   const platform = await startPlatform(config, logger);
@@ -22,27 +22,5 @@ async function main() {
     );
   }
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing requests in flight and flushing the stores');
-    platform.stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'could not stop cleanly');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  stopOnSignals(logger, () => platform.stop());
 });

@@ -11,6 +11,7 @@ import {
   openEventBus,
   openObjectStore,
   optionalString,
+  StopStack,
   type Logger,
 } from '@tip/platform';
 import type { z } from 'zod';
@@ -40,23 +41,20 @@ export interface RunningPlatform {
  */
 export async function startPlatform(config: EmbeddedConfig, logger: Logger): Promise<RunningPlatform> {
   const engines = adapterOptionsFrom(config, 'tip');
-  const closers: (() => Promise<void>)[] = [];
-  const closeAll = async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  };
+  const stops = new StopStack();
   try {
     const events = await openEventBus({ ...engines, logger });
-    closers.push(() => events.close());
+    stops.defer(() => events.close());
     const cache = await openCache({ ...engines, logger });
-    closers.push(() => cache.close());
+    stops.defer(() => cache.close());
     const objects = await openObjectStore(engines);
-    closers.push(() => objects.close());
+    stops.defer(() => objects.close());
     const identityDocuments = await openDocumentStore({
       ...engines,
       dataDir: join(config.DATA_DIR, 'identity'),
       logger,
     });
-    closers.push(() => identityDocuments.close());
+    stops.defer(() => identityDocuments.close());
 
     const identity = await startIdentityService({
       address: '127.0.0.1:0',
@@ -66,9 +64,9 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       logger: logger.child({ service: 'identity' }),
       admin: identityAdmin(config),
     });
-    closers.push(() => identity.stop());
+    stops.defer(() => identity.stop());
     const identityClient = createGrpcClient(identityDefinition(), identity.address);
-    closers.push(async () => identityClient.close());
+    stops.defer(async () => identityClient.close());
 
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
@@ -79,10 +77,16 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       logger: logger.child({ service: 'bff' }),
       eventsGroup: 'bff',
     });
-    closers.push(() => bff.stop());
-    return { url: bff.url, ...(identity.adminCreated && { adminCreated: identity.adminCreated }), stop: closeAll };
+    stops.defer(() => bff.stop());
+    return {
+      url: bff.url,
+      ...(identity.adminCreated && { adminCreated: identity.adminCreated }),
+      stop: () => stops.stopAll(),
+    };
   } catch (error) {
-    await closeAll();
+    await stops
+      .stopAll()
+      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
     throw error;
   }
 }

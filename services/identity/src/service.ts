@@ -4,6 +4,7 @@ import {
   identityDefinition,
   startGrpcServer,
   startOutboxRelay,
+  StopStack,
   type DocumentStore,
   type EventBus,
   type Logger,
@@ -55,27 +56,25 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   };
   const relay = startOutboxRelay({ collection: users.collection, bus: events, topic: IDENTITY_USERS_TOPIC, logger });
   users.onEventsStored(() => relay.notify());
-  // In stopping order: calls first, then the consumer (its handler writes events), then the relay.
-  const stops: (() => Promise<void>)[] = [() => relay.stop()];
-  const stopAll = async () => {
-    for (const stop of stops.splice(0)) await stop();
-  };
+  // Stopped in reverse: calls first, then the consumer (its handler writes events), then the relay.
+  const stops = new StopStack();
+  stops.defer(() => relay.stop());
 
   try {
     const adminCreated = await ensureAdmin(context, options.admin);
     const decisions = await consumeVerificationDecisions(context, events, documents);
-    stops.unshift(() => decisions.stop());
+    stops.defer(() => decisions.stop());
     const server = await startGrpcServer({
       address: options.address,
       service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },
       logger,
     });
-    stops.unshift(() => server.stop());
-    return { address: server.address, ...(adminCreated && { adminCreated }), stop: stopAll };
+    stops.defer(() => server.stop());
+    return { address: server.address, ...(adminCreated && { adminCreated }), stop: () => stops.stopAll() };
   } catch (error) {
-    await stopAll().catch((stopError: unknown) =>
-      logger.error({ err: stopError }, 'could not stop after a failed start'),
-    );
+    await stops
+      .stopAll()
+      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
     throw error;
   }
 }

@@ -15,3 +15,5 @@ export * from './adapters/index.js';
 export * from './outbox/index.js';
 export * from './events/index.js';
 export * from './messages/index.js';
+export * from './lifecycle/stop-stack.js';
+export * from './lifecycle/process-lifecycle.js';
