@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, verificationPhoto, type Member } from './members.js';
 import { serverText } from './texts.js';
-import { addressOf, toastWith, until } from './waits.js';
+import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
 
 const e2e = useE2E();
 
@@ -29,6 +29,7 @@ describeE2E('registration', () => {
   it('registers with a photo, signs in and shows the pending state', async () => {
     const member = newMember('nuova');
     const page = await e2e.newPage();
+    await page.clock.install();
     await page.goto('/register');
 
     await fillRegistration(page, member);
@@ -46,12 +47,13 @@ describeE2E('registration', () => {
 
     await submitButton(page).click();
     await page.getByRole('heading', { name: 'Registrazione Completata!' }).waitFor();
-    const completedAt = Date.now();
     await toastWith(page, 'Registrazione completata').waitFor();
 
     // The success screen stays for 2 s, then the login form takes over.
-    await page.waitForURL('**/login');
-    expect(Date.now() - completedAt).toBeGreaterThanOrEqual(1_700);
+    await expectDelayedStep(page, 'the move to /login', () => addressOf(page) === '/login', {
+      notBeforeMs: 1_000,
+      byMs: 2_500,
+    });
 
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);

