@@ -20,7 +20,7 @@ const JSON_LIMIT = '100kb';
  * handler. (GET /api/auth/user normally never gets here: it takes the fast lane in front of Express.)
  */
 export function createApp(context: BffContext, currentUser: ReturnType<typeof currentUserHandler>): Express {
-  const { config, identity, translate, logger } = context;
+  const { config, identity, say, logger } = context;
   const app = express();
   app.disable('x-powered-by');
   // API answers are per user and short-lived; the static files carry their own validators.
@@ -43,7 +43,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   else logger.info({ webDist: config.WEB_DIST }, 'no web build found; serving the API only');
 
   app.use((_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));
-  app.use(errorResponder(translate, logger));
+  app.use(errorResponder(say, logger));
   return app;
 }
 

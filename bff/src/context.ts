@@ -2,7 +2,7 @@ import type { IdentityDefinition, Logger, ServiceClient } from '@tip/platform';
 import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
 import type { RateLimits } from './http/rate-limits.js';
-import type { Translate } from './i18n/translator.js';
+import type { Say } from './i18n/translator.js';
 import type { Push } from './realtime/push.js';
 import type { Sessions } from './session/sessions.js';
 import type { UserCache } from './session/user-cache.js';
@@ -12,7 +12,7 @@ export interface BffContext {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
   logger: Logger;
-  translate: Translate;
+  say: Say;
   sessions: Sessions;
   users: UserCache;
   limits: RateLimits;

@@ -14,7 +14,7 @@ import type { BffConfig } from './config.js';
 import type { BffContext } from './context.js';
 import { GoogleOidc } from './google/google-oidc.js';
 import { RateLimits } from './http/rate-limits.js';
-import { createTranslator } from './i18n/translator.js';
+import { createTranslator, sayingTo } from './i18n/translator.js';
 import { createRealtime } from './realtime/socket-server.js';
 import { currentUserHandler, isCurrentUserRequest } from './routes/current-user.js';
 import { followIdentityEvents } from './session/follow-identity-events.js';
@@ -45,10 +45,10 @@ export interface RunningBff {
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
   const { config, identity, events, cache, logger } = dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  const translate = createTranslator(loadMessageCatalogues());
+  const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
-  const currentUser = currentUserHandler({ sessions, translate, logger });
+  const currentUser = currentUserHandler({ sessions, say, logger });
 
   const { io, push } = createRealtime({ sessions, cache, logger });
 
@@ -58,7 +58,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     config,
     identity,
     logger,
-    translate,
+    say,
     sessions,
     users,
     limits: new RateLimits(cache, config),

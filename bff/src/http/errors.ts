@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, statusOf, type Logger } from '@tip/platform';
-import { languageOf, type Translate } from '../i18n/translator.js';
+import type { Say } from '../i18n/translator.js';
 
 /** A refusal by a rate limit; the error handler turns `retryAfterSeconds` into Retry-After. */
 export function rateLimited(retryAfterMs: number): DomainError {
@@ -9,8 +9,6 @@ export function rateLimited(retryAfterMs: number): DomainError {
     retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
   });
 }
-
-export const requestLanguage = (req: IncomingMessage) => languageOf(req.headers['accept-language']);
 
 /** What an error becomes on the wire: a status and a message key. Anything unforeseen is a 500. */
 export function describeError(error: unknown): { status: number; error: DomainError; expected: boolean } {
@@ -44,20 +42,18 @@ function undecodablePath(error: unknown): DomainError | null {
   return fromRouter ? new DomainError('INVALID_ARGUMENT', 'errors.invalidInput') : null;
 }
 
-export function sendError(res: Response, req: IncomingMessage, translate: Translate, error: DomainError): void {
+export function sendError(res: Response, req: IncomingMessage, say: Say, error: DomainError): void {
   const retryAfter = error.params.retryAfterSeconds;
   if (error.code === 'RESOURCE_EXHAUSTED' && retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
-  res
-    .status(statusOf[error.code].http)
-    .json({ message: translate(requestLanguage(req), error.messageKey, error.params) });
+  res.status(statusOf[error.code].http).json({ message: say(req, error.messageKey, error.params) });
 }
 
 /** The last middleware: every failure leaves as JSON `{ message }` in the request's language. */
-export function errorResponder(translate: Translate, logger: Logger): ErrorRequestHandler {
+export function errorResponder(say: Say, logger: Logger): ErrorRequestHandler {
   return (failure: unknown, req, res, next) => {
     if (res.headersSent) return next(failure);
     const { error, expected } = describeError(failure);
     if (!expected) (req.log ?? logger).error({ err: failure }, 'request failed');
-    sendError(res, req, translate, error);
+    sendError(res, req, say, error);
   };
 }

@@ -1,6 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type MessageCatalogue } from '@tip/platform';
 
-export type Translate = (language: Language, key: string, params?: Record<string, string | number>) => string;
+type Params = Record<string, string | number>;
+export type Translate = (language: Language, key: string, params?: Params) => string;
+/** A message key said in the language the request asks for (`Accept-Language`): how every BFF answer speaks. */
+export type Say = (req: IncomingMessage, key: string, params?: Params) => string;
 
 const FALLBACK_KEY = 'errors.internal';
 const supported = new Set<string>(LANGUAGES);
@@ -44,4 +48,8 @@ export function createTranslator(catalogues: Readonly<Record<Language, MessageCa
       name in params ? String(params[name]) : placeholder,
     );
   };
+}
+
+export function sayingTo(translate: Translate): Say {
+  return (req, key, params) => translate(languageOf(req.headers['accept-language']), key, params);
 }

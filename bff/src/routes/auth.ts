@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { requestLanguage } from '../http/errors.js';
 import { guard, handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
@@ -11,10 +10,9 @@ import { CURRENT_USER_PATH } from './current-user.js';
 
 /** Credentials, registration, the session's end, and the signed-in user's own profile. */
 export function authRoutes(context: BffContext, currentUser: (req: Request, res: Response) => void): Router {
-  const { identity, sessions, users, limits, translate, push } = context;
+  const { identity, sessions, users, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
-  const say = (req: Request, key: string) => translate(requestLanguage(req), key);
 
   // Also reached through Express (HEAD, say); GET normally takes the fast lane before Express.
   router.get(CURRENT_USER_PATH, currentUser);

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withRequestId, type IdentityUserOutput, type Logger } from '@tip/platform';
-import { describeError, requestLanguage } from '../http/errors.js';
+import { describeError } from '../http/errors.js';
 import { requestIdOf } from '../http/request-id.js';
-import type { Translate } from '../i18n/translator.js';
+import type { Say } from '../i18n/translator.js';
 import type { Sessions } from '../session/sessions.js';
 import { toUserJson } from '../user-view.js';
 
@@ -24,8 +24,8 @@ export function isCurrentUserRequest(req: IncomingMessage): boolean {
  * first request to this process verifies the token's signature or asks identity. Its successes are logged at
  * debug level only (it is polled), its failures always.
  */
-export function currentUserHandler(options: { sessions: Sessions; translate: Translate; logger: Logger }) {
-  const { sessions, translate, logger } = options;
+export function currentUserHandler(options: { sessions: Sessions; say: Say; logger: Logger }) {
+  const { sessions, say, logger } = options;
   /** The JSON of a cached user object, made once per object the cache hands out. */
   const rendered = new WeakMap<IdentityUserOutput, string>();
 
@@ -45,7 +45,7 @@ export function currentUserHandler(options: { sessions: Sessions; translate: Tra
     withRequestId(requestId, () => sessions.authenticate(req.headers.cookie)).then(
       (session) => {
         if (!session) {
-          const message = translate(requestLanguage(req), 'errors.unauthenticated');
+          const message = say(req, 'errors.unauthenticated');
           return send(res, requestId, 401, JSON.stringify({ message }));
         }
         let body = rendered.get(session.user);
@@ -60,7 +60,7 @@ export function currentUserHandler(options: { sessions: Sessions; translate: Tra
         const { status, error, expected } = describeError(failure);
         if (expected) logger.warn({ err: failure, requestId }, 'current user failed');
         else logger.error({ err: failure, requestId }, 'current user failed');
-        send(res, requestId, status, JSON.stringify({ message: translate(requestLanguage(req), error.messageKey) }));
+        send(res, requestId, status, JSON.stringify({ message: say(req, error.messageKey, error.params) }));
       },
     );
   };

@@ -5,7 +5,6 @@ import { DomainError } from '@tip/platform';
 import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import type { AuthorizationChecks } from '../google/google-oidc.js';
-import { requestLanguage } from '../http/errors.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
@@ -44,7 +43,7 @@ const outcomeOfIdentityError: Record<string, string> = {
 
 /** Google sign-in and sign-up (OpenID Connect) and the profile a new Google account completes. */
 export function googleRoutes(context: BffContext): Router {
-  const { identity, sessions, users, translate, google, logger, config } = context;
+  const { identity, sessions, users, say, google, logger, config } = context;
   const router = Router();
   const cookieOptions = { httpOnly: true, secure: context.secureCookies, path: FLOW_COOKIE_PATH };
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
@@ -122,7 +121,7 @@ export function googleRoutes(context: BffContext): Router {
       const verificationPhoto = requiredUpload(req.file, UPLOAD_RULES.googleSetup);
       const user = await identity.SetupGoogleProfile({ userId: current.id, ...fields, verificationPhoto });
       users.remember(user);
-      const message = translate(requestLanguage(req), 'identity.profileCompleted');
+      const message = say(req, 'identity.profileCompleted');
       res.json({ success: true, message, user: toUserJson(user) });
     }),
   );

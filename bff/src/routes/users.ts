@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { DomainError } from '@tip/platform';
 import { UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { requestLanguage } from '../http/errors.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
@@ -26,7 +25,7 @@ function beaconBody(body: unknown): unknown {
 
 /** Other members, the own account, verification resubmission and presence. */
 export function userRoutes(context: BffContext): Router {
-  const { identity, sessions, users, translate, push } = context;
+  const { identity, sessions, users, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -48,7 +47,7 @@ export function userRoutes(context: BffContext): Router {
       const image = requiredUpload(req.file, UPLOAD_RULES.resubmission);
       const user = await identity.ResubmitVerification({ userId: sessionOf(res).user.id, image });
       users.remember(user);
-      const message = translate(requestLanguage(req), 'identity.verificationResubmitted');
+      const message = say(req, 'identity.verificationResubmitted');
       res.json({ success: true, message, user: toUserJson(user) });
     }),
   );
@@ -62,7 +61,7 @@ export function userRoutes(context: BffContext): Router {
       users.drop(user.id);
       const { setCookies } = await sessions.end(req.headers.cookie);
       push.endUserHere(user.id);
-      const message = translate(requestLanguage(req), 'identity.accountDeleted');
+      const message = say(req, 'identity.accountDeleted');
       res.append('Set-Cookie', setCookies).json({ success: true, message });
     }),
   );
