@@ -1,10 +1,10 @@
+import { parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import { guard, handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
-import { parseInput } from '../http/validate.js';
 import { toUserJson } from '../user-view.js';
 import { CURRENT_USER_PATH } from './current-user.js';
 

@@ -1,14 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import type { AuthorizationChecks } from '../google/google-oidc.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
-import { parseInput } from '../http/validate.js';
 import { clearCookie, readCookie, setCookie } from '../session/cookies.js';
 import { toUserJson } from '../user-view.js';
 

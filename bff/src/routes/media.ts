@@ -1,8 +1,8 @@
+import { parseInput } from '@tip/platform';
 import { Router, type RequestHandler } from 'express';
 import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
-import { parseInput } from '../http/validate.js';
 import { userIdParam } from './users.js';
 
 type PhotoKind = 'profile' | 'verification';

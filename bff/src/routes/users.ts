@@ -1,12 +1,11 @@
 import express, { Router } from 'express';
 import { z } from 'zod';
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
-import { parseInput } from '../http/validate.js';
 import { toUserJson } from '../user-view.js';
 
 export const userIdParam = z.string().min(1).max(100);

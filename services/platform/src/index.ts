@@ -1,5 +1,6 @@
 export * from './errors/domain-error.js';
 export * from './errors/status-map.js';
+export * from './errors/parse-input.js';
 export * from './config/load-config.js';
 export * from './logging/logger.js';
 export * from './ports/documents.js';

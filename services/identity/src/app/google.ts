@@ -1,4 +1,4 @@
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { z } from 'zod';
 import { emailField, googleProfileSetupSchema, UPLOAD_RULES, usernameKey, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
@@ -6,7 +6,6 @@ import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { newUserDocument } from './new-user.js';
 import { profileUpdated, userRegistered, verificationSubmitted } from './user-events.js';
-import { parseInput } from './validate.js';
 import { ownView } from './viewer.js';
 
 /** The claims of an ID token the BFF has verified with Google, and what the user came to do. */

@@ -1,7 +1,6 @@
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { loginSchema, type UserView } from '../domain/index.js';
 import type { IdentityContext } from './context.js';
-import { parseInput } from './validate.js';
 import { ownView } from './viewer.js';
 
 /**

@@ -1,10 +1,9 @@
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { registrationSchema, UPLOAD_RULES, usernameKey, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { newUserDocument } from './new-user.js';
 import { userRegistered, verificationSubmitted } from './user-events.js';
-import { parseInput } from './validate.js';
 import { ownView } from './viewer.js';
 
 export interface RegisterCommand {

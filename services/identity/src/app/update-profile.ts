@@ -1,8 +1,7 @@
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { profileUpdateSchema, usernameKey, type UserView } from '../domain/index.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { profileUpdated } from './user-events.js';
-import { parseInput } from './validate.js';
 import { ownView } from './viewer.js';
 
 /** The personal-info form: replaces its fields (see profileUpdateSchema); a new username must be free. */

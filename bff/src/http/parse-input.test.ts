@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
-import { DomainError } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { loginSchema, profileUpdateSchema } from '@tip/identity/domain';
-import { parseInput } from './validate.js';
 
 const failure = (run: () => unknown) => {
   try {
