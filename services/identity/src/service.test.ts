@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { IDENTITY_SERVICE_NAME } from '@tip/platform';
-import { failureOf, registerMember, startIdentityHarness, type IdentityHarness } from './testing/harness.js';
-import { waitFor } from '@tip/platform/testing';
+import { registerMember, startIdentityHarness, type IdentityHarness } from './testing/harness.js';
+import { failureOf, waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness | undefined;
 afterEach(async () => {

@@ -12,6 +12,7 @@ export * from './grpc/unary.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
 export * from './contracts/identity.js';
+export * from './contracts/wallet.js';
 export * from './adapters/index.js';
 export * from './outbox/index.js';
 export * from './events/index.js';

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  eventTypes,
-  failureOf,
-  registerMember,
-  startIdentityHarness,
-  type IdentityHarness,
-} from '../testing/harness.js';
+import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { pngPhoto } from '../testing/images.js';
-import { waitFor } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 

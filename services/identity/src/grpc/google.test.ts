@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import {
-  eventTypes,
-  failureOf,
-  registerMember,
-  startIdentityHarness,
-  type IdentityHarness,
-} from '../testing/harness.js';
+import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, oversizeJpeg } from '../testing/images.js';
-import { waitFor } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 

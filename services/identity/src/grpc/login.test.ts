@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { failureOf, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
+import { registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
+import { failureOf } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 let userId: string;

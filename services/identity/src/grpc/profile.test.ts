@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { IdentityUserOutput } from '@tip/platform';
 import sharp from 'sharp';
-import {
-  eventTypes,
-  failureOf,
-  registerMember,
-  startIdentityHarness,
-  type IdentityHarness,
-} from '../testing/harness.js';
+import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, oversizeJpeg, pngPhoto, TEXT_FILE } from '../testing/images.js';
-import { waitFor } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 let admin: IdentityUserOutput;

@@ -3,9 +3,9 @@ import type { DomainError, IdentityRegisterRequest } from '@tip/platform';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { eventTypes, failureOf, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
+import { eventTypes, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, oversizeJpeg, TEXT_FILE } from '../testing/images.js';
-import { waitFor } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 let photo: Buffer;

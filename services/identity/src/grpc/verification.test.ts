@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { newEvent, VerificationDecided, type IdentityUserOutput } from '@tip/platform';
-import {
-  eventTypes,
-  failureOf,
-  registerMember,
-  startIdentityHarness,
-  type IdentityHarness,
-} from '../testing/harness.js';
+import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, TEXT_FILE } from '../testing/images.js';
-import { waitFor } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 
 let harness: IdentityHarness;
 

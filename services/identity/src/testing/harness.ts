@@ -1,7 +1,6 @@
 import {
   createGrpcClient,
   createLogger,
-  DomainError,
   FileEventLog,
   FileObjectStore,
   identityDefinition,
@@ -115,15 +114,4 @@ export async function registerMember(
     verificationPhoto: { content: await jpegPhoto(), fileName: 'photo.jpg' },
     ...overrides,
   });
-}
-
-/** The DomainError a call failed with; fails the test if the call succeeded. */
-export async function failureOf(call: Promise<unknown>): Promise<DomainError> {
-  const outcome = await call.then(
-    () => ({ succeeded: true as const }),
-    (error: unknown) => ({ succeeded: false as const, error }),
-  );
-  if (outcome.succeeded) throw new Error('the call succeeded, a failure was expected');
-  if (!(outcome.error instanceof DomainError)) throw outcome.error;
-  return outcome.error;
 }

@@ -9,6 +9,8 @@ export const statusOf: Record<ErrorCode, { grpc: GrpcStatus; http: number }> = {
   NOT_FOUND: { grpc: GrpcStatus.NOT_FOUND, http: 404 },
   ALREADY_EXISTS: { grpc: GrpcStatus.ALREADY_EXISTS, http: 409 },
   FAILED_PRECONDITION: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 409 },
+  // Not enough credits, or a card the provider refused.
+  PAYMENT_REQUIRED: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 402 },
   PAYLOAD_TOO_LARGE: { grpc: GrpcStatus.OUT_OF_RANGE, http: 413 },
   RESOURCE_EXHAUSTED: { grpc: GrpcStatus.RESOURCE_EXHAUSTED, http: 429 },
   UNAVAILABLE: { grpc: GrpcStatus.UNAVAILABLE, http: 503 },

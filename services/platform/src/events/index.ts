@@ -1,3 +1,4 @@
 export * from './define-event.js';
 export * from './identity.js';
 export * from './moderation.js';
+export * from './wallet.js';

@@ -1,9 +1,11 @@
 import { Metadata, type ServiceError } from '@grpc/grpc-js';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError, type ErrorCode } from '../errors/domain-error.js';
 import { errorCodeOfGrpc, statusOf } from '../errors/status-map.js';
 
 const KEY = 'x-message-key';
 const PARAMS = 'x-message-params';
+/** Two domain codes can share a gRPC status (402 and 409 are both FAILED_PRECONDITION): the code travels too. */
+const CODE = 'x-error-code';
 
 /** Turns a handler's failure into the gRPC error the client gets; anything unexpected becomes INTERNAL. */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
@@ -11,6 +13,7 @@ export function toGrpcError(error: unknown): Partial<ServiceError> {
   const metadata = new Metadata();
   metadata.set(KEY, domain.messageKey);
   metadata.set(PARAMS, JSON.stringify(domain.params));
+  metadata.set(CODE, domain.code);
   return { code: statusOf[domain.code].grpc, details: domain.messageKey, metadata };
 }
 
@@ -24,5 +27,7 @@ export function fromGrpcError(error: ServiceError): DomainError {
   } catch {
     // A peer without our metadata: keep the code, drop the params.
   }
-  return new DomainError(errorCodeOfGrpc(error.code), messageKey, params);
+  const sentCode = String(error.metadata?.get(CODE)[0] ?? '');
+  const code = sentCode in statusOf && statusOf[sentCode as ErrorCode].grpc === error.code ? sentCode : undefined;
+  return new DomainError((code as ErrorCode | undefined) ?? errorCodeOfGrpc(error.code), messageKey, params);
 }

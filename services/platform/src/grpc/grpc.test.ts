@@ -14,6 +14,7 @@ const handlers = {
     seenRequestIds.push(context.requestId);
     if (request.userId === 'missing') throw new DomainError('NOT_FOUND', 'identity.userNotFound', { id: 'missing' });
     if (request.userId === 'crash') throw new Error('boom');
+    if (request.userId === 'broke') throw new DomainError('PAYMENT_REQUIRED', 'wallet.insufficientCredits');
     return { id: request.userId, username: 'mario' };
   },
 } as unknown as ServiceHandlers<IdentityDefinition>;
@@ -57,6 +58,11 @@ describe('gRPC helpers', () => {
       messageKey: 'identity.userNotFound',
       params: { id: 'missing' },
     });
+  });
+
+  it('keeps apart two codes that share a gRPC status (402 and 409 are both FAILED_PRECONDITION)', async () => {
+    const failure = await client.GetUser({ userId: 'broke' }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'PAYMENT_REQUIRED', messageKey: 'wallet.insufficientCredits' });
   });
 
   it('hides unexpected failures behind INTERNAL', async () => {

@@ -3,3 +3,4 @@ export * from './engines.js';
 export * from './wait.js';
 export * from './processes.js';
 export * from './start-oidc-provider.js';
+export * from './failure.js';

@@ -1,0 +1,16 @@
+import type { ProtoGrpcType } from '../generated/wallet.js';
+import type { WalletDefinition } from '../generated/tip/wallet/v1/Wallet.js';
+import { loadProto } from '../grpc/load-proto.js';
+
+export type { WalletDefinition } from '../generated/tip/wallet/v1/Wallet.js';
+export type { Entry__Output as WalletEntry } from '../generated/tip/wallet/v1/Entry.js';
+
+export const WALLET_SERVICE_NAME = 'tip.wallet.v1.Wallet';
+
+let definition: WalletDefinition | undefined;
+
+/** The wallet service's gRPC definition, loaded from proto/wallet.proto once. */
+export function walletDefinition(): WalletDefinition {
+  definition ??= loadProto<ProtoGrpcType>('wallet.proto').tip.wallet.v1.Wallet.service;
+  return definition;
+}

@@ -1,0 +1,20 @@
+import type { Logger } from '@tip/platform';
+import type { DemoPaymentProvider } from '../infra/demo-provider.js';
+import type { LedgerStore } from '../infra/ledger-store.js';
+import type { PaymentProvider } from '../infra/payment-provider.js';
+import type { PaymentStore } from '../infra/payment-store.js';
+
+/** What the use cases work with. */
+export interface WalletContext {
+  ledger: LedgerStore;
+  payments: PaymentStore;
+  provider: PaymentProvider;
+  /** The demo provider's card form, when the demo provider is the one taking payments. */
+  demo: DemoPaymentProvider | null;
+  logger: Logger;
+}
+
+/** Per call: the request id, carried by the events the call causes. */
+export interface CallInfo {
+  correlationId: string;
+}

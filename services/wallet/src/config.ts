@@ -1,0 +1,49 @@
+import { ConfigError, engineConfigSchema, loadConfig, optionalHttpUrl, optionalString, port } from '@tip/platform';
+import type { z } from 'zod';
+
+/** Stripe's settings: all three keys, or none (then the demo provider takes payments). */
+export const stripeConfigShape = {
+  STRIPE_SECRET_KEY: optionalString(),
+  STRIPE_WEBHOOK_SECRET: optionalString(),
+  STRIPE_PUBLISHABLE_KEY: optionalString(),
+  /** Where Stripe's API answers; only a local stand-in (tests, stripe-mock) changes it. */
+  STRIPE_API_URL: optionalHttpUrl(),
+};
+
+/** The wallet process's settings, read from the environment; a bad value names its variable. */
+export const walletConfigSchema = engineConfigSchema.extend({
+  /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
+  GRPC_PORT: port(50052),
+  ...stripeConfigShape,
+});
+export type WalletConfig = z.infer<typeof walletConfigSchema>;
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+  apiUrl?: string;
+}
+
+/** The Stripe settings when all three keys are set, undefined when none is; one or two of three is a mistake. */
+export function stripeSettings(config: {
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_PUBLISHABLE_KEY?: string;
+  STRIPE_API_URL?: string;
+}): StripeSettings | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = config;
+  const { STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_API_URL: apiUrl } = config;
+  const set = [secretKey, webhookSecret, publishableKey].filter(Boolean).length;
+  if (set === 0) return undefined;
+  if (!secretKey || !webhookSecret || !publishableKey) {
+    throw new ConfigError(['STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: set all three or none']);
+  }
+  return { secretKey, webhookSecret, publishableKey, ...(apiUrl ? { apiUrl } : {}) };
+}
+
+export function readWalletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig {
+  const config = loadConfig(walletConfigSchema, env);
+  stripeSettings(config);
+  return config;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Testers grant themselves credits: whole numbers from 1 to 10,000 (spec, document 1, section 5). */
+export const TESTER_GRANT_MAX = 10_000;
+/** An admin adds or takes up to 10,000 credits at once (spec, document 2, section 5). */
+export const ADMIN_ADJUSTMENT_MAX = 10_000;
+/** Months of premium an admin may grant at once. */
+export const PREMIUM_GRANT_MONTHS = [1, 2, 3, 6, 12] as const;
+
+export const testerGrantSchema = z.object({
+  amount: z
+    .number()
+    .int('wallet.testerAmountRange')
+    .min(1, 'wallet.testerAmountRange')
+    .max(TESTER_GRANT_MAX, 'wallet.testerAmountRange'),
+});
+
+export const adminAdjustmentSchema = z.object({
+  amount: z
+    .number()
+    .int('wallet.adminAmountRange')
+    .min(-ADMIN_ADJUSTMENT_MAX, 'wallet.adminAmountRange')
+    .max(ADMIN_ADJUSTMENT_MAX, 'wallet.adminAmountRange')
+    .refine((amount) => amount !== 0, 'wallet.adminAmountRange'),
+});
+
+export const premiumGrantSchema = z.object({
+  months: z
+    .number()
+    .int('wallet.premiumMonthsInvalid')
+    .refine((months) => (PREMIUM_GRANT_MONTHS as readonly number[]).includes(months), 'wallet.premiumMonthsInvalid'),
+});

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { parseInput, type CallContext, type ServiceHandlers, type WalletDefinition } from '@tip/platform';
+import { z } from 'zod';
+import { balanceOf } from '../app/balance.js';
+import { checkIntegrity } from '../app/check-integrity.js';
+import type { CallInfo, WalletContext } from '../app/context.js';
+import { credit, creditSchema } from '../app/grant.js';
+import { history } from '../app/history.js';
+import { confirmPayment, createPayment, handleProviderWebhook, payWithDemoCard } from '../app/payments.js';
+import { debit, debitSchema } from '../app/spend.js';
+import { CREDIT_PACKAGES, CURRENCY, PREMIUM_PLANS } from '../domain/catalogue.js';
+import { toProtoLedgerReply, toProtoEntry } from './to-proto.js';
+
+const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
+const userId = z.string().min(1);
+const optional = (value: string) => value || undefined;
+
+/** Maps each RPC to its use case: proto in (validated), proto out; the use cases hold the rules. */
+export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDefinition> {
+  return {
+    async Balance(request) {
+      return { balance: await balanceOf(context, parseInput(userId, request.userId)) };
+    },
+    async Debit(request, call) {
+      const input = parseInput(debitSchema, { ...request, actorId: optional(request.actorId) });
+      return toProtoLedgerReply(await debit(context, input, callInfo(call)));
+    },
+    async Credit(request, call) {
+      const input = parseInput(creditSchema, { ...request, actorId: optional(request.actorId) });
+      return toProtoLedgerReply(await credit(context, input, callInfo(call)));
+    },
+    async History(request) {
+      const page = await history(context, { ...request, userId: parseInput(userId, request.userId) });
+      return { entries: page.entries.map(toProtoEntry), nextCursor: page.nextCursor };
+    },
+    async CheckIntegrity() {
+      return checkIntegrity(context);
+    },
+    async Catalogue() {
+      return {
+        packages: [...CREDIT_PACKAGES],
+        premiumPlans: [...PREMIUM_PLANS],
+        currency: CURRENCY,
+        provider: context.provider.name,
+        publishableKey: context.provider.publishableKey,
+      };
+    },
+    async CreatePayment(request) {
+      return createPayment(context, { userId: parseInput(userId, request.userId), productId: request.productId });
+    },
+    async ConfirmPayment(request, call) {
+      const input = { userId: parseInput(userId, request.userId), paymentId: request.paymentId };
+      return confirmPayment(context, input, callInfo(call));
+    },
+    async PayWithDemoCard(request, call) {
+      const card = { number: request.cardNumber, expiry: request.expiry, cvc: request.cvc };
+      const input = { userId: parseInput(userId, request.userId), paymentId: request.paymentId, card };
+      return { status: await payWithDemoCard(context, input, callInfo(call)) };
+    },
+    async HandleProviderWebhook(request, call) {
+      await handleProviderWebhook(context, request, callInfo(call));
+      return {};
+    },
+  };
+}

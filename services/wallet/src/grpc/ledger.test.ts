@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { failureOf, waitFor } from '@tip/platform/testing';
+import { ENTRIES_COLLECTION, type EntryDocument } from '../infra/ledger-store.js';
+import { fund, newMemberId, startWalletHarness, type WalletHarness } from '../testing/harness.js';
+
+let harness: WalletHarness;
+
+beforeAll(async () => {
+  harness = await startWalletHarness();
+});
+afterAll(() => harness.stop());
+
+const unlock = (userId: string, postId: string, amount = 1) => ({
+  userId,
+  amount,
+  reference: { type: 'post', id: postId },
+  idempotencyKey: `unlock:${postId}:${userId}`,
+  actorId: userId,
+});
+
+describe('Debit', () => {
+  it('takes credits and answers the new balance', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 10);
+    const reply = await harness.client.Debit(unlock(member, 'p1', 3));
+    expect(reply).toMatchObject({ balance: 7, replayed: false, entry: { amount: -3, kind: 'debit', sequence: 2 } });
+    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 7 });
+  });
+
+  it('refuses to go below zero with the spec’s Insufficient Credits, writing nothing', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 2);
+    const failure = await failureOf(harness.client.Debit(unlock(member, 'p2', 3)));
+    expect(failure).toMatchObject({ code: 'PAYMENT_REQUIRED', messageKey: 'wallet.insufficientCredits' });
+    expect(await failureOf(harness.client.Debit(unlock(newMemberId(), 'p2', 1)))).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+    });
+    expect((await harness.client.History({ userId: member, cursor: '', limit: 10 })).entries).toHaveLength(1);
+  });
+
+  it('charges exactly floor(B / c) of 500 concurrent debits, and the ledger still adds up', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 50);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 500 }, (_, i) => harness.client.Debit(unlock(member, `race-${i}`, 1))),
+    );
+    const charged = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(charged).toHaveLength(50);
+    expect(refused.every((outcome) => outcome.reason.messageKey === 'wallet.insufficientCredits')).toBe(true);
+    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 0 });
+    expect(await harness.client.CheckIntegrity({})).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('answers a retry with the first result and writes one entry; the same key for another request is refused', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 10);
+    const retries = await Promise.all(Array.from({ length: 20 }, () => harness.client.Debit(unlock(member, 'p3', 4))));
+    expect(new Set(retries.map((reply) => reply.entry?.id)).size).toBe(1);
+    expect(retries.filter((reply) => !reply.replayed)).toHaveLength(1);
+    expect(retries.every((reply) => reply.balance === 6)).toBe(true);
+    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 6 });
+    const reused = await failureOf(harness.client.Debit({ ...unlock(member, 'p3', 5) }));
+    expect(reused).toMatchObject({ code: 'ALREADY_EXISTS', messageKey: 'wallet.idempotencyKeyReused' });
+  });
+
+  it('refuses amounts that are not positive whole numbers', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 10);
+    for (const amount of [0, -5]) {
+      expect(await failureOf(harness.client.Debit(unlock(member, `bad-${amount}`, amount)))).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+    }
+    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 10 });
+  });
+
+  it('publishes CreditsDebited keyed by the account, with the balance after', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 5);
+    const { entry } = await harness.client.Debit(unlock(member, 'p4', 2));
+    await waitFor(
+      () =>
+        harness.published.some(
+          (event) =>
+            event.type === 'CreditsDebited' &&
+            event.payload &&
+            (event.payload as { entryId: string }).entryId === entry?.id,
+        ),
+      5000,
+      'CreditsDebited',
+    );
+    const debited = harness.published.find((event) => (event.payload as { entryId?: string }).entryId === entry?.id);
+    expect(debited?.payload).toMatchObject({
+      userId: member,
+      amount: -2,
+      balanceAfter: 3,
+      reference: { type: 'post', id: 'p4' },
+    });
+    expect(debited?.key).toBe((debited?.payload as { accountId: string }).accountId);
+  });
+});
+
+describe('Credit', () => {
+  it('grants a tester 1 to 10,000 credits and names the grant', async () => {
+    const tester = newMemberId();
+    const reply = await harness.client.Credit({
+      userId: tester,
+      amount: 1000,
+      kind: 'tester_grant',
+      reference: { type: 'tester', id: tester },
+      idempotencyKey: 'grant-1',
+      actorId: tester,
+    });
+    expect(reply).toMatchObject({ balance: 1000, entry: { kind: 'tester_grant' } });
+    for (const amount of [0, 10_001]) {
+      const refused = harness.client.Credit({
+        userId: tester,
+        amount,
+        kind: 'tester_grant',
+        reference: { type: 'tester', id: tester },
+        idempotencyKey: `grant-${amount}`,
+        actorId: tester,
+      });
+      expect(await failureOf(refused)).toMatchObject({ messageKey: 'wallet.testerAmountRange' });
+    }
+  });
+
+  it('lets an admin take credits away, never below zero, and names the admin in the event', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 100);
+    const adjust = (amount: number, key: string) =>
+      harness.client.Credit({
+        userId: member,
+        amount,
+        kind: 'admin_adjustment',
+        reference: { type: 'admin', id: 'admin-7' },
+        idempotencyKey: key,
+        actorId: 'admin-7',
+      });
+    expect((await adjust(-40, 'take-40')).balance).toBe(60);
+    expect(await failureOf(adjust(-61, 'take-61'))).toMatchObject({
+      code: 'FAILED_PRECONDITION',
+      messageKey: 'wallet.balanceBelowZero',
+      params: { balance: 60 },
+    });
+    expect(await failureOf(adjust(0, 'zero'))).toMatchObject({ messageKey: 'wallet.adminAmountRange' });
+    expect(await failureOf(adjust(10_001, 'too-much'))).toMatchObject({ messageKey: 'wallet.adminAmountRange' });
+    await waitFor(
+      () =>
+        harness.published.some(
+          (event) =>
+            (event.payload as { userId?: string }).userId === member &&
+            event.type === 'CreditsGranted' &&
+            (event.payload as { amount: number }).amount === -40,
+        ),
+      5000,
+      'the adjustment event',
+    );
+    const granted = harness.published.find(
+      (event) =>
+        (event.payload as { userId?: string }).userId === member &&
+        (event.payload as { amount: number }).amount === -40,
+    );
+    expect(granted?.payload).toMatchObject({ grant: 'admin', adminId: 'admin-7', balanceAfter: 60 });
+  });
+});
+
+describe('History', () => {
+  it('pages newest first with a cursor', async () => {
+    const member = newMemberId();
+    for (let i = 1; i <= 5; i++) await fund(harness, member, i);
+    const first = await harness.client.History({ userId: member, cursor: '', limit: 2 });
+    expect(first.entries.map((entry) => entry.amount)).toEqual([5, 4]);
+    const second = await harness.client.History({ userId: member, cursor: first.nextCursor, limit: 2 });
+    expect(second.entries.map((entry) => entry.amount)).toEqual([3, 2]);
+    const last = await harness.client.History({ userId: member, cursor: second.nextCursor, limit: 2 });
+    expect(last.entries.map((entry) => entry.amount)).toEqual([1]);
+    expect(last.nextCursor).toBe('');
+    expect(await failureOf(harness.client.History({ userId: member, cursor: 'x', limit: 2 }))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+  });
+});
+
+describe('CheckIntegrity', () => {
+  it('reports an entry edited behind the ledger’s back', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 10);
+    await harness.client.Debit(unlock(member, 'p5', 4));
+    expect((await harness.client.CheckIntegrity({})).ok).toBe(true);
+
+    const entries = await harness.documents.collection<EntryDocument>(ENTRIES_COLLECTION);
+    const [debit] = await entries.find({ amount: -4, 'reference.id': 'p5' });
+    await entries.updateOne({ _id: debit?._id ?? '' }, { $set: { amount: -1 } });
+    const report = await harness.client.CheckIntegrity({});
+    expect(report.ok).toBe(false);
+    expect(report.problems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ accountId: debit?.accountId, sequence: 2 })]),
+    );
+    await entries.updateOne({ _id: debit?._id ?? '' }, { $set: { amount: -4 } });
+    expect((await harness.client.CheckIntegrity({})).ok).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import {
+  startGrpcServer,
+  startOutboxRelay,
+  StopStack,
+  WALLET_LEDGER_TOPIC,
+  WALLET_SERVICE_NAME,
+  walletDefinition,
+  type DocumentStore,
+  type EventBus,
+  type Logger,
+} from '@tip/platform';
+import type { WalletContext } from './app/context.js';
+import type { StripeSettings } from './config.js';
+import { walletHandlers } from './grpc/handlers.js';
+import { DemoPaymentProvider } from './infra/demo-provider.js';
+import { LedgerStore } from './infra/ledger-store.js';
+import { PaymentStore } from './infra/payment-store.js';
+import { StripePaymentProvider } from './infra/stripe-provider.js';
+import { consumeUserDeletions } from './infra/user-deletions.js';
+
+export interface WalletServiceOptions {
+  /** host:port to listen on; port 0 picks a free one. */
+  address: string;
+  documents: DocumentStore;
+  events: EventBus;
+  logger: Logger;
+  /** Stripe takes the payments when set; the demo provider otherwise. */
+  stripe?: StripeSettings;
+}
+
+export interface RunningWalletService {
+  address: string;
+  /** Lets calls in flight finish, then stops the consumer and the relays. The adapters stay open. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the wallet: its gRPC server, the outbox relays of ledger entries and payments (both on `wallet.ledger`),
+ * and the consumer of identity's deletions.
+ */
+export async function startWalletService(options: WalletServiceOptions): Promise<RunningWalletService> {
+  const { documents, events, logger } = options;
+  const [ledger, payments] = await Promise.all([LedgerStore.open(documents), PaymentStore.open(documents)]);
+  const demo = options.stripe ? null : await DemoPaymentProvider.open(documents);
+  const context: WalletContext = {
+    ledger,
+    payments,
+    provider: options.stripe ? new StripePaymentProvider(options.stripe) : (demo as DemoPaymentProvider),
+    demo,
+    logger,
+  };
+  const stops = new StopStack();
+  const entriesRelay = startOutboxRelay({
+    collection: ledger.entries,
+    bus: events,
+    topic: WALLET_LEDGER_TOPIC,
+    logger,
+  });
+  ledger.onEventsStored(() => entriesRelay.notify());
+  stops.defer(() => entriesRelay.stop());
+  const paymentsRelay = startOutboxRelay({
+    collection: payments.collection,
+    bus: events,
+    topic: WALLET_LEDGER_TOPIC,
+    logger,
+  });
+  payments.onEventsStored(() => paymentsRelay.notify());
+  stops.defer(() => paymentsRelay.stop());
+
+  try {
+    const deletions = await consumeUserDeletions(context, events, documents);
+    stops.defer(() => deletions.stop());
+    const server = await startGrpcServer({
+      address: options.address,
+      service: { name: WALLET_SERVICE_NAME, definition: walletDefinition(), handlers: walletHandlers(context) },
+      logger,
+    });
+    stops.defer(() => server.stop());
+    return { address: server.address, stop: () => stops.stopAll() };
+  } catch (error) {
+    await stops
+      .stopAll()
+      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
+    throw error;
+  }
+}
