@@ -30,8 +30,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@tip/identity(?!/domain$)',
-              message: 'Import only @tip/identity/domain; talk to identity over gRPC.',
+              regex: '^@tip/(identity|wallet)(?!/domain$)',
+              message: 'Import only a service’s /domain; talk to the service over gRPC.',
             },
           ],
         },

@@ -17,6 +17,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@tip/identity/domain': fromHere('../services/identity/src/domain/index.ts'),
+      '@tip/wallet/domain': fromHere('../services/wallet/src/domain/index.ts'),
       '@': fromHere('./src'),
     },
   },

@@ -10,6 +10,7 @@ import { googleRoutes } from './routes/google.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { userRoutes } from './routes/users.js';
+import { paymentWebhookRoute, walletRoutes } from './routes/wallet.js';
 import { webApp } from './web-app/web-app.js';
 
 const JSON_LIMIT = '100kb';
@@ -30,11 +31,13 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(healthRoutes(identity));
   app.use(requestLog(logger));
   app.use(securityHeaders(context.secureCookies));
+  app.use(paymentWebhookRoute(context));
   app.use(express.json({ limit: JSON_LIMIT }));
 
   app.use(authRoutes(context, currentUser));
   app.use(googleRoutes(context));
   app.use(userRoutes(context));
+  app.use(walletRoutes(context));
   app.use(mediaRoutes(context));
   app.use('/api', (_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));
 

@@ -55,6 +55,7 @@ export type BffConfig = z.infer<typeof bffConfigSchema>;
 /** The BFF as its own process (distributed mode): it reaches identity over the network. */
 export const standaloneBffConfigSchema = bffConfigSchema.extend({
   IDENTITY_ADDR: z.string().min(1),
+  WALLET_ADDR: z.string().min(1),
   ...engineConfigSchema.shape,
 });
 export type StandaloneBffConfig = z.infer<typeof standaloneBffConfigSchema>;

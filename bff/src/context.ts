@@ -1,4 +1,4 @@
-import type { IdentityDefinition, Logger, ServiceClient } from '@tip/platform';
+import type { IdentityDefinition, Logger, ServiceClient, WalletDefinition } from '@tip/platform';
 import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
 import type { RateLimits } from './http/rate-limits.js';
@@ -6,15 +6,18 @@ import type { Say } from './i18n/translator.js';
 import type { Push } from './realtime/push.js';
 import type { Sessions } from './session/sessions.js';
 import type { UserCache } from './session/user-cache.js';
+import type { Balances } from './wallet/balances.js';
 
 /** What the routes work with: built once by startBff. */
 export interface BffContext {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
+  wallet: ServiceClient<WalletDefinition>;
   logger: Logger;
   say: Say;
   sessions: Sessions;
   users: UserCache;
+  balances: Balances;
   limits: RateLimits;
   push: Push;
   /** Null when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */

@@ -2,6 +2,7 @@ import {
   createGrpcClient,
   createLogger,
   identityDefinition,
+  walletDefinition,
   loadConfig,
   openCache,
   openEventBus,
@@ -12,7 +13,7 @@ import {
 import { standaloneBffConfigSchema } from './config.js';
 import { startBff } from './start-bff.js';
 
-/** The BFF as its own process (distributed mode): identity over gRPC, events and cache from the configured engines. */
+/** The BFF as its own process (distributed mode): the services over gRPC, events and cache from the configured engines. */
 runMain(async () => {
   const config = loadConfig(standaloneBffConfigSchema);
   const logger = createLogger('bff', config.LOG_LEVEL);
@@ -35,7 +36,9 @@ runMain(async () => {
   stops.defer(() => cache.close());
   const identity = createGrpcClient(identityDefinition(), config.IDENTITY_ADDR);
   stops.defer(() => identity.close());
-  const bff = await startBff({ config, identity, events, cache, logger }).catch(async (error: unknown) => {
+  const wallet = createGrpcClient(walletDefinition(), config.WALLET_ADDR);
+  stops.defer(() => wallet.close());
+  const bff = await startBff({ config, identity, wallet, events, cache, logger }).catch(async (error: unknown) => {
     await stops.stopAll();
     throw error;
   });

@@ -8,6 +8,7 @@ import {
   type IdentityDefinition,
   type Logger,
   type ServiceClient,
+  type WalletDefinition,
 } from '@tip/platform';
 import { createApp } from './app.js';
 import type { BffConfig } from './config.js';
@@ -21,16 +22,19 @@ import { followIdentityEvents } from './session/follow-identity-events.js';
 import { SessionTokens } from './session/session-tokens.js';
 import { Sessions } from './session/sessions.js';
 import { UserCache } from './session/user-cache.js';
+import { Balances } from './wallet/balances.js';
+import { followLedgerEvents } from './wallet/follow-ledger-events.js';
 
 export interface BffDependencies {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
+  wallet: ServiceClient<WalletDefinition>;
   events: EventBus;
   cache: Cache;
   logger: Logger;
   /** Where to listen; all interfaces by default. */
   host?: string;
-  /** The consumer group for identity's events (one per BFF replica); per host by default. */
+  /** The consumer groups' prefix for the services' events (one per BFF replica); per host by default. */
   eventsGroup?: string;
 }
 
@@ -43,12 +47,13 @@ export interface RunningBff {
 
 /** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
-  const { config, identity, events, cache, logger } = dependencies;
+  const { config, identity, wallet, events, cache, logger } = dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
+  const balances = new Balances(wallet);
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
-  const currentUser = currentUserHandler({ sessions, say, logger });
+  const currentUser = currentUserHandler({ sessions, balances, say, logger });
 
   const { io, push } = createRealtime({ sessions, cache, logger });
 
@@ -57,10 +62,12 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const context: BffContext = {
     config,
     identity,
+    wallet,
     logger,
     say,
     sessions,
     users,
+    balances,
     limits: new RateLimits(cache, config),
     push,
     google,
@@ -71,11 +78,16 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const server = createServer((req, res) => (isCurrentUserRequest(req) ? currentUser(req, res) : app(req, res)));
   io.attach(server);
 
-  const subscription = await followIdentityEvents({ events, users, push, logger, group: dependencies.eventsGroup });
+  const group = dependencies.eventsGroup;
+  const subscriptions = [
+    await followIdentityEvents({ events, users, push, logger, ...(group && { group: `${group}-users` }) }),
+    await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
+  ];
+  const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
   try {
     await listen(server, config.PORT, dependencies.host);
   } catch (error) {
-    await subscription.stop();
+    await stopConsuming();
     io.close();
     throw error;
   }
@@ -87,7 +99,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   let stopping: Promise<void> | undefined;
   return {
     url,
-    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, graceMs, () => subscription.stop())),
+    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, graceMs, stopConsuming)),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { IdentityUserOutput } from '@tip/platform';
+import type { Balances } from './wallet/balances.js';
 
 /** A user as the REST API shows it. Null means "not set" or "not yours to see". */
 export interface UserJson {
@@ -23,15 +24,21 @@ export interface UserJson {
   isOnline: boolean;
   needsProfileSetup: boolean;
   createdAt: string;
-  /** 0 until the wallet exists. */
-  credits: number;
+  /** The wallet's balance: the own account's, or any member's for an admin; null for everyone else. */
+  credits: number | null;
+  isPremium: boolean;
+  premiumSubscriptionExpiry: string | null;
+  premiumSource: string | null;
 }
 
 const orNull = (value: string): string | null => (value === '' ? null : value);
 const enumOrNull = (value: string): string | null => (value.endsWith('_UNSPECIFIED') ? null : value);
 
-/** What identity returned for this viewer (it empties what the viewer may not see), empty values as null. */
-export function toUserJson(user: IdentityUserOutput): UserJson {
+/**
+ * What identity returned for this viewer (it empties what the viewer may not see), empty values as null, with the
+ * balance when the viewer may see it.
+ */
+export function toUserJson(user: IdentityUserOutput, credits: number | null): UserJson {
   return {
     id: user.id,
     username: user.username,
@@ -54,6 +61,14 @@ export function toUserJson(user: IdentityUserOutput): UserJson {
     isOnline: user.isOnline,
     needsProfileSetup: user.needsProfileSetup,
     createdAt: user.createdAt,
-    credits: 0,
+    credits,
+    isPremium: user.isPremium,
+    premiumSubscriptionExpiry: orNull(user.premiumSubscriptionExpiry),
+    premiumSource: orNull(user.premiumSource),
   };
+}
+
+/** The signed-in member's own user, with its balance. */
+export async function ownUserJson(balances: Balances, user: IdentityUserOutput): Promise<UserJson> {
+  return toUserJson(user, await balances.get(user.id));
 }

@@ -13,6 +13,16 @@ export function requireSession(sessions: Sessions): RequestHandler {
   };
 }
 
+/** Lets only admins through (401 for visitors, 403 for members): the role is identity's, read from the session. */
+export function requireAdmin(sessions: Sessions): RequestHandler {
+  const signedIn = requireSession(sessions);
+  return (req, res, next) =>
+    signedIn(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      next(sessionOf(res).user.isAdmin ? undefined : new DomainError('PERMISSION_DENIED', 'errors.adminOnly'));
+    });
+}
+
 export function sessionOf(res: Response): Session {
   const session = res.locals.session as Session | undefined;
   if (!session) throw new DomainError('UNAUTHENTICATED', 'errors.unauthenticated');

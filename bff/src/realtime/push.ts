@@ -1,7 +1,7 @@
 import type { Server } from 'socket.io';
 
 /** What browsers receive: `{ type, ... }`, sent under the event name `type`. Later areas add their types here. */
-export type PushEvent = { type: 'user_updated' };
+export type PushEvent = { type: 'user_updated' } | { type: 'credits_updated'; credits: number };
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sid: string) => `session:${sid}`;

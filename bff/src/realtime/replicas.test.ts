@@ -9,18 +9,22 @@ import {
   createLogger,
   identityDefinition,
   RedisCache,
+  walletDefinition,
   type Adapters,
   type IdentityDefinition,
   type ServiceClient,
+  type WalletDefinition,
 } from '@tip/platform';
 import { startIdentityService, type RunningIdentityService } from '@tip/identity';
+import { startWalletService, type RunningWalletService } from '@tip/wallet';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
 import { redisEngine, type RunningEngine } from '@tip/platform/testing';
 import { registrationForm } from '../testing/start-stack.js';
 
-// Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity.
+// Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity, one
+// wallet.
 const redisResolution = await redisEngine();
 const describeWithRedis = 'skip' in redisResolution ? describe.skip : describe;
 if ('skip' in redisResolution) process.stderr.write(`BFF replica tests: SKIPPED, ${redisResolution.skip}\n`);
@@ -30,6 +34,8 @@ let dataDir: string;
 let adapters: Adapters;
 let identityService: RunningIdentityService;
 let identity: ServiceClient<IdentityDefinition>;
+let walletService: RunningWalletService;
+let wallet: ServiceClient<WalletDefinition>;
 const caches: RedisCache[] = [];
 const replicas: RunningBff[] = [];
 const sockets: Socket[] = [];
@@ -43,6 +49,8 @@ beforeAll(async () => {
   adapters = await createAdapters({ dataDir, logger });
   identityService = await startIdentityService({ address: '127.0.0.1:0', ...adapters, logger });
   identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
+  walletService = await startWalletService({ address: '127.0.0.1:0', ...adapters, logger });
+  wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
@@ -58,6 +66,7 @@ beforeAll(async () => {
       await startBff({
         config,
         identity,
+        wallet,
         events: adapters.events,
         cache,
         logger,
@@ -74,6 +83,8 @@ afterAll(async () => {
   for (const cache of caches) await cache.close();
   await identityService?.stop();
   identity?.close();
+  await walletService?.stop();
+  wallet?.close();
   await adapters?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await redis?.stop();

@@ -5,12 +5,12 @@ import type { BffContext } from '../context.js';
 import { guard, handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
-import { toUserJson } from '../user-view.js';
+import { ownUserJson } from '../user-view.js';
 import { CURRENT_USER_PATH } from './current-user.js';
 
 /** Credentials, registration, the session's end, and the signed-in user's own profile. */
 export function authRoutes(context: BffContext, currentUser: (req: Request, res: Response) => void): Router {
-  const { identity, sessions, users, limits, say, push } = context;
+  const { identity, sessions, users, balances, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -26,7 +26,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       await limits.loginSucceeded(email);
       users.remember(user);
       res.append('Set-Cookie', sessions.start(user.id));
-      res.json({ success: true, message: say(req, 'identity.loggedIn'), user: toUserJson(user) });
+      res.json({ success: true, message: say(req, 'identity.loggedIn'), user: await ownUserJson(balances, user) });
     }),
   );
 
@@ -71,7 +71,11 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       const fields = parseInput(profileUpdateSchema, req.body);
       const user = await identity.UpdateProfile({ userId: sessionOf(res).user.id, ...fields });
       users.remember(user);
-      res.json({ success: true, message: say(req, 'identity.profileUpdated'), user: toUserJson(user) });
+      res.json({
+        success: true,
+        message: say(req, 'identity.profileUpdated'),
+        user: await ownUserJson(balances, user),
+      });
     }),
   );
 
@@ -83,7 +87,11 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       const image = requiredUpload(req.file, UPLOAD_RULES.profileImage);
       const user = await identity.SetProfileImage({ userId: sessionOf(res).user.id, image });
       users.remember(user);
-      res.json({ success: true, message: say(req, 'identity.profileUpdated'), user: toUserJson(user) });
+      res.json({
+        success: true,
+        message: say(req, 'identity.profileUpdated'),
+        user: await ownUserJson(balances, user),
+      });
     }),
   );
 

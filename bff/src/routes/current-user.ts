@@ -5,6 +5,7 @@ import { requestIdOf } from '../http/request-id.js';
 import type { Say } from '../i18n/translator.js';
 import type { Sessions } from '../session/sessions.js';
 import { toUserJson } from '../user-view.js';
+import type { Balances } from '../wallet/balances.js';
 
 export const CURRENT_USER_PATH = '/api/auth/user';
 
@@ -20,14 +21,14 @@ export function isCurrentUserRequest(req: IncomingMessage): boolean {
 
 /**
  * GET /api/auth/user, the hot path: every page asks it. It runs on plain node:http ahead of Express, and costs a
- * map lookup for the token, a revocation lookup in the cache port and a map lookup for the user; only a user's
- * first request to this process verifies the token's signature or asks identity. Its successes are logged at
+ * map lookup for the token, a revocation lookup in the cache port and map lookups for the user and the balance;
+ * only a user's first request to this process verifies the token's signature or asks identity and the wallet. Its successes are logged at
  * debug level only (it is polled), its failures always.
  */
-export function currentUserHandler(options: { sessions: Sessions; say: Say; logger: Logger }) {
-  const { sessions, say, logger } = options;
-  /** The JSON of a cached user object, made once per object the cache hands out. */
-  const rendered = new WeakMap<IdentityUserOutput, string>();
+export function currentUserHandler(options: { sessions: Sessions; balances: Balances; say: Say; logger: Logger }) {
+  const { sessions, balances, say, logger } = options;
+  /** The JSON of a cached user object at a balance, made once per object and balance. */
+  const rendered = new WeakMap<IdentityUserOutput, { credits: number; body: string }>();
 
   const send = (res: ServerResponse, requestId: string, status: number, body: string) => {
     res.writeHead(status, {
@@ -42,19 +43,23 @@ export function currentUserHandler(options: { sessions: Sessions; say: Say; logg
 
   return (req: IncomingMessage, res: ServerResponse): void => {
     const requestId = requestIdOf(req);
-    withRequestId(requestId, () => sessions.authenticate(req.headers.cookie)).then(
-      (session) => {
-        if (!session) {
+    withRequestId(requestId, async () => {
+      const session = await sessions.authenticate(req.headers.cookie);
+      return session && { user: session.user, credits: await balances.get(session.user.id) };
+    }).then(
+      (signedIn) => {
+        if (!signedIn) {
           const message = say(req, 'errors.unauthenticated');
           return send(res, requestId, 401, JSON.stringify({ message }));
         }
-        let body = rendered.get(session.user);
-        if (body === undefined) {
-          body = JSON.stringify(toUserJson(session.user));
-          rendered.set(session.user, body);
+        const { user, credits } = signedIn;
+        let json = rendered.get(user);
+        if (json?.credits !== credits) {
+          json = { credits, body: JSON.stringify(toUserJson(user, credits)) };
+          rendered.set(user, json);
         }
-        send(res, requestId, 200, body);
-        if (logger.isLevelEnabled('debug')) logger.debug({ requestId, userId: session.user.id }, 'current user');
+        send(res, requestId, 200, json.body);
+        if (logger.isLevelEnabled('debug')) logger.debug({ requestId, userId: user.id }, 'current user');
       },
       (failure: unknown) => {
         const { status, error, expected } = describeError(failure);

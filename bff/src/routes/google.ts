@@ -9,7 +9,7 @@ import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { clearCookie, readCookie, setCookie } from '../session/cookies.js';
-import { toUserJson } from '../user-view.js';
+import { ownUserJson } from '../user-view.js';
 
 type Intent = 'login' | 'register';
 
@@ -42,7 +42,7 @@ const outcomeOfIdentityError: Record<string, string> = {
 
 /** Google sign-in and sign-up (OpenID Connect) and the profile a new Google account completes. */
 export function googleRoutes(context: BffContext): Router {
-  const { identity, sessions, users, say, google, logger, config } = context;
+  const { identity, sessions, users, balances, say, google, logger, config } = context;
   const router = Router();
   const cookieOptions = { httpOnly: true, secure: context.secureCookies, path: FLOW_COOKIE_PATH };
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
@@ -121,7 +121,7 @@ export function googleRoutes(context: BffContext): Router {
       const user = await identity.SetupGoogleProfile({ userId: current.id, ...fields, verificationPhoto });
       users.remember(user);
       const message = say(req, 'identity.profileCompleted');
-      res.json({ success: true, message, user: toUserJson(user) });
+      res.json({ success: true, message, user: await ownUserJson(balances, user) });
     }),
   );
 

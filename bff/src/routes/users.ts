@@ -6,7 +6,7 @@ import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
-import { toUserJson } from '../user-view.js';
+import { ownUserJson, toUserJson } from '../user-view.js';
 
 export const userIdParam = z.string().min(1).max(100);
 const onlineStatusSchema = z.object({ isOnline: z.boolean() });
@@ -24,7 +24,7 @@ function beaconBody(body: unknown): unknown {
 
 /** Other members, the own account, verification resubmission and presence. */
 export function userRoutes(context: BffContext): Router {
-  const { identity, sessions, users, say, push } = context;
+  const { identity, sessions, users, balances, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -33,8 +33,11 @@ export function userRoutes(context: BffContext): Router {
     signedIn,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
-      const user = await identity.GetUser({ userId, viewerId: sessionOf(res).user.id });
-      res.json(toUserJson(user));
+      const viewer = sessionOf(res).user;
+      const user = await identity.GetUser({ userId, viewerId: viewer.id });
+      // A balance is its owner's business, and the admins'.
+      const seesCredits = viewer.isAdmin || viewer.id === user.id;
+      res.json(toUserJson(user, seesCredits ? await balances.get(user.id) : null));
     }),
   );
 
@@ -47,7 +50,7 @@ export function userRoutes(context: BffContext): Router {
       const user = await identity.ResubmitVerification({ userId: sessionOf(res).user.id, image });
       users.remember(user);
       const message = say(req, 'identity.verificationResubmitted');
-      res.json({ success: true, message, user: toUserJson(user) });
+      res.json({ success: true, message, user: await ownUserJson(balances, user) });
     }),
   );
 

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import {
   IDENTITY_USERS_TOPIC,
+  PremiumChanged,
   ProfileUpdated,
   UserDeleted,
   type EventBus,
@@ -33,8 +34,9 @@ export function followIdentityEvents(options: {
     topics: [IDENTITY_USERS_TOPIC],
     async handle(event) {
       try {
-        if (ProfileUpdated.matches(event)) {
-          const { userId } = ProfileUpdated.parse(event);
+        const changed = [ProfileUpdated, PremiumChanged].find((definition) => definition.matches(event));
+        if (changed) {
+          const { userId } = changed.parse(event);
           users.invalidate(userId);
           push.toUserHere(userId, { type: 'user_updated' });
         } else if (UserDeleted.matches(event)) {

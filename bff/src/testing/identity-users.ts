@@ -23,6 +23,9 @@ export function identityUser(id: string, overrides: Partial<IdentityUserOutput> 
     isOnline: false,
     createdAt: '2024-01-01T00:00:00.000Z',
     needsProfileSetup: false,
+    isPremium: false,
+    premiumSubscriptionExpiry: '',
+    premiumSource: '',
     ...overrides,
   };
 }

@@ -6,11 +6,14 @@ import {
   createGrpcClient,
   createLogger,
   identityDefinition,
+  walletDefinition,
   type Adapters,
   type IdentityDefinition,
   type ServiceClient,
+  type WalletDefinition,
 } from '@tip/platform';
 import { startIdentityService } from '@tip/identity';
+import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from './browser.js';
@@ -25,6 +28,8 @@ export interface TestStack {
   adapters: Adapters;
   /** A gRPC client of the identity service, to check what it stored. */
   identity: ServiceClient<IdentityDefinition>;
+  /** A gRPC client of the wallet, to check balances and the ledger. */
+  wallet: ServiceClient<WalletDefinition>;
   browser(language?: string): Browser;
   /** Registers a member (pending) and returns a browser signed in as them. */
   member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
@@ -38,10 +43,13 @@ export interface TestStack {
 }
 
 /**
- * The embedded stack for HTTP tests: in a scratch DATA_DIR, the platform's embedded adapters, the real identity
- * service on 127.0.0.1:0, and the BFF on a free port. `env` overrides BFF settings (limits, Google, WEB_DIST).
+ * The embedded stack for HTTP tests: in a scratch DATA_DIR, the platform's embedded adapters, the real identity and
+ * wallet services on 127.0.0.1:0, and the BFF on a free port. `env` overrides BFF settings (limits, Google,
+ * WEB_DIST); `stripe` makes the wallet take payments through Stripe (a local stand-in) instead of the demo.
  */
-export async function startStack(options: { env?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startStack(
+  options: { env?: Record<string, string>; stripe?: StripeSettings } = {},
+): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
   const logger = createLogger('bff-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const adapters = await createAdapters({ dataDir, logger });
@@ -54,6 +62,14 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     admin: ADMIN,
   });
   const identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
+  const walletService = await startWalletService({
+    address: '127.0.0.1:0',
+    documents: adapters.documents,
+    events: adapters.events,
+    logger,
+    ...(options.stripe && { stripe: options.stripe }),
+  });
+  const wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
@@ -67,6 +83,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
   const bff = await startBff({
     config,
     identity,
+    wallet,
     events: adapters.events,
     cache: adapters.cache,
     logger,
@@ -81,6 +98,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     dataDir,
     adapters,
     identity,
+    wallet,
     browser,
     async member(name) {
       const email = `${name}@example.it`.toLowerCase();
@@ -114,6 +132,8 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       await bff.stop();
       await identityService.stop();
       identity.close();
+      await walletService.stop();
+      wallet.close();
       await adapters.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { bffConfigSchema, startBff } from '@tip/bff';
 import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
+import { startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
 import {
   adapterOptionsFrom,
   createGrpcClient,
   engineConfigSchema,
   identityDefinition,
+  walletDefinition,
   openCache,
   openDocumentStore,
   openEventBus,
@@ -24,7 +26,8 @@ export const embeddedConfigSchema = engineConfigSchema
   .extend({
     ADMIN_EMAIL: identityConfigSchema.shape.ADMIN_EMAIL,
     ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD,
-  });
+  })
+  .extend(stripeConfigShape);
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 export interface RunningPlatform {
@@ -68,10 +71,24 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     const identityClient = createGrpcClient(identityDefinition(), identity.address);
     stops.defer(async () => identityClient.close());
 
+    const walletDocuments = await openDocumentStore({ ...engines, dataDir: join(config.DATA_DIR, 'wallet'), logger });
+    stops.defer(() => walletDocuments.close());
+    const wallet = await startWalletService({
+      address: '127.0.0.1:0',
+      documents: walletDocuments,
+      events,
+      logger: logger.child({ service: 'wallet' }),
+      stripe: stripeSettings(config),
+    });
+    stops.defer(() => wallet.stop());
+    const walletClient = createGrpcClient(walletDefinition(), wallet.address);
+    stops.defer(async () => walletClient.close());
+
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
       identity: identityClient,
+      wallet: walletClient,
       events,
       cache,
       logger: logger.child({ service: 'bff' }),

@@ -16,6 +16,7 @@ import { identityHandlers } from './grpc/handlers.js';
 import { argon2PasswordHasher } from './infra/password-hasher.js';
 import { PhotoStorage } from './infra/photo-storage.js';
 import { UserRepository } from './infra/user-repository.js';
+import { consumePremiumPurchases } from './infra/premium-purchases.js';
 import { consumeVerificationDecisions } from './infra/verification-decisions.js';
 
 export interface IdentityServiceOptions {
@@ -43,7 +44,7 @@ export interface RunningIdentityService {
 
 /**
  * Starts identity: its gRPC server (with the gRPC health service), the outbox relay publishing on `identity.users`,
- * the consumer of moderation's verification decisions, and the admin account.
+ * the consumers of moderation's verification decisions and the wallet's premium purchases, and the admin account.
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const { documents, events, objects, logger } = options;
@@ -64,6 +65,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     const adminCreated = await ensureAdmin(context, options.admin);
     const decisions = await consumeVerificationDecisions(context, events, documents);
     stops.defer(() => decisions.stop());
+    const purchases = await consumePremiumPurchases(context, events, documents);
+    stops.defer(() => purchases.stop());
     const server = await startGrpcServer({
       address: options.address,
       service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },

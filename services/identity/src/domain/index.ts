@@ -7,3 +7,4 @@ export * from './forms.js';
 export * from './photos.js';
 export * from './user.js';
 export * from './visibility.js';
+export * from './premium.js';

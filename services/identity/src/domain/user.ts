@@ -1,3 +1,5 @@
+import type { PremiumSource } from './premium.js';
+
 /** The user as identity's rules see it. Optional fields are absent when not set. */
 export const GENDERS = ['male', 'female'] as const;
 export const ORIENTATIONS = ['etero', 'gay', 'bisessuale'] as const;
@@ -33,6 +35,9 @@ export interface UserAccount {
   isOnline: boolean;
   needsProfileSetup: boolean;
   createdAt: string;
+  /** Premium lasts until this moment; absent when the member never had it or an admin revoked it. */
+  premiumSubscriptionExpiry?: string;
+  premiumSource?: PremiumSource;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { PhotoKind } from './photos.js';
+import { isPremiumActive, type PremiumSource } from './premium.js';
 import type { UserAccount } from './user.js';
 
 /** Who is asking; null for a caller without a session. */
@@ -24,6 +25,8 @@ export interface UserView {
   isAdmin: boolean;
   isOnline: boolean;
   createdAt: string;
+  /** Public: premium members wear a badge. */
+  isPremium: boolean;
   // Private: the owner and admins only.
   email?: string;
   /** Private because contacting a member on Telegram is sold for credits. */
@@ -32,6 +35,8 @@ export interface UserView {
   verificationImageUrl?: string;
   isTester: boolean;
   needsProfileSetup: boolean;
+  premiumSubscriptionExpiry?: string;
+  premiumSource?: PremiumSource;
 }
 
 export function seesPrivateFields(owner: Pick<UserAccount, 'id'>, viewer: Viewer | null): boolean {
@@ -53,7 +58,7 @@ export function photoUrl(userId: string, kind: PhotoKind, objectKey: string): st
   return `/api/users/${encodeURIComponent(userId)}/photos/${kind}?v=${encodeURIComponent(version)}`;
 }
 
-export function viewUser(user: UserAccount, viewer: Viewer | null): UserView {
+export function viewUser(user: UserAccount, viewer: Viewer | null, now = new Date()): UserView {
   const view: UserView = {
     id: user.id,
     username: user.username,
@@ -70,6 +75,7 @@ export function viewUser(user: UserAccount, viewer: Viewer | null): UserView {
     isAdmin: user.isAdmin,
     isOnline: user.isOnline,
     createdAt: user.createdAt,
+    isPremium: isPremiumActive(user.premiumSubscriptionExpiry, now),
     isTester: false,
     needsProfileSetup: false,
   };
@@ -82,5 +88,7 @@ export function viewUser(user: UserAccount, viewer: Viewer | null): UserView {
     verificationImageUrl: user.verificationPhotoKey && photoUrl(user.id, 'verification', user.verificationPhotoKey),
     isTester: user.isTester,
     needsProfileSetup: user.needsProfileSetup,
+    premiumSubscriptionExpiry: user.premiumSubscriptionExpiry,
+    premiumSource: user.premiumSource,
   };
 }

@@ -1,4 +1,10 @@
-import { DomainError, type CallContext, type IdentityDefinition, type ServiceHandlers } from '@tip/platform';
+import {
+  DomainError,
+  parseInput,
+  type CallContext,
+  type IdentityDefinition,
+  type ServiceHandlers,
+} from '@tip/platform';
 import { randomUUID } from 'node:crypto';
 import type { CallInfo, IdentityContext } from '../app/context.js';
 import { deleteAccount } from '../app/delete-account.js';
@@ -9,8 +15,10 @@ import { login } from '../app/login.js';
 import { setOnlineStatus } from '../app/online-status.js';
 import { setProfileImage } from '../app/profile-image.js';
 import { register } from '../app/register.js';
+import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premium.js';
 import { updateProfile } from '../app/update-profile.js';
 import { resubmitVerification } from '../app/verification.js';
+import { premiumGrantSchema } from '../domain/index.js';
 import { toProtoUser } from './to-proto.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
@@ -77,6 +85,21 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     async SetupGoogleProfile(request, call) {
       const { userId, verificationPhoto, ...form } = request;
       return toProtoUser(await setupGoogleProfile(context, userId, form, content(verificationPhoto), callInfo(call)));
+    },
+    async GrantPremium(request, call) {
+      const { months } = parseInput(premiumGrantSchema, { months: request.months });
+      const input = { userId: request.userId, months, adminId: request.adminId };
+      return toProtoUser(await grantPremium(context, input, callInfo(call)));
+    },
+    async RevokePremium(request, call) {
+      return toProtoUser(await revokePremium(context, request, callInfo(call)));
+    },
+    async ApplyPremiumPurchase(request, call) {
+      const input = { userId: request.userId, paymentId: request.paymentId, months: request.months };
+      if (!input.paymentId || input.months < 1) {
+        throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'paymentId' });
+      }
+      return toProtoUser(await applyPremiumPurchase(context, input, callInfo(call)));
     },
   };
 }

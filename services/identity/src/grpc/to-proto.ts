@@ -25,5 +25,8 @@ export function toProtoUser(user: UserView): IdentityUser {
     isOnline: user.isOnline,
     createdAt: user.createdAt,
     needsProfileSetup: user.needsProfileSetup,
+    isPremium: user.isPremium,
+    premiumSubscriptionExpiry: user.premiumSubscriptionExpiry ?? '',
+    premiumSource: user.premiumSource ?? '',
   };
 }

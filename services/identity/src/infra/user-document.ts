@@ -19,6 +19,8 @@ export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id'> {
    */
   deleted?: boolean;
   deletedAt?: string;
+  /** The payments whose premium was already added, so that a repeated purchase event extends nothing. */
+  premiumPaymentIds?: string[];
 }
 
 /** The fields that hold personal data, unset when an account is deleted. */
@@ -42,6 +44,7 @@ export const PERSONAL_FIELDS = [
   'verificationNotes',
   'verificationSubmittedAt',
   'lastSeenAt',
+  'premiumPaymentIds',
 ] as const satisfies readonly (keyof UserDocument)[];
 
 export function toAccount(doc: UserDocument): UserAccount {
@@ -67,5 +70,7 @@ export function toAccount(doc: UserDocument): UserAccount {
     isOnline: doc.isOnline,
     needsProfileSetup: doc.needsProfileSetup,
     createdAt: doc.createdAt,
+    premiumSubscriptionExpiry: doc.premiumSubscriptionExpiry,
+    premiumSource: doc.premiumSource,
   };
 }

@@ -66,6 +66,25 @@ export const ProfileUpdated = defineEvent({
   schema: userProfileSchema,
 });
 
+/**
+ * A member's premium changed: bought (with the payment), granted or revoked by an admin (naming the admin, for the
+ * audit log). Carries the whole premium state, so the latest event is all a consumer needs.
+ */
+export const PremiumChanged = defineEvent({
+  type: 'PremiumChanged',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({
+    userId: z.string(),
+    change: z.enum(['purchased', 'granted', 'revoked']),
+    premiumSubscriptionExpiry: z.string().nullable(),
+    premiumSource: z.enum(['purchased', 'admin_grant']).nullable(),
+    months: z.number().int().positive().optional(),
+    paymentId: z.string().optional(),
+    adminId: z.string().optional(),
+  }),
+});
+
 /** The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger). */
 export const UserDeleted = defineEvent({
   type: 'UserDeleted',
@@ -77,4 +96,5 @@ export const UserDeleted = defineEvent({
 export type UserRegisteredPayload = PayloadOf<typeof UserRegistered>;
 export type VerificationSubmittedPayload = PayloadOf<typeof VerificationSubmitted>;
 export type ProfileUpdatedPayload = PayloadOf<typeof ProfileUpdated>;
+export type PremiumChangedPayload = PayloadOf<typeof PremiumChanged>;
 export type UserDeletedPayload = PayloadOf<typeof UserDeleted>;

@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const TESTER_GRANT_MAX = 10_000;
 /** An admin adds or takes up to 10,000 credits at once (spec, document 2, section 5). */
 export const ADMIN_ADJUSTMENT_MAX = 10_000;
-/** Months of premium an admin may grant at once. */
-export const PREMIUM_GRANT_MONTHS = [1, 2, 3, 6, 12] as const;
 
 export const testerGrantSchema = z.object({
   amount: z
@@ -22,11 +20,4 @@ export const adminAdjustmentSchema = z.object({
     .min(-ADMIN_ADJUSTMENT_MAX, 'wallet.adminAmountRange')
     .max(ADMIN_ADJUSTMENT_MAX, 'wallet.adminAmountRange')
     .refine((amount) => amount !== 0, 'wallet.adminAmountRange'),
-});
-
-export const premiumGrantSchema = z.object({
-  months: z
-    .number()
-    .int('wallet.premiumMonthsInvalid')
-    .refine((months) => (PREMIUM_GRANT_MONTHS as readonly number[]).includes(months), 'wallet.premiumMonthsInvalid'),
 });

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import express, { Router, type Request } from 'express';
+import { z } from 'zod';
+import { DomainError, parseInput } from '@tip/platform';
+import { premiumGrantSchema } from '@tip/identity/domain';
+import { adminAdjustmentSchema, packageByCredits, planByMonths, testerGrantSchema } from '@tip/wallet/domain';
+import type { BffContext } from '../context.js';
+import { handle } from '../http/handle.js';
+import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
+import { transactionJson } from '../wallet/transaction-view.js';
+import { userIdParam } from './users.js';
+
+const paymentIdSchema = z.string().min(1).max(200);
+/** The checkout sends the price it shows too; only the package (by its credits) is read. */
+const creditsPaymentSchema = z.object({ credits: z.number().int(), amount: z.unknown().optional() });
+const premiumPaymentSchema = z.object({ duration: z.number().int().default(1) });
+const confirmSchema = z.object({ paymentIntentId: paymentIdSchema });
+const demoCardSchema = z.object({
+  paymentIntentId: paymentIdSchema,
+  cardNumber: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+});
+const historyQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  cursor: z.string().max(20).default(''),
+});
+/** Stripe signs the exact bytes it sent; the webhook reads them raw, before any JSON parser. */
+const WEBHOOK_PATH = '/api/stripe/webhook';
+const IDEMPOTENCY_KEY = z.string().min(1).max(200);
+
+/** A retried grant with the same Idempotency-Key header writes nothing new; without one, each request is its own. */
+function idempotencyKeyOf(req: Request, scope: string): string {
+  const sent = req.headers['idempotency-key'];
+  const key = typeof sent === 'string' ? parseInput(IDEMPOTENCY_KEY, sent) : randomUUID();
+  return `${scope}:${key}`;
+}
+
+/** Stripe's signed webhook: mounted ahead of the JSON parser, so it must not be inside the main router. */
+export function paymentWebhookRoute(context: BffContext): Router {
+  const router = Router();
+  router.post(
+    WEBHOOK_PATH,
+    express.raw({ type: '*/*', limit: '1mb' }),
+    handle(async (req, res) => {
+      const signature = req.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(req.body)) {
+        throw new DomainError('UNAUTHENTICATED', 'wallet.webhookInvalid');
+      }
+      await context.wallet.HandleProviderWebhook({ payload: req.body, signature });
+      res.json({ received: true });
+    }),
+  );
+  return router;
+}
+
+/** Credits and premium: the catalogue, payments, the member's transactions, tester and admin grants. */
+export function walletRoutes(context: BffContext): Router {
+  const { wallet, identity, sessions, users, balances, say } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+  const adminOnly = requireAdmin(sessions);
+
+  router.get(
+    '/api/wallet/catalogue',
+    handle(async (_req, res) => {
+      res.json(await wallet.Catalogue({}));
+    }),
+  );
+
+  const startPayment = (productIdOf: (body: unknown) => string) =>
+    handle(async (req, res) => {
+      const productId = productIdOf(req.body);
+      const session = await wallet.CreatePayment({ userId: sessionOf(res).user.id, productId });
+      res.json({
+        clientSecret: session.clientSecret,
+        paymentIntentId: session.paymentId,
+        amountCents: session.amountCents,
+        currency: session.currency,
+        productId: session.productId,
+      });
+    });
+  const unknownPackage = () => new DomainError('INVALID_ARGUMENT', 'wallet.unknownPackage');
+  router.post(
+    '/api/create-payment-intent',
+    signedIn,
+    startPayment((body) => {
+      const { credits } = parseInput(creditsPaymentSchema, body);
+      const item = packageByCredits(credits);
+      if (!item) throw unknownPackage();
+      return item.id;
+    }),
+  );
+  router.post(
+    '/api/create-premium-subscription',
+    signedIn,
+    startPayment((body) => {
+      const item = planByMonths(parseInput(premiumPaymentSchema, body ?? {}).duration);
+      if (!item) throw unknownPackage();
+      return item.id;
+    }),
+  );
+
+  router.post(
+    '/api/demo-payments/confirm',
+    signedIn,
+    handle(async (req, res) => {
+      const { paymentIntentId, ...card } = parseInput(demoCardSchema, req.body);
+      const reply = await wallet.PayWithDemoCard({
+        userId: sessionOf(res).user.id,
+        paymentId: paymentIntentId,
+        ...card,
+      });
+      res.json({ status: reply.status });
+    }),
+  );
+
+  router.post(
+    '/api/confirm-payment',
+    signedIn,
+    handle(async (req, res) => {
+      const { paymentIntentId } = parseInput(confirmSchema, req.body);
+      const { user } = sessionOf(res);
+      const outcome = await wallet.ConfirmPayment({ userId: user.id, paymentId: paymentIntentId });
+      balances.update(user.id, outcome.balance);
+      let premiumExpiry: string | null = null;
+      if (outcome.premiumMonths > 0) {
+        // The wallet's event extends premium too; applying it here (once per payment) lets the answer carry it.
+        const updated = await identity.ApplyPremiumPurchase({
+          userId: user.id,
+          paymentId: outcome.paymentId,
+          months: outcome.premiumMonths,
+        });
+        users.remember(updated);
+        premiumExpiry = updated.premiumSubscriptionExpiry || null;
+      }
+      const message =
+        outcome.premiumMonths > 0
+          ? say(req, 'wallet.premiumActivated')
+          : say(req, 'wallet.creditsPurchased', { credits: outcome.credits });
+      res.json({ success: true, message, premiumExpiry, credits: outcome.balance, creditsAdded: outcome.credits });
+    }),
+  );
+
+  router.get(
+    '/api/transactions',
+    signedIn,
+    handle(async (req, res) => {
+      const { limit, cursor } = parseInput(historyQuerySchema, req.query);
+      const page = await wallet.History({ userId: sessionOf(res).user.id, cursor, limit });
+      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+      res.json(page.entries.map((entry) => transactionJson(entry, (key, params) => say(req, key, params))));
+    }),
+  );
+
+  router.post(
+    '/api/users/add-free-credits',
+    signedIn,
+    handle(async (req, res) => {
+      const { user } = sessionOf(res);
+      if (!user.isTester) throw new DomainError('PERMISSION_DENIED', 'wallet.testerOnly');
+      const { amount } = parseInput(testerGrantSchema, req.body);
+      const reply = await wallet.Credit({
+        userId: user.id,
+        amount,
+        kind: 'tester_grant',
+        reference: { type: 'tester', id: user.id },
+        idempotencyKey: idempotencyKeyOf(req, 'tester'),
+        actorId: user.id,
+      });
+      balances.update(user.id, reply.balance);
+      res.json({
+        credits: reply.balance,
+        message: say(req, 'wallet.creditsAdded', { amount, credits: reply.balance }),
+      });
+    }),
+  );
+
+  router.post(
+    '/api/admin/users/:id/add-credits',
+    adminOnly,
+    handle(async (req, res) => {
+      const userId = parseInput(userIdParam, req.params.id);
+      const { amount } = parseInput(adminAdjustmentSchema, req.body);
+      const admin = sessionOf(res).user;
+      // The member must exist: credits are not parked on an id nobody holds.
+      await identity.GetUser({ userId, viewerId: admin.id });
+      const reply = await wallet.Credit({
+        userId,
+        amount,
+        kind: 'admin_adjustment',
+        reference: { type: 'admin', id: admin.id },
+        idempotencyKey: idempotencyKeyOf(req, `admin:${admin.id}`),
+        actorId: admin.id,
+      });
+      balances.update(userId, reply.balance);
+      res.json({ credits: reply.balance, message: say(req, 'wallet.creditsAdjusted', { credits: reply.balance }) });
+    }),
+  );
+
+  router.post(
+    '/api/admin/users/:id/grant-premium',
+    adminOnly,
+    handle(async (req, res) => {
+      const userId = parseInput(userIdParam, req.params.id);
+      const { months } = parseInput(premiumGrantSchema, req.body);
+      const updated = await identity.GrantPremium({ userId, months, adminId: sessionOf(res).user.id });
+      res.json({
+        success: true,
+        message: say(req, 'identity.premiumGranted'),
+        premiumSubscriptionExpiry: updated.premiumSubscriptionExpiry || null,
+      });
+    }),
+  );
+
+  router.post(
+    '/api/admin/users/:id/revoke-premium',
+    adminOnly,
+    handle(async (req, res) => {
+      const userId = parseInput(userIdParam, req.params.id);
+      await identity.RevokePremium({ userId, adminId: sessionOf(res).user.id });
+      res.json({ success: true, message: say(req, 'identity.premiumRevoked') });
+    }),
+  );
+
+  return router;
+}
