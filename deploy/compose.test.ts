@@ -11,17 +11,37 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { engineConfigSchema } from '@tip/platform';
-import { identityConfigSchema } from '../services/identity/src/config.js';
+import { engineConfigSchema, IDENTITY_SERVICE_NAME, loadConfig, WALLET_SERVICE_NAME } from '@tip/platform';
+import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
+import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
 import { standaloneBffConfigSchema } from '../bff/src/config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
-/** The schema each workspace's process reads its environment with; a service built from a workspace not listed fails. */
-const configSchemas: Record<string, z.ZodObject> = {
-  'services/identity': identityConfigSchema,
-  bff: standaloneBffConfigSchema,
+/** What the deploy files must agree with about a workspace that runs as a service. */
+interface Workspace {
+  /** The schema its process reads its environment with: the variables it knows. */
+  schema: z.ZodObject;
+  /** How its process reads its environment: the schema and the rules across variables; throws ConfigError. */
+  read: (env: NodeJS.ProcessEnv) => unknown;
+  /** For a gRPC service: the name it registers with the health service, and the variable giving the bff its address. */
+  grpc?: { service: string; addressVariable: string };
+}
+
+/** Every workspace the deploy files run; a service built from a workspace not listed fails. */
+const workspaces: Record<string, Workspace> = {
+  'services/identity': {
+    schema: identityConfigSchema,
+    read: readIdentityConfig,
+    grpc: { service: IDENTITY_SERVICE_NAME, addressVariable: 'IDENTITY_ADDR' },
+  },
+  'services/wallet': {
+    schema: walletConfigSchema,
+    read: readWalletConfig,
+    grpc: { service: WALLET_SERVICE_NAME, addressVariable: 'WALLET_ADDR' },
+  },
+  bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
 
 type EnvironmentValue = string | number | boolean | null;
@@ -85,11 +105,19 @@ const workspaceOf = (service: ComposeService) =>
   typeof service.build === 'object' ? service.build.args?.WORKSPACE : undefined;
 const appServices = services.filter(([, service]) => workspaceOf(service) !== undefined);
 
-function schemaFor(workspace: string): z.ZodObject {
-  const schema = configSchemas[workspace];
-  if (!schema) throw new Error(`no config schema is listed for workspace ${workspace} in deploy/compose.test.ts`);
-  return schema;
+function workspaceInfo(workspace: string): Workspace {
+  const info = workspaces[workspace];
+  if (!info) throw new Error(`workspace ${workspace} is not listed in deploy/compose.test.ts`);
+  return info;
 }
+const schemaFor = (workspace: string) => workspaceInfo(workspace).schema;
+
+/** The gRPC app services: their compose name and block, and their workspace's gRPC entry. */
+const grpcServices = appServices.flatMap(([name, service]) => {
+  const grpc = workspaceInfo(workspaceOf(service) ?? '').grpc;
+  return grpc ? [{ name, compose: service, ...grpc }] : [];
+});
+const bffService = appServices.find(([, service]) => workspaceOf(service) === 'bff');
 
 const dependencies = (service: ComposeService): [string, string | undefined][] =>
   Array.isArray(service.depends_on)
@@ -173,11 +201,13 @@ describe('docker-compose.yml', () => {
   });
 
   it('builds the app services from the one Dockerfile, each from a workspace of the root package.json', () => {
-    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'identity']);
+    const rootWorkspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'identity', 'wallet']);
+    // One service per listed workspace: a workspace listed here but never deployed is a forgotten compose block.
+    expect(appServices.map(([, service]) => workspaceOf(service)).sort()).toEqual(Object.keys(workspaces).sort());
     for (const [, service] of appServices) {
       expect(service.build).toMatchObject({ context: '.', dockerfile: 'deploy/Dockerfile' });
-      expect(workspaces).toContain(workspaceOf(service));
+      expect(rootWorkspaces).toContain(workspaceOf(service));
     }
   });
 
@@ -193,9 +223,41 @@ describe('docker-compose.yml', () => {
 
   it('gives each app service values its config schema accepts', () => {
     for (const [name, service] of appServices) {
-      const result = schemaFor(workspaceOf(service) ?? '').safeParse(containerEnvironment(service));
-      expect({ name, issues: result.error?.issues ?? [] }).toEqual({ name, issues: [] });
+      const { read } = workspaceInfo(workspaceOf(service) ?? '');
+      const problem = (() => {
+        try {
+          read(containerEnvironment(service));
+          return undefined;
+        } catch (error) {
+          return error instanceof Error ? error.message : String(error);
+        }
+      })();
+      expect({ name, problem }).toEqual({ name, problem: undefined });
     }
+  });
+
+  it("passes the host's Stripe keys through to the wallet, which runs the demo provider while they are empty", () => {
+    const wallet = compose.services.wallet ?? {};
+    const keys = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'];
+    for (const key of keys) expect(exampleEnv[key]).toBe('');
+    expect(stripeSettings(readWalletConfig(containerEnvironment(wallet)))).toBeUndefined();
+
+    const hostKeys = {
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    };
+    const withKeys = Object.fromEntries(
+      Object.entries(environmentOf(wallet)).map(([key, value]) => [
+        key,
+        interpolate(value, { ...exampleEnv, ...hostKeys }),
+      ]),
+    );
+    expect(stripeSettings(readWalletConfig(withKeys))).toMatchObject({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      publishableKey: 'pk_test_1',
+    });
   });
 
   it('points the app services only at hosts that are compose services', () => {
@@ -209,8 +271,42 @@ describe('docker-compose.yml', () => {
     expect(unknown).toEqual([]);
   });
 
+  it('checks each gRPC service on the port it listens on, asking about the service name it registers', () => {
+    expect(grpcServices.map(({ name }) => name).sort()).toEqual(['identity', 'wallet']);
+    for (const { name, compose: service, service: registered } of grpcServices) {
+      const listenPort = environmentOf(service).GRPC_PORT;
+      expect({ name, listenPort }).toEqual({ name, listenPort: expect.stringMatching(/^\d+$/) });
+      const [kind, program, script, address, asked, ...rest] = healthCommand(service);
+      expect({ name, command: [kind, program, script, address], rest }).toEqual({
+        name,
+        command: ['CMD', 'node', 'deploy/grpc-health.mjs', `127.0.0.1:${listenPort}`],
+        rest: [],
+      });
+      // Without a name the check asks about the whole server; a name must be the one the service registers.
+      if (asked !== undefined) expect({ name, asked }).toEqual({ name, asked: registered });
+    }
+    // The wallet's check names its service.
+    expect(healthCommand(compose.services.wallet ?? {})[4]).toBe(WALLET_SERVICE_NAME);
+  });
+
+  it("gives the bff each gRPC service's address, on the port it listens on, and waits for it to be healthy", () => {
+    const [bffName, bff] = bffService ?? ['bff', {}];
+    const environment = environmentOf(bff);
+    const waitsFor = new Map(dependencies(bff));
+    const problems = grpcServices.flatMap(({ name, compose: service, addressVariable }) => {
+      const expected = `${name}:${environmentOf(service).GRPC_PORT}`;
+      return [
+        ...(environment[addressVariable] === expected
+          ? []
+          : [`${bffName}: ${addressVariable} is ${environment[addressVariable]}, not ${expected}`]),
+        ...(waitsFor.get(name) === 'service_healthy' ? [] : [`${bffName} does not wait for ${name} to be healthy`]),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('runs two or more bff replicas behind the gateway, which alone publishes a port', () => {
-    const bff = appServices.find(([, service]) => workspaceOf(service) === 'bff');
+    const bff = bffService;
     expect(bff?.[1].deploy?.replicas).toBeGreaterThanOrEqual(2);
     const nginx = read('deploy/nginx.conf');
     expect(/^\s*server\s+([\w.-]+):3000\b/m.exec(nginx)?.[1]).toBe(bff?.[0]);
@@ -224,52 +320,60 @@ describe('docker-compose.yml', () => {
 });
 
 describe('compose health checks, run for real', () => {
-  const identity = compose.services.identity ?? {};
+  /** The command a gRPC service's compose health check runs, pointed at another address. */
+  const grpcCheck = (service: ComposeService, address: string): string[] => {
+    const [, ...command] = healthCommand(service);
+    const listen = `127.0.0.1:${environmentOf(service).GRPC_PORT}`;
+    expect(command).toContain(listen);
+    return command.map((arg) => (arg === listen ? address : arg));
+  };
 
-  describe('gRPC (deploy/grpc-health.mjs)', () => {
-    let server: grpc.Server;
-    let health: HealthImplementation;
-    let address: string;
-    let command: string[];
+  describe.each(grpcServices.map((entry) => [entry.name, entry] as const))(
+    'gRPC (deploy/grpc-health.mjs) for %s',
+    (_name, { compose: service, service: registered }) => {
+      let server: grpc.Server;
+      let health: HealthImplementation;
+      let address: string;
+      let command: string[];
+      /** What the check asks about: its service name, or the whole server. */
+      let asked: string;
 
-    beforeAll(async () => {
-      server = new grpc.Server();
-      health = new HealthImplementation({ '': 'SERVING' });
-      health.addToServer(server);
-      const port = await new Promise<number>((resolve, reject) =>
-        server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
-          error ? reject(error) : resolve(bound),
-        ),
-      );
-      address = `127.0.0.1:${port}`;
-      // The check targets the port identity listens on; here it targets the test's server instead.
-      const listenPort = environmentOf(identity).GRPC_PORT;
-      expect(listenPort).toMatch(/^\d+$/);
-      const [kind, ...rest] = healthCommand(identity);
-      expect(kind).toBe('CMD');
-      expect(rest).toContain(`127.0.0.1:${listenPort}`);
-      command = rest.map((arg) => (arg === `127.0.0.1:${listenPort}` ? address : arg));
-    });
+      beforeAll(async () => {
+        server = new grpc.Server();
+        // As the platform's startGrpcServer registers it: the whole server and the service by name.
+        health = new HealthImplementation({ '': 'SERVING', [registered]: 'SERVING' });
+        health.addToServer(server);
+        const port = await new Promise<number>((resolve, reject) =>
+          server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (error, bound) =>
+            error ? reject(error) : resolve(bound),
+          ),
+        );
+        address = `127.0.0.1:${port}`;
+        // The check targets the port the service listens on; here it targets the test's server instead.
+        command = grpcCheck(service, address);
+        asked = command[command.indexOf(address) + 1] ?? '';
+      });
 
-    afterAll(() => {
-      server.forceShutdown();
-    });
+      afterAll(() => {
+        server.forceShutdown();
+      });
 
-    it('passes while the server is SERVING', async () => {
-      health.setStatus('', 'SERVING');
-      expect(await exitCode(command)).toBe(0);
-    });
+      it('passes while the server is SERVING', async () => {
+        health.setStatus(asked, 'SERVING');
+        expect(await exitCode(command)).toBe(0);
+      });
 
-    it('fails once the server reports NOT_SERVING', async () => {
-      health.setStatus('', 'NOT_SERVING');
-      expect(await exitCode(command)).toBe(1);
-    });
+      it('fails once the server reports NOT_SERVING', async () => {
+        health.setStatus(asked, 'NOT_SERVING');
+        expect(await exitCode(command)).toBe(1);
+      });
 
-    it('fails when nothing listens', async () => {
-      const closed = command.map((arg) => (arg === address ? '127.0.0.1:1' : arg));
-      expect(await exitCode(closed)).toBe(1);
-    });
-  });
+      it('fails when nothing listens', async () => {
+        const closed = command.map((arg) => (arg === address ? '127.0.0.1:1' : arg));
+        expect(await exitCode(closed)).toBe(1);
+      });
+    },
+  );
 
   describe('HTTP (the bff)', () => {
     let server: Server;
@@ -339,7 +443,11 @@ interface K8sContainer {
   name: string;
   image: string;
   ports?: { name?: string; containerPort: number }[];
-  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[];
+  env?: {
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+  }[];
   envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
   readinessProbe?: K8sProbe;
   livenessProbe?: K8sProbe;
@@ -347,7 +455,7 @@ interface K8sContainer {
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: { runAsNonRoot?: boolean; readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean };
 }
-type K8sProbe = { grpc?: { port: number }; httpGet?: { path: string; port: number | string } };
+type K8sProbe = { grpc?: { port: number; service?: string }; httpGet?: { path: string; port: number | string } };
 
 interface K8sObject {
   apiVersion: string;
@@ -384,11 +492,26 @@ describe('deploy/k8s (kustomize base)', () => {
   const workspaceByImage = new Map(
     appServices.map(([, service]) => [(service.image ?? '').split(':')[0], workspaceOf(service) ?? '']),
   );
+  const containersOf = (deployment: K8sObject) => deployment.spec?.template?.spec.containers ?? [];
+  const workspaceOfContainer = (container: K8sContainer) => workspaceByImage.get(container.image.split(':')[0]);
+  const envValue = (container: K8sContainer | undefined, name: string) =>
+    container?.env?.find((variable) => variable.name === name)?.value;
+  /** The Service selecting a Deployment's pods. */
+  const serviceFor = (deployment: K8sObject) => {
+    const labels = deployment.spec?.template?.metadata.labels ?? {};
+    return objects.find(
+      (object) =>
+        object.kind === 'Service' &&
+        Object.entries(object.spec?.selector ?? {}).every(([key, value]) => labels[key] === value),
+    );
+  };
 
   it('lists resource files that exist and parse as Kubernetes objects', () => {
     expect(kustomization.resources.every((file) => existsSync(join(root, 'deploy/k8s', file)))).toBe(true);
     expect(objects.every((object) => object.apiVersion && object.kind && object.metadata.name)).toBe(true);
-    expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(['bff', 'identity']);
+    expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
+      appServices.map(([name]) => name).sort(),
+    );
     expect(deployments.find((deployment) => deployment.metadata.name === 'bff')?.spec?.replicas).toBe(2);
   });
 
@@ -424,12 +547,8 @@ describe('deploy/k8s (kustomize base)', () => {
     for (const deployment of deployments) {
       const labels = deployment.spec?.template?.metadata.labels ?? {};
       expect(deployment.spec?.selector?.matchLabels).toEqual(labels);
-      const service = objects.find(
-        (object) =>
-          object.kind === 'Service' &&
-          Object.entries(object.spec?.selector ?? {}).every(([key, value]) => labels[key] === value),
-      );
-      const portNames = (deployment.spec?.template?.spec.containers ?? [])
+      const service = serviceFor(deployment);
+      const portNames = containersOf(deployment)
         .flatMap((c) => c.ports ?? [])
         .map((p) => p.name);
       expect(service?.spec?.ports?.every((port) => portNames.includes(`${port.targetPort}`))).toBe(true);
@@ -438,8 +557,8 @@ describe('deploy/k8s (kustomize base)', () => {
 
   it('sets for each container only variables its config schema reads, from the ConfigMap and the Secret', () => {
     const unread = deployments.flatMap((deployment) =>
-      (deployment.spec?.template?.spec.containers ?? []).flatMap((container) => {
-        const workspace = workspaceByImage.get(container.image.split(':')[0]);
+      containersOf(deployment).flatMap((container) => {
+        const workspace = workspaceOfContainer(container);
         if (!workspace) return [`${deployment.metadata.name}: image ${container.image} is built by no compose service`];
         const keys = Object.keys(schemaFor(workspace).shape);
         const fromConfigMaps = (container.envFrom ?? []).flatMap((source) => {
@@ -454,6 +573,68 @@ describe('deploy/k8s (kustomize base)', () => {
       }),
     );
     expect(unread).toEqual([]);
+  });
+
+  it('probes each gRPC service over gRPC on the port it listens on, asking about the service name it registers', () => {
+    const problems = deployments.flatMap((deployment) =>
+      containersOf(deployment).flatMap((container) => {
+        const grpc = workspaceInfo(workspaceOfContainer(container) ?? '').grpc;
+        if (!grpc) return [];
+        const where = `${deployment.metadata.name}/${container.name}`;
+        const listenPort = Number(envValue(container, 'GRPC_PORT'));
+        return (['startupProbe', 'readinessProbe', 'livenessProbe'] as const).flatMap((kind) => {
+          const probe = container[kind]?.grpc;
+          if (!probe) return [`${where}: ${kind} is not a grpc probe`];
+          return [
+            ...(probe.port === listenPort ? [] : [`${where}: ${kind} on ${probe.port}, GRPC_PORT is ${listenPort}`]),
+            ...(probe.service === undefined || probe.service === grpc.service
+              ? []
+              : [`${where}: ${kind} asks about ${probe.service}, not ${grpc.service}`]),
+          ];
+        });
+      }),
+    );
+    expect(problems).toEqual([]);
+    // The wallet's probes name its service.
+    const wallet = deployments.find((deployment) => deployment.metadata.name === 'wallet');
+    expect((wallet ? containersOf(wallet) : [])[0]?.readinessProbe?.grpc?.service).toBe(WALLET_SERVICE_NAME);
+  });
+
+  it("gives the bff each gRPC service's address: its Service, on the port that reaches GRPC_PORT", () => {
+    const bff = deployments.flatMap(containersOf).find((container) => workspaceOfContainer(container) === 'bff');
+    expect(bff).toBeDefined();
+    const problems = deployments.flatMap((deployment) =>
+      containersOf(deployment).flatMap((container) => {
+        const grpc = workspaceInfo(workspaceOfContainer(container) ?? '').grpc;
+        if (!grpc) return [];
+        const listenPort = Number(envValue(container, 'GRPC_PORT'));
+        const service = serviceFor(deployment);
+        const named = new Map((container.ports ?? []).map((port) => [port.name, port.containerPort]));
+        const servicePort = service?.spec?.ports?.find((port) => {
+          const target = port.targetPort ?? port.port;
+          return (typeof target === 'number' ? target : named.get(target)) === listenPort;
+        });
+        const expected = `${service?.metadata.name}:${servicePort?.port}`;
+        const actual = envValue(bff, grpc.addressVariable);
+        return actual === expected ? [] : [`bff: ${grpc.addressVariable} is ${actual}, not ${expected}`];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('takes the Stripe keys from the Secret only optionally, so that the wallet starts with the demo provider', () => {
+    const wallet = deployments.find((deployment) => deployment.metadata.name === 'wallet');
+    const stripe = (wallet ? containersOf(wallet) : [])
+      .flatMap((container) => container.env ?? [])
+      .filter((variable) => variable.name.startsWith('STRIPE_'));
+    expect(stripe.map((variable) => variable.name).sort()).toEqual([
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    for (const variable of stripe) {
+      expect(variable.valueFrom?.secretKeyRef).toEqual({ name: 'tip-secrets', key: variable.name, optional: true });
+    }
   });
 
   it('holds engine settings the engine schema accepts', () => {

@@ -1,12 +1,17 @@
-// The distributed entry points, run as separate processes the way the containers run them (identity's and the BFF's
-// dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO are not here, so each process keeps
-// the embedded engines in a DATA_DIR of its own; Redis is real when the platform's test kit can start one.
+// The distributed entry points, run as separate processes the way the containers run them (identity's, the wallet's
+// and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO are not here, so each
+// process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the platform's test kit can start
+// one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { WALLET_SERVICE_NAME } from '@tip/platform';
 import {
   freePort,
   redisEngine,
@@ -21,10 +26,59 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const run = (entry: string, env: Record<string, string>) =>
   spawnNode(join(root, entry), { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env });
 
-describe('identity and the BFF as separate processes', () => {
+/** What grpc.health.v1.Health/Check answers for `service` at `address`: a status, or the error's code and details. */
+function healthOf(address: string, service: string): Promise<string> {
+  const client = new grpc.Client(address, grpc.credentials.createInsecure());
+  const check = healthService.Check;
+  if (!check) throw new Error('grpc-health-check defines no Check method');
+  return new Promise<string>((resolve) => {
+    client.makeUnaryRequest(
+      check.path,
+      check.requestSerialize,
+      check.responseDeserialize as (bytes: Buffer) => { status?: string },
+      { service },
+      { deadline: Date.now() + 1000 },
+      (error, response) => resolve(error ? `${error.code} ${error.details}` : (response?.status ?? '')),
+    );
+  }).finally(() => client.close());
+}
+
+/** Polls the gRPC health service until `service` is SERVING; fails with the process's output otherwise. */
+async function waitUntilGrpcServing(address: string, service: string, running: NodeProcess, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = running.child.exitCode;
+    if (code !== null)
+      throw new Error(`the process exited with ${code} before ${address} served:\n${running.output()}`);
+    const status = await healthOf(address, service);
+    if (status === 'SERVING') return;
+    if (Date.now() > deadline)
+      throw new Error(`${address} ${service}: ${status} after ${timeoutMs} ms:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The containers' health check (deploy/grpc-health.mjs), run as compose runs it; resolves with its exit code. */
+const grpcHealthCheck = (address: string, service: string) =>
+  new Promise<number>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['deploy/grpc-health.mjs', address, service],
+      { cwd: root, timeout: 15_000 },
+      (error) => {
+        if (!error) resolve(0);
+        else if (typeof error.code === 'number') resolve(error.code);
+        else reject(error);
+      },
+    ),
+  );
+
+describe('identity, the wallet and the BFF as separate processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
   let identity: NodeProcess;
+  let wallet: NodeProcess;
+  let walletAddress: string;
   let bff: NodeProcess;
   let url: string;
 
@@ -38,21 +92,32 @@ describe('identity and the BFF as separate processes', () => {
       ADMIN_EMAIL: 'ops@tip.local',
       ADMIN_PASSWORD: 'ops-password-1',
     });
+    const walletPort = await freePort();
+    walletAddress = `127.0.0.1:${walletPort}`;
+    // No Stripe keys: the demo provider takes payments, as in compose with env.example's settings.
+    wallet = run('services/wallet/dist/main.js', {
+      GRPC_PORT: String(walletPort),
+      DATA_DIR: join(dataDir, 'wallet'),
+    });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     bff = run('bff/dist/main.js', {
       PORT: String(port),
       IDENTITY_ADDR: `127.0.0.1:${grpcPort}`,
+      WALLET_ADDR: walletAddress,
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
       DATA_DIR: join(dataDir, 'bff'),
       WEB_DIST: join(dataDir, 'no-web'),
       ...(redis && { REDIS_URL: redis.url }),
     });
-    await waitUntilServing(`${url}/api/ready`, bff);
+    await Promise.all([
+      waitUntilServing(`${url}/api/ready`, bff),
+      waitUntilGrpcServing(walletAddress, WALLET_SERVICE_NAME, wallet),
+    ]);
   });
 
   afterAll(async () => {
-    await Promise.all([bff?.stop('SIGKILL'), identity?.stop('SIGKILL')]);
+    await Promise.all([bff?.stop('SIGKILL'), identity?.stop('SIGKILL'), wallet?.stop('SIGKILL')]);
     await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -88,7 +153,16 @@ describe('identity and the BFF as separate processes', () => {
     expect(await me.json()).toMatchObject({ username: member.username, verificationStatus: 'pending' });
   });
 
-  it('stops both processes cleanly on SIGTERM', async () => {
-    expect(await Promise.all([bff.stop(), identity.stop()])).toEqual([0, 0]);
+  it("answers the wallet's container health check, which asks about its service name", async () => {
+    expect(await healthOf(walletAddress, WALLET_SERVICE_NAME)).toBe('SERVING');
+    expect(await grpcHealthCheck(walletAddress, WALLET_SERVICE_NAME)).toBe(0);
+    // A misspelt name is not a healthy wallet.
+    expect(await grpcHealthCheck(walletAddress, 'tip.wallet.v1.Wallets')).toBe(1);
+  });
+
+  it('stops every process cleanly on SIGTERM', async () => {
+    expect(await Promise.all([bff.stop(), identity.stop(), wallet.stop()])).toEqual([0, 0, 0]);
+    // Stopped, the wallet no longer passes its health check.
+    expect(await grpcHealthCheck(walletAddress, WALLET_SERVICE_NAME)).toBe(1);
   });
 });
