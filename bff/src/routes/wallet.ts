@@ -28,6 +28,7 @@ const historyQuerySchema = z.object({
 /** Stripe signs the exact bytes it sent; the webhook reads them raw, before any JSON parser. */
 const WEBHOOK_PATH = '/api/stripe/webhook';
 const IDEMPOTENCY_KEY = z.string().min(1).max(200);
+const testerFlagSchema = z.object({ isTester: z.boolean() });
 
 /** A retried grant with the same Idempotency-Key header writes nothing new; without one, each request is its own. */
 function idempotencyKeyOf(req: Request, scope: string): string {
@@ -54,7 +55,10 @@ export function paymentWebhookRoute(context: BffContext): Router {
   return router;
 }
 
-/** Credits and premium: the catalogue, payments, the member's transactions, tester and admin grants. */
+/**
+ * Credits and premium: the catalogue, payments, the member's transactions, tester and admin grants, and the admin's
+ * premium and tester controls on a member.
+ */
 export function walletRoutes(context: BffContext): Router {
   const { wallet, identity, sessions, users, balances, say } = context;
   const router = Router();
@@ -210,6 +214,17 @@ export function walletRoutes(context: BffContext): Router {
         message: say(req, 'identity.premiumGranted'),
         premiumSubscriptionExpiry: updated.premiumSubscriptionExpiry || null,
       });
+    }),
+  );
+
+  router.put(
+    '/api/admin/users/:id/tester',
+    adminOnly,
+    handle(async (req, res) => {
+      const userId = parseInput(userIdParam, req.params.id);
+      const { isTester } = parseInput(testerFlagSchema, req.body);
+      const updated = await identity.SetTester({ userId, isTester, adminId: sessionOf(res).user.id });
+      res.json({ success: true, message: say(req, 'identity.testerUpdated'), isTester: updated.isTester });
     }),
   );
 

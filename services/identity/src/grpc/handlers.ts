@@ -16,6 +16,7 @@ import { setOnlineStatus } from '../app/online-status.js';
 import { setProfileImage } from '../app/profile-image.js';
 import { register } from '../app/register.js';
 import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premium.js';
+import { setTester } from '../app/tester.js';
 import { updateProfile } from '../app/update-profile.js';
 import { resubmitVerification } from '../app/verification.js';
 import { premiumGrantSchema } from '../domain/index.js';
@@ -93,6 +94,9 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     },
     async RevokePremium(request, call) {
       return toProtoUser(await revokePremium(context, request, callInfo(call)));
+    },
+    async SetTester(request, call) {
+      return toProtoUser(await setTester(context, request, callInfo(call)));
     },
     async ApplyPremiumPurchase(request, call) {
       const input = { userId: request.userId, paymentId: request.paymentId, months: request.months };

@@ -85,6 +85,14 @@ export const PremiumChanged = defineEvent({
   }),
 });
 
+/** An admin made a member a tester or took the flag away (the profile's ProfileUpdated follows). */
+export const TesterFlagChanged = defineEvent({
+  type: 'TesterFlagChanged',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({ userId: z.string(), isTester: z.boolean(), adminId: z.string() }),
+});
+
 /** The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger). */
 export const UserDeleted = defineEvent({
   type: 'UserDeleted',

@@ -67,7 +67,9 @@ export async function startGrpcServer<D>(options: {
     address: `${host}:${port}`,
     stop: (graceMs = 5000) =>
       new Promise<void>((resolve) => {
+        // Both names: a probe may ask for the server or for the service by name.
         health.setStatus('', 'NOT_SERVING');
+        health.setStatus(service.name, 'NOT_SERVING');
         const force = setTimeout(() => server.forceShutdown(), graceMs);
         server.tryShutdown(() => {
           clearTimeout(force);
