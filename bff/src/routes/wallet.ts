@@ -168,7 +168,7 @@ export function walletRoutes(context: BffContext): Router {
         userId: user.id,
         amount,
         kind: 'tester_grant',
-        reference: { type: 'tester', id: user.id },
+        reference: { type: 'grant', id: 'tester' },
         idempotencyKey: idempotencyKeyOf(req, 'tester'),
         actorId: user.id,
       });

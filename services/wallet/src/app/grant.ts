@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminAdjustmentSchema, testerGrantSchema } from '../domain/amounts.js';
 import type { Appended } from '../infra/ledger-store.js';
 import type { CallInfo, WalletContext } from './context.js';
-import { entryEvent } from './ledger-events.js';
+import { actorOf, entryEvent } from './ledger-events.js';
 import { idempotencyKeySchema, referenceSchema } from './spend.js';
 
 export const creditSchema = z.object({
@@ -40,7 +40,7 @@ export async function credit(context: WalletContext, input: CreditInput, call: C
         kind: input.kind,
         reference: input.reference,
         idempotencyKey: input.idempotencyKey,
-        ...(input.actorId ? { actorId: input.actorId } : {}),
+        ...actorOf(input),
       },
       (entry) => [entryEvent(entry, input.userId, call)],
     );

@@ -55,3 +55,8 @@ export function entryEvent(entry: Entry, userId: string, call: CallInfo, purchas
       return CreditsForfeited.create(key, payload, call.correlationId);
   }
 }
+
+/** An entry names its actor only when someone other than the member acted (an admin): see Entry.actorId. */
+export function actorOf(input: { userId: string; actorId?: string | undefined }): { actorId?: string } {
+  return input.actorId && input.actorId !== input.userId ? { actorId: input.actorId } : {};
+}

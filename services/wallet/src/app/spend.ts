@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Reference } from '../domain/ledger.js';
 import type { Appended } from '../infra/ledger-store.js';
 import type { CallInfo, WalletContext } from './context.js';
-import { entryEvent } from './ledger-events.js';
+import { actorOf, entryEvent } from './ledger-events.js';
 
 export const referenceSchema = z.object({ type: z.string().min(1).max(40), id: z.string().min(1).max(200) });
 export const idempotencyKeySchema = z.string().min(1).max(200);
@@ -34,7 +34,7 @@ export async function debit(context: WalletContext, input: DebitInput, call: Cal
       kind: 'debit',
       reference,
       idempotencyKey: input.idempotencyKey,
-      ...(input.actorId ? { actorId: input.actorId } : {}),
+      ...actorOf(input),
     },
     (entry) => [entryEvent(entry, input.userId, call)],
   );

@@ -1,6 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@tip/platform';
-import { assertSameRequest, checkChain, EMPTY_HEAD, nextEntry, requestHash, type EntryRequest } from './ledger.js';
+import {
+  assertSameRequest,
+  checkChain,
+  EMPTY_HEAD,
+  keyHash,
+  nextEntry,
+  requestHash,
+  type EntryRequest,
+} from './ledger.js';
 
 const ids = { accountId: 'a1', entryId: 'e1', now: '2026-01-01T00:00:00.000Z' };
 const unlock: EntryRequest = {
@@ -16,6 +24,8 @@ describe('the next entry', () => {
     const entry = nextEntry({ sequence: 4, balance: 10 }, unlock, ids);
     expect(entry).toMatchObject({ sequence: 5, amount: -3, balanceAfter: 7, kind: 'debit', actorId: 'u1' });
     expect(entry.requestHash).toBe(requestHash(unlock));
+    expect(entry.keyHash).toBe(keyHash('unlock:p1:u1'));
+    expect(JSON.stringify(entry)).not.toContain('unlock:p1:u1');
   });
 
   it('takes the balance to exactly zero, but never below', () => {

@@ -22,9 +22,13 @@ export interface Entry {
   balanceAfter: number;
   kind: EntryKind;
   reference: Reference;
-  /** The user who caused it: the member, an admin, or absent for the system (a payment, a deletion). */
+  /** The admin who caused it; absent when the member did (or the system: a payment, a deletion). */
   actorId?: string;
-  idempotencyKey: string;
+  /**
+   * Hash of the caller's idempotency key. Keys name what they are about ("unlock:{post}:{member}"), and a deleted
+   * member's entries must not say whose they were: the hash still finds a retried request.
+   */
+  keyHash: string;
   /** Hash of the request that wrote it: the same key with another request is refused. */
   requestHash: string;
   createdAt: string;
@@ -50,9 +54,15 @@ export interface EntryRequest {
 /** The request's fingerprint: everything that decides its effect, in a fixed order. */
 export function requestHash(request: EntryRequest): string {
   const { amount, kind, reference, actorId } = request;
-  const canonical = JSON.stringify([amount, kind, reference.type, reference.id, actorId ?? null]);
-  return createHash('sha256').update(canonical).digest('hex');
+  return sha256(JSON.stringify([amount, kind, reference.type, reference.id, actorId ?? null]));
 }
+
+/** What the ledger stores and looks up for an idempotency key. */
+export function keyHash(idempotencyKey: string): string {
+  return sha256(idempotencyKey);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * The entry a request appends after `head`, or the refusal: a balance never goes below zero, and amounts are whole
@@ -80,7 +90,7 @@ export function nextEntry(
     kind: request.kind,
     reference: request.reference,
     ...(request.actorId ? { actorId: request.actorId } : {}),
-    idempotencyKey: request.idempotencyKey,
+    keyHash: keyHash(request.idempotencyKey),
     requestHash: requestHash(request),
     createdAt: ids.now,
   };

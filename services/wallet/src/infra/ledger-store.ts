@@ -12,6 +12,7 @@ import {
 import {
   assertSameRequest,
   EMPTY_HEAD,
+  keyHash,
   nextEntry,
   type Entry,
   type EntryRequest,
@@ -41,7 +42,7 @@ export interface AccountDocument {
 
 const ENTRY_INDEXES: IndexSpec[] = [
   { fields: { accountId: 1, sequence: 1 }, unique: true },
-  { fields: { accountId: 1, idempotencyKey: 1 }, unique: true },
+  { fields: { accountId: 1, keyHash: 1 }, unique: true },
   { fields: { accountId: 1 } },
   outboxIndex,
 ];
@@ -168,7 +169,7 @@ export class LedgerStore {
         if (!(error instanceof DuplicateKeyError)) throw error;
         this.heads.delete(accountId);
         head = undefined;
-        if (error.fields.includes('idempotencyKey')) {
+        if (error.fields.includes('keyHash')) {
           const replayed = await this.replayOf(accountId, request);
           if (replayed) return replayed;
         }
@@ -183,7 +184,7 @@ export class LedgerStore {
 
   /** The entry an earlier call with this idempotency key wrote; a computed request is judged by its key alone. */
   private async replayOf(accountId: string, request: AppendRequest): Promise<Appended | null> {
-    const existing = await this.entries.findOne({ accountId, idempotencyKey: request.idempotencyKey });
+    const existing = await this.entries.findOne({ accountId, keyHash: keyHash(request.idempotencyKey) });
     if (!existing) return null;
     if (!isComputed(request)) assertSameRequest(existing, request);
     return { entry: withoutStorage(existing), replayed: true };

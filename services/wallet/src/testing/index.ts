@@ -1,0 +1,1 @@
+export * from './stripe-stand-in.js';
