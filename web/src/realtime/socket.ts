@@ -1,10 +1,22 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
-import { currentUserKey } from '@/api/auth/get-current-user';
+import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
+import { transactionsKey } from '@/api/wallet/get-transactions';
+
+type PushedEvent = { type: string } & Record<string, unknown>;
 
 /** Which cached queries each pushed event makes stale. Later capabilities add their event types here. */
 const invalidatedBy: Record<string, readonly QueryKey[]> = {
   user_updated: [currentUserKey],
+  credits_updated: [transactionsKey],
+};
+
+/** Events that carry the new state itself: it goes straight into the cache, without a request. */
+const appliedBy: Record<string, (queryClient: QueryClient, event: PushedEvent) => void> = {
+  // Every ledger change of the signed-in member (purchase, grant, spend) carries the new balance.
+  credits_updated: (queryClient, event) => {
+    if (typeof event.credits === 'number') storeCurrentUserCredits(queryClient, event.credits);
+  },
 };
 
 let socket: Socket | null = null;
@@ -14,7 +26,7 @@ export function isRealtimeConnected() {
   return connected;
 }
 
-function isPushedEvent(value: unknown): value is { type: string } {
+function isPushedEvent(value: unknown): value is PushedEvent {
   return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
 
@@ -32,6 +44,7 @@ export function connectRealtime(queryClient: QueryClient) {
   // The event name is the transport's business; what counts is the `{ type, ... }` payload.
   current.onAny((_name: string, event: unknown) => {
     if (!isPushedEvent(event)) return;
+    appliedBy[event.type]?.(queryClient, event);
     for (const queryKey of invalidatedBy[event.type] ?? []) void queryClient.invalidateQueries({ queryKey });
   });
   return () => {

@@ -38,3 +38,11 @@ export async function storeCurrentUser(queryClient: QueryClient, answer: { user?
   if (answer.user) queryClient.setQueryData(currentUserKey, answer.user);
   else await queryClient.invalidateQueries({ queryKey: currentUserKey });
 }
+
+/**
+ * The signed-in member's balance changed (a `credits_updated` push, or the answer of their own grant or purchase):
+ * patch the cached user rather than refetch it.
+ */
+export function storeCurrentUserCredits(queryClient: QueryClient, credits: number) {
+  queryClient.setQueryData<User | null>(currentUserKey, (user) => (user ? { ...user, credits } : user));
+}

@@ -1,7 +1,7 @@
 import { IdCard, MapPin, UserRound, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
-import type { User } from '@/api/types';
+import type { Member } from '@/api/types';
 import { useUser } from '@/api/users/get-user';
 import { BackHomeButton } from '@/components/back-home-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -34,7 +34,7 @@ export function PublicProfile({ userId }: { userId: string }) {
   );
 }
 
-function MemberProfile({ user }: { user: User }) {
+function MemberProfile({ user }: { user: Member }) {
   const { t, i18n } = useTranslation();
   const location = [user.city, user.region].filter(Boolean).join(', ');
   const since = memberSince(user.createdAt, i18n.language);
