@@ -24,6 +24,7 @@ function MemberArea() {
   if (user) return <AppLayout user={user} />;
   if (pathname === '/') return <LandingPage />;
   if (pathname === '/messages') return <LoginRequiredPage />;
+  if (pathname === '/checkout') return <LoginRequiredPage reason="checkout" />;
   return <Navigate to="/login" replace />;
 }
 
@@ -34,6 +35,7 @@ function VisitorsOnly() {
 
 // Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
 const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
 const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
 const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
 const googleSetup = () =>
@@ -54,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: <ComingSoonPage section="messages" /> },
           { path: 'feedback', element: <ComingSoonPage section="feedback" /> },
           { path: 'blocked-users', element: <ComingSoonPage section="blockedUsers" /> },
-          { path: 'checkout', element: <ComingSoonPage section="checkout" /> },
+          { path: 'checkout', lazy: checkout },
           { path: 'admin', element: <ComingSoonPage section="admin" /> },
         ],
       },

@@ -4,11 +4,7 @@ import { BackHomeButton } from '@/components/back-home-button';
 import { Card, CardContent } from '@/components/ui/card';
 
 /** Stands in for the sections that later capabilities deliver, so every route of the spec answers. */
-export function ComingSoonPage({
-  section,
-}: {
-  section: 'messages' | 'feedback' | 'blockedUsers' | 'checkout' | 'admin';
-}) {
+export function ComingSoonPage({ section }: { section: 'messages' | 'feedback' | 'blockedUsers' | 'admin' }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-2xl">

@@ -1,14 +1,20 @@
 import { LockKeyhole } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { BackHomeButton } from '@/components/back-home-button';
 import { Brand } from '@/components/brand';
+import { GoogleButton } from '@/components/google-button';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
-/** What a visitor sees on a screen that is reachable without a session but useless without one (messages). */
-export function LoginRequiredPage() {
+/**
+ * What a visitor sees on a screen that is reachable without a session but useless without one: messages (with a
+ * link to the login form) and checkout ('Accesso Richiesto' with Google sign-in, as the spec's checkout shows it).
+ */
+export function LoginRequiredPage({ reason = 'messages' }: { reason?: 'messages' | 'checkout' }) {
   const { t } = useTranslation();
+  const texts = reason === 'checkout' ? 'loginRequired.checkout' : 'loginRequired';
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
@@ -20,16 +26,27 @@ export function LoginRequiredPage() {
             <LockKeyhole className="size-7" aria-hidden />
           </span>
           <div className="space-y-2">
-            <h1 className="text-2xl font-bold">{t('loginRequired.title')}</h1>
-            <p className="text-muted-foreground">{t('loginRequired.description')}</p>
+            <h1 className="text-2xl font-bold">{t(`${texts}.title`)}</h1>
+            <p className="text-muted-foreground">{t(`${texts}.description`)}</p>
           </div>
           <div className="flex w-full flex-col gap-2">
-            <Button asChild size="lg">
-              <Link to="/login">{t('loginRequired.login')}</Link>
-            </Button>
-            <Button asChild variant="ghost">
-              <Link to="/">{t('common.backHome')}</Link>
-            </Button>
+            {reason === 'checkout' ? (
+              <>
+                <GoogleButton href="/api/auth/google" className="w-full">
+                  {t('landing.google.login')}
+                </GoogleButton>
+                <BackHomeButton variant="ghost" />
+              </>
+            ) : (
+              <>
+                <Button asChild size="lg">
+                  <Link to="/login">{t('loginRequired.login')}</Link>
+                </Button>
+                <Button asChild variant="ghost">
+                  <Link to="/">{t('common.backHome')}</Link>
+                </Button>
+              </>
+            )}
           </div>
         </Card>
       </main>
