@@ -8,6 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { normalizeStatus, VerificationBadge } from '@/components/verification-badge';
+import { TesterCreditsPanel } from '@/components/wallet/tester-credits-panel';
 import { displayName } from '@/lib/user-display';
 
 const CATEGORIES = ['trending', 'melanzana', 'patate'];
@@ -61,6 +62,8 @@ export function HomePage() {
           </CardContent>
         </Card>
       )}
+
+      {user.isTester && <TesterCreditsPanel />}
 
       <Card className="items-center px-6 py-14 text-center">
         <span className="grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-primary to-brand-warm text-white shadow-lg shadow-primary/25">

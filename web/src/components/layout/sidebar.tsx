@@ -7,9 +7,11 @@ import type { User } from '@/api/types';
 import { BrandMark } from '@/components/brand';
 import { NAV_ENTRIES, type NavEntry } from '@/components/layout/navigation';
 import { useSidebar } from '@/components/layout/sidebar-state';
+import { PremiumBadge } from '@/components/premium-badge';
 import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerificationBadge } from '@/components/verification-badge';
+import { isPremiumActive } from '@/lib/premium';
 import { displayName } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
 
@@ -98,7 +100,10 @@ export function Sidebar({ user }: { user: User }) {
           <div className="relative mt-5 flex items-center gap-3">
             <UserAvatar user={user} className="size-14 ring-2 ring-white/30" />
             <div className="min-w-0">
-              <p className="truncate text-base font-semibold">{displayName(user)}</p>
+              <p className="flex items-center gap-2 text-base font-semibold">
+                <span className="truncate">{displayName(user)}</span>
+                {isPremiumActive(user) && <PremiumBadge compact />}
+              </p>
               <p className="truncate text-sm text-white/70">@{user.username}</p>
             </div>
           </div>
@@ -106,8 +111,9 @@ export function Sidebar({ user }: { user: User }) {
             <div className="flex items-center gap-2 text-sm">
               <Coins className="size-4 text-amber-300" aria-hidden />
               <span className="text-white/80">{t('nav.credits')}</span>
+              {/* Live: a credits_updated push patches the cached user (realtime/socket.ts). */}
               <span className="font-bold" data-testid="sidebar-credits">
-                {user.credits ?? 0}
+                {user.credits}
               </span>
             </div>
             <VerificationBadge status={user.verificationStatus} tone="inverted" />

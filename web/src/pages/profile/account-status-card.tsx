@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { VerificationBadge } from '@/components/verification-badge';
 import { DetailRow, memberSince } from '@/pages/profile/detail-row';
+import { PremiumStatus } from '@/pages/profile/premium-status';
 
 export function AccountStatusCard({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +30,9 @@ export function AccountStatusCard({ user }: { user: User }) {
               {user.isTester && <Badge variant="secondary">{t('profile.status.tester')}</Badge>}
               {!user.isAdmin && !user.isTester && <Badge variant="outline">{t('profile.status.member')}</Badge>}
             </span>
+          </DetailRow>
+          <DetailRow term={t('premium.status.title')}>
+            <PremiumStatus user={user} />
           </DetailRow>
           {since && <DetailRow term={t('profile.status.memberSince')}>{since}</DetailRow>}
         </dl>

@@ -1,14 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/api/types';
+import { PremiumBadge } from '@/components/premium-badge';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerificationBadge } from '@/components/verification-badge';
+import { isPremiumActive } from '@/lib/premium';
 import { displayName } from '@/lib/user-display';
 
-type HeaderUser = Pick<User, 'firstName' | 'lastName' | 'username' | 'profileImageUrl' | 'verificationStatus'>;
+type HeaderUser = Pick<User, 'firstName' | 'lastName' | 'username' | 'profileImageUrl' | 'verificationStatus'> &
+  Partial<Pick<User, 'isPremium' | 'premiumSubscriptionExpiry'>>;
 
 /**
- * The dark hero at the top of a profile: avatar, name, @username and verification badge. `online` adds the
+ * The dark hero at the top of a profile: avatar, name (with the crown of a premium member), @username and
+ * verification badge. `online` adds the
  * presence dot (shown on other members' profiles); `children` is the line below.
  */
 export function ProfileHeader({
@@ -41,7 +45,10 @@ export function ProfileHeader({
           )}
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{displayName(user)}</h1>
+          <div className="flex min-w-0 items-center gap-3">
+            <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{displayName(user)}</h1>
+            {isPremiumActive(user) && <PremiumBadge tone="inverted" />}
+          </div>
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
             <p className="truncate text-white/75">@{user.username}</p>
             <VerificationBadge status={user.verificationStatus} tone="inverted" />

@@ -4,11 +4,13 @@ import { useCurrentUser } from '@/api/auth/get-current-user';
 import type { User } from '@/api/types';
 import { normalizeStatus } from '@/components/verification-badge';
 import { AccountStatusCard } from '@/pages/profile/account-status-card';
+import { CreditsCard } from '@/pages/profile/credits-card';
 import { DangerZoneCard } from '@/pages/profile/danger-zone-card';
 import { PersonalInfoCard } from '@/pages/profile/personal-info-card';
 import { ProfileHeader } from '@/pages/profile/profile-header';
 import { ProfileImageCard } from '@/pages/profile/profile-image-card';
 import { PublicProfile } from '@/pages/profile/public-profile';
+import { TransactionsCard } from '@/pages/profile/transactions-card';
 import { PendingApprovalCard, VerificationRejectedCard } from '@/pages/profile/verification-cards';
 
 /**
@@ -40,11 +42,15 @@ function OwnProfile({ user }: { user: User }) {
         <div className="space-y-6">
           <ProfileImageCard currentUrl={user.profileImageUrl} />
           <AccountStatusCard user={user} />
+          <CreditsCard user={user} />
         </div>
-        <PersonalInfoCard user={user} />
+        <div className="space-y-6">
+          <PersonalInfoCard user={user} />
+          <TransactionsCard />
+        </div>
       </div>
 
-      <DangerZoneCard credits={user.credits ?? 0} />
+      <DangerZoneCard credits={user.credits} />
     </div>
   );
 }
