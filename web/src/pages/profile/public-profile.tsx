@@ -1,5 +1,6 @@
 import { IdCard, MapPin, UserRound, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/api/auth/get-current-user';
 import { ApiError } from '@/api/client';
 import type { Member } from '@/api/types';
 import { useUser } from '@/api/users/get-user';
@@ -7,6 +8,7 @@ import { BackHomeButton } from '@/components/back-home-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessageOr } from '@/lib/errors';
+import { AdminMemberCard } from '@/pages/profile/admin-member-card';
 import { DetailRow, memberSince } from '@/pages/profile/detail-row';
 import { ProfileHeader } from '@/pages/profile/profile-header';
 
@@ -36,6 +38,7 @@ export function PublicProfile({ userId }: { userId: string }) {
 
 function MemberProfile({ user }: { user: Member }) {
   const { t, i18n } = useTranslation();
+  const { user: viewer } = useCurrentUser();
   const location = [user.city, user.region].filter(Boolean).join(', ');
   const since = memberSince(user.createdAt, i18n.language);
 
@@ -91,6 +94,9 @@ function MemberProfile({ user }: { user: Member }) {
           </CardContent>
         </Card>
       </div>
+
+      {/* Admins manage members' credits and premium; another admin has no such controls. */}
+      {viewer?.isAdmin && !user.isAdmin && <AdminMemberCard member={user} />}
     </div>
   );
 }

@@ -1,0 +1,101 @@
+import { PREMIUM_GRANT_MONTHS } from '@tip/identity/domain';
+import { Crown } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Member } from '@/api/types';
+import { useAdminGrantPremium } from '@/api/wallet/admin-grant-premium';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { formatLongDate } from '@/lib/dates';
+import { formatMonths } from '@/lib/money';
+import { displayName } from '@/lib/user-display';
+import { cn } from '@/lib/utils';
+
+const DEFAULT_MONTHS = 1;
+
+/** 'Concedi Premium': the admin picks 1, 2, 3, 6 or 12 months (1 by default). */
+export function GrantPremiumDialog({ member }: { member: Member }) {
+  const { t, i18n } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [months, setMonths] = useState<number>(DEFAULT_MONTHS);
+  const grant = useAdminGrantPremium(member.id, {
+    onSuccess: (answer) => {
+      setOpen(false);
+      const until = formatLongDate(answer.premiumSubscriptionExpiry, i18n.language);
+      toast({
+        variant: 'success',
+        title: t('wallet.admin.grantSuccess'),
+        description: until ? t('premium.status.activeUntil', { date: until }) : answer.message,
+      });
+    },
+    onError: () =>
+      toast({ variant: 'destructive', title: t('common.error'), description: t('wallet.admin.grantError') }),
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (grant.isPending) return;
+        setOpen(next);
+        if (next) setMonths(DEFAULT_MONTHS);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="gradient">
+          <Crown aria-hidden />
+          {t('wallet.admin.grant')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={t('common.close')}>
+        <DialogHeader>
+          <DialogTitle>{t('wallet.admin.grantTitle')}</DialogTitle>
+          <DialogDescription>{t('wallet.admin.grantDescription', { name: displayName(member) })}</DialogDescription>
+        </DialogHeader>
+        <div role="radiogroup" aria-label={t('wallet.admin.grantMonths')} className="grid grid-cols-5 gap-2">
+          {PREMIUM_GRANT_MONTHS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              role="radio"
+              aria-checked={months === option}
+              aria-label={formatMonths(option, i18n.language)}
+              onClick={() => setMonths(option)}
+              className={cn(
+                'grid h-14 place-items-center rounded-xl border text-lg font-bold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                months === option
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-input bg-card hover:bg-secondary hover:text-secondary-foreground',
+              )}
+            >
+              {option}
+            </button>
+          ))}
+        </div>
+        <p className="text-center text-sm text-muted-foreground">{formatMonths(months, i18n.language)}</p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline" disabled={grant.isPending}>
+              {t('common.cancel')}
+            </Button>
+          </DialogClose>
+          <Button onClick={() => grant.mutate(months)} disabled={grant.isPending}>
+            {grant.isPending && <Spinner />}
+            {t('wallet.admin.grantConfirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
