@@ -22,3 +22,13 @@ export function appText(key: string, language: Language = 'it'): string {
   if (typeof node !== 'string') throw new Error(`no app text ${key} in ${language}`);
   return node;
 }
+
+/** A text with its {{placeholders}} filled in, as i18next and the server's `say` fill them. */
+export function withValues(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+/** A price as the app writes it in `language`: always euro (see web/src/lib/money.ts). */
+export function euro(cents: number, language: Language = 'it'): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+}

@@ -55,3 +55,24 @@ async function pauseNow(page: Page): Promise<void> {
     }
   }
 }
+
+/**
+ * Resolves once the page's Socket.IO connection has been accepted (the server's CONNECT packet, "40..."): from then
+ * on pushes reach the page. Call it before the page loads the app.
+ */
+export function realtimeConnected(page: Page, timeoutMs = STEP_TIMEOUT_MS): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`timed out after ${timeoutMs} ms waiting for the realtime connection`)),
+      timeoutMs,
+    );
+    page.on('websocket', (socket) => {
+      if (!new URL(socket.url()).pathname.startsWith('/ws')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (!String(payload).startsWith('40')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  });
+}

@@ -1,0 +1,31 @@
+/** Credits for the browser tests, through the API (the checkout's own calls), for tests that are not about checkout. */
+import type { Page } from 'playwright-core';
+
+async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data });
+  if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Buys the package of `credits` credits with the demo provider's succeeding card, as the signed-in member of `page`. */
+export async function buyCreditsByApi(page: Page, credits: number): Promise<{ credits: number }> {
+  const { paymentIntentId } = await post<{ paymentIntentId: string }>(page, '/api/create-payment-intent', {
+    amount: 0,
+    credits,
+  });
+  await post(page, '/api/demo-payments/confirm', {
+    paymentIntentId,
+    cardNumber: '4242424242424242',
+    expiry: '12/34',
+    cvc: '123',
+  });
+  return post<{ credits: number }>(page, '/api/confirm-payment', { paymentIntentId });
+}
+
+/** An admin (signed in on `adminPage`) makes the member `userId` a tester (or not). */
+export async function setTesterByApi(adminPage: Page, userId: string, isTester: boolean): Promise<void> {
+  const response = await adminPage.request.put(`/api/admin/users/${encodeURIComponent(userId)}/tester`, {
+    data: { isTester },
+  });
+  if (!response.ok()) throw new Error(`setting the tester flag: ${response.status()} ${await response.text()}`);
+}
