@@ -225,7 +225,7 @@ describe('admin credits and premium', () => {
     });
     const pushed: number[] = [];
     socket.on('credits_updated', (event: { credits: number }) => pushed.push(event.credits));
-    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     const adjust = (amount: unknown) => admin.browser.postJson(`/api/admin/users/${id}/add-credits`, { amount });
 
     expect(await json(await adjust(1000))).toMatchObject({ credits: 1000 });

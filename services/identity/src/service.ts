@@ -56,7 +56,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     logger,
   };
   const relay = startOutboxRelay({ collection: users.collection, bus: events, topic: IDENTITY_USERS_TOPIC, logger });
-  users.onEventsStored(() => relay.notify());
+  users.onEventsStored((userId) => relay.notify(userId));
   // Stopped in reverse: calls first, then the consumer (its handler writes events), then the relay.
   const stops = new StopStack();
   stops.defer(() => relay.stop());

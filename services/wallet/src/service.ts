@@ -55,8 +55,10 @@ export async function startWalletService(options: WalletServiceOptions): Promise
     bus: events,
     topic: WALLET_LEDGER_TOPIC,
     logger,
+    // An account's entries leave in sequence order, so that a consumer's last balance is the latest.
+    sweepOrder: { accountId: 1, sequence: 1 },
   });
-  ledger.onEventsStored(() => entriesRelay.notify());
+  ledger.onEventsStored((entryId) => entriesRelay.notify(entryId));
   stops.defer(() => entriesRelay.stop());
   const paymentsRelay = startOutboxRelay({
     collection: payments.collection,
@@ -64,7 +66,7 @@ export async function startWalletService(options: WalletServiceOptions): Promise
     topic: WALLET_LEDGER_TOPIC,
     logger,
   });
-  payments.onEventsStored(() => paymentsRelay.notify());
+  payments.onEventsStored((paymentId) => paymentsRelay.notify(paymentId));
   stops.defer(() => paymentsRelay.stop());
 
   try {

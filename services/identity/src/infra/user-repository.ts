@@ -50,7 +50,7 @@ function takenError(error: DuplicateKeyError): DomainError {
  * applied only to the revision they were computed from, so an event always describes the state actually stored.
  */
 export class UserRepository {
-  private eventsStored: () => void = () => {};
+  private eventsStored: (userId: string) => void = () => {};
 
   private constructor(readonly collection: Collection<UserDocument>) {}
 
@@ -58,8 +58,8 @@ export class UserRepository {
     return new UserRepository(await store.collection<UserDocument>(USERS_COLLECTION, USER_INDEXES));
   }
 
-  /** Who to wake after a write that stored events (the outbox relay). */
-  onEventsStored(notify: () => void): void {
+  /** Who to wake after a write that stored events (the outbox relay), with the user whose document holds them. */
+  onEventsStored(notify: (userId: string) => void): void {
     this.eventsStored = notify;
   }
 
@@ -114,7 +114,7 @@ export class UserRepository {
     } catch (error) {
       throw error instanceof DuplicateKeyError ? takenError(error) : error;
     }
-    if (events.length > 0) this.eventsStored();
+    if (events.length > 0) this.eventsStored(doc._id);
   }
 
   /**
@@ -145,7 +145,7 @@ export class UserRepository {
         throw error instanceof DuplicateKeyError ? takenError(error) : error;
       }
       if (stored) {
-        if (events.length > 0) this.eventsStored();
+        if (events.length > 0) this.eventsStored(id);
         return stored;
       }
       if (attempt >= MAX_ATTEMPTS) throw new DomainError('UNAVAILABLE', 'errors.unavailable');

@@ -1,6 +1,6 @@
 import type { Logger } from '../logging/logger.js';
 import type { Collection, Filter } from '../ports/documents.js';
-import type { EventBus } from '../ports/events.js';
+import type { EventBus, EventEnvelope } from '../ports/events.js';
 import { OUTBOX_FIELD, type OutboxDocument } from './outbox.js';
 
 export interface OutboxRelayOptions<T extends OutboxDocument> {
@@ -12,11 +12,19 @@ export interface OutboxRelayOptions<T extends OutboxDocument> {
   sweepIntervalMs?: number;
   /** Documents read per query. */
   batchSize?: number;
+  /**
+   * The order in which a sweep publishes documents, where several documents carry one aggregate's events (a
+   * ledger's entries: by account and sequence). Notified documents go out in the order they were notified.
+   */
+  sweepOrder?: Record<string, 1 | -1>;
 }
 
 export interface OutboxRelay {
-  /** Asks the relay to publish now; repositories call it after a write that added events. */
-  notify(): void;
+  /**
+   * Asks the relay to publish now; repositories call it after a write that added events, naming the document that
+   * carries them (a document named here is read by its id; without one, the relay sweeps the whole collection).
+   */
+  notify(documentId?: string): void;
   /** Resolves once the publish in flight, if any, is finished and its events are pulled from the outbox. */
   stop(): Promise<void>;
 }
@@ -25,35 +33,61 @@ const PENDING: Filter = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
 
 /**
  * Publishes the events that documents of a collection carry in their outbox, each document's events in order, then
- * pulls exactly the published ones out by id ($pull), so events added meanwhile stay for the next round. It starts
- * with a sweep, so events left by a crash go out on the next start. A crash between publish and pull publishes the
- * events again: delivery is at least once, and consumers are idempotent (see idempotentHandler).
+ * pulls exactly the published ones out by id ($pull), so events added meanwhile stay for the next round. Documents
+ * it is told about are read by id, so a busy collection is not scanned for every write; a sweep (at start, so that
+ * events left by a crash go out, and then every sweepIntervalMs) finds whatever was not told. A batch of documents
+ * goes out in one publish. A crash between publish and pull publishes the events again: delivery is at least once,
+ * and consumers are idempotent (see idempotentHandler).
  */
 export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayOptions<T>): OutboxRelay {
   const { collection, bus, topic, logger } = options;
   const sweepIntervalMs = options.sweepIntervalMs ?? 1000;
   const batchSize = options.batchSize ?? 100;
   let running = true;
-  let notified = true;
+  let sweepDue = true;
+  /** Ids notified since the last round, in notification order (a Set keeps insertion order). */
+  let notified = new Set<string>();
   let wake: (() => void) | undefined;
 
-  async function drain(): Promise<void> {
+  async function publish(docs: T[]): Promise<void> {
+    const pending = docs.filter((doc) => (doc[OUTBOX_FIELD]?.length ?? 0) > 0);
+    if (pending.length === 0 || !running) return;
+    const events = pending.flatMap((doc) => doc[OUTBOX_FIELD] as EventEnvelope[]);
+    await bus.publish(topic, events);
+    // One write for the whole batch: an event id names one event, so pulling them all from each document pulls
+    // exactly what that document published.
+    await collection.updateMany(
+      { _id: { $in: pending.map((doc) => doc._id) } },
+      { $pull: { [OUTBOX_FIELD]: { id: { $in: events.map((event) => event.id) } } } },
+    );
+  }
+
+  async function drainNotified(ids: string[]): Promise<void> {
+    for (let start = 0; start < ids.length && running; start += batchSize) {
+      const batch = ids.slice(start, start + batchSize);
+      const found = await collection.find({ _id: { $in: batch } });
+      const byId = new Map(found.map((doc) => [doc._id, doc]));
+      await publish(batch.flatMap((id) => byId.get(id) ?? []));
+    }
+  }
+
+  async function sweep(): Promise<void> {
     for (;;) {
-      const pending = await collection.find(PENDING, { limit: batchSize });
-      for (const doc of pending) {
-        if (!running) return;
-        const events = doc._outbox ?? [];
-        await bus.publish(topic, events);
-        const ids = events.map((event) => event.id);
-        await collection.updateOne({ _id: doc._id }, { $pull: { [OUTBOX_FIELD]: { id: { $in: ids } } } });
-      }
-      if (pending.length < batchSize) return;
+      const pending = await collection.find(PENDING, {
+        limit: batchSize,
+        ...(options.sweepOrder ? { sort: options.sweepOrder } : {}),
+      });
+      await publish(pending);
+      if (pending.length < batchSize || !running) return;
     }
   }
 
   function pause(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => wake?.(), sweepIntervalMs);
+      const timer = setTimeout(() => {
+        sweepDue = true;
+        wake?.();
+      }, sweepIntervalMs);
       wake = () => {
         clearTimeout(timer);
         wake = undefined;
@@ -64,21 +98,27 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
 
   const loop = (async () => {
     while (running) {
-      if (!notified) await pause();
-      notified = false;
+      if (!sweepDue && notified.size === 0) await pause();
       if (!running) return;
+      const ids = [...notified];
+      notified = new Set();
+      const sweeping = sweepDue;
+      sweepDue = false;
       try {
-        await drain();
+        // A sweep publishes the notified documents too: they carry pending events like any other.
+        if (sweeping) await sweep();
+        else await drainNotified(ids);
       } catch (error) {
-        // The events stay in the outbox; the next sweep or notification tries again.
+        // The events stay in the outbox; the next sweep (when the pause runs out) finds them.
         logger?.error({ err: error, topic }, 'could not publish pending events');
       }
     }
   })();
 
   return {
-    notify() {
-      notified = true;
+    notify(documentId) {
+      if (documentId === undefined) sweepDue = true;
+      else notified.add(documentId);
       wake?.();
     },
     async stop() {

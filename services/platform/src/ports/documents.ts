@@ -31,6 +31,8 @@ export interface Collection<T extends BaseDocument> {
   count(filter: Filter): Promise<number>;
   /** Applies the update to the first match; returns the updated document, or null when nothing matched. */
   updateOne(filter: Filter, update: Update): Promise<T | null>;
+  /** Applies the update to every match in one write; returns how many documents matched. */
+  updateMany(filter: Filter, update: Update): Promise<number>;
   deleteOne(filter: Filter): Promise<boolean>;
 }
 

@@ -23,5 +23,5 @@ export async function forfeitDeletedMember(context: WalletContext, userId: strin
     },
     (entry) => [entryEvent(entry, userId, call)],
   );
-  await context.ledger.closeAccount(account._id);
+  await context.ledger.closeAccount(account);
 }

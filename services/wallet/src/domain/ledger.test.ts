@@ -10,7 +10,7 @@ import {
   type EntryRequest,
 } from './ledger.js';
 
-const ids = { accountId: 'a1', entryId: 'e1', now: '2026-01-01T00:00:00.000Z' };
+const ids = { accountId: 'a1', now: '2026-01-01T00:00:00.000Z' };
 const unlock: EntryRequest = {
   amount: -3,
   kind: 'debit',
@@ -22,9 +22,10 @@ const unlock: EntryRequest = {
 describe('the next entry', () => {
   it('follows the head: next sequence, balance plus the signed amount', () => {
     const entry = nextEntry({ sequence: 4, balance: 10 }, unlock, ids);
-    expect(entry).toMatchObject({ sequence: 5, amount: -3, balanceAfter: 7, kind: 'debit', actorId: 'u1' });
+    expect(entry).toMatchObject({ id: 'a1:5', sequence: 5, amount: -3, balanceAfter: 7, kind: 'debit', actorId: 'u1' });
     expect(entry.requestHash).toBe(requestHash(unlock));
-    expect(entry.keyHash).toBe(keyHash('unlock:p1:u1'));
+    expect(entry.keyHash).toBe(keyHash('a1', 'unlock:p1:u1'));
+    expect(keyHash('a2', 'unlock:p1:u1')).not.toBe(entry.keyHash);
     expect(JSON.stringify(entry)).not.toContain('unlock:p1:u1');
   });
 

@@ -13,6 +13,7 @@ export interface Reference {
 
 /** One line of an account's ledger. Entries are only ever appended. */
 export interface Entry {
+  /** `<account>:<sequence>`: the store's unique id is then unique (account, sequence), the race's referee. */
   id: string;
   accountId: string;
   /** 1, 2, 3... per account, without gaps: unique (account, sequence) decides which concurrent writer wins. */
@@ -57,9 +58,13 @@ export function requestHash(request: EntryRequest): string {
   return sha256(JSON.stringify([amount, kind, reference.type, reference.id, actorId ?? null]));
 }
 
-/** What the ledger stores and looks up for an idempotency key. */
-export function keyHash(idempotencyKey: string): string {
-  return sha256(idempotencyKey);
+/** What the ledger stores and looks up for an idempotency key: unique per account, so the account is in it. */
+export function keyHash(accountId: string, idempotencyKey: string): string {
+  return sha256(`${accountId}\n${idempotencyKey}`);
+}
+
+export function entryId(accountId: string, sequence: number): string {
+  return `${accountId}:${sequence}`;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -68,11 +73,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * The entry a request appends after `head`, or the refusal: a balance never goes below zero, and amounts are whole
  * credits. Pure: the repository decides whether `head` is still the head when it writes.
  */
-export function nextEntry(
-  head: Head,
-  request: EntryRequest,
-  ids: { accountId: string; entryId: string; now: string },
-): Entry {
+export function nextEntry(head: Head, request: EntryRequest, context: { accountId: string; now: string }): Entry {
   if (!Number.isSafeInteger(request.amount)) throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput');
   const balanceAfter = head.balance + request.amount;
   if (balanceAfter < 0) {
@@ -81,18 +82,19 @@ export function nextEntry(
       required: -request.amount,
     });
   }
+  const sequence = head.sequence + 1;
   return {
-    id: ids.entryId,
-    accountId: ids.accountId,
-    sequence: head.sequence + 1,
+    id: entryId(context.accountId, sequence),
+    accountId: context.accountId,
+    sequence,
     amount: request.amount,
     balanceAfter,
     kind: request.kind,
     reference: request.reference,
     ...(request.actorId ? { actorId: request.actorId } : {}),
-    keyHash: keyHash(request.idempotencyKey),
+    keyHash: keyHash(context.accountId, request.idempotencyKey),
     requestHash: requestHash(request),
-    createdAt: ids.now,
+    createdAt: context.now,
   };
 }
 

@@ -40,6 +40,14 @@ describe('a deleted member’s account', () => {
     const deleted = await deleteMember(member);
     await harness.events.publish(UserDeleted.topic, [deleted]);
     await waitFor(async () => (await accounts.findOne({ _id: accountId }))?.closedAt !== undefined, 5000, 'closing');
+    const entries$ = await harness.documents.collection<EntryDocument>(ENTRIES_COLLECTION);
+    // The forfeit's event names the member until it is out; then only the log has it (erasing it there is the
+    // privacy issue's part).
+    await waitFor(
+      async () => (await entries$.count({ accountId, '_outbox.id': { $exists: true } })) === 0,
+      5000,
+      'the relay',
+    );
 
     const account = await accounts.findOne({ _id: accountId });
     expect(account).not.toHaveProperty('userId');

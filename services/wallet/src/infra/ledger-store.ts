@@ -23,7 +23,11 @@ import { KeyedLanes } from './keyed-lanes.js';
 export const ENTRIES_COLLECTION = 'ledger_entries';
 export const ACCOUNTS_COLLECTION = 'ledger_accounts';
 
-/** An entry as stored: its id is the document id; `_outbox` carries its event until the relay has published it. */
+/**
+ * An entry as stored: its id (`<account>:<sequence>`) is the document id, so the store's unique id index is the
+ * unique (account, sequence) that decides between concurrent writers; `_outbox` carries its event until the relay
+ * has published it.
+ */
 export interface EntryDocument extends Entry {
   _id: string;
   [OUTBOX_FIELD]?: EventEnvelope[];
@@ -40,9 +44,10 @@ export interface AccountDocument {
   closedAt?: string;
 }
 
+/** Single-field indexes only: nedb compares compound keys field by field on every write, at twice the cost. */
 const ENTRY_INDEXES: IndexSpec[] = [
-  { fields: { accountId: 1, sequence: 1 }, unique: true },
-  { fields: { accountId: 1, keyHash: 1 }, unique: true },
+  // The key's hash includes the account: unique (account, idempotency key).
+  { fields: { keyHash: 1 }, unique: true },
   { fields: { accountId: 1 } },
   outboxIndex,
 ];
@@ -50,6 +55,8 @@ const ACCOUNT_INDEXES: IndexSpec[] = [{ fields: { userId: 1 }, unique: true, spa
 
 /** Another process keeps winning the race for this account's next sequence: give up rather than spin. */
 const MAX_ATTEMPTS = 50;
+/** Open accounts kept in memory, most recently opened or found last. */
+const REMEMBERED_ACCOUNTS = 100_000;
 
 /** What an append wrote, or found written by an earlier call with the same idempotency key. */
 export interface Appended {
@@ -77,7 +84,9 @@ export class LedgerStore {
   private readonly lanes = new KeyedLanes();
   /** The last head this process wrote or read, per account: the next append's first guess. */
   private readonly heads = new Map<string, Head>();
-  private eventsStored: () => void = () => {};
+  /** Open accounts by member. */
+  private readonly openAccounts = new Map<string, AccountDocument>();
+  private eventsStored: (entryId: string) => void = () => {};
 
   private constructor(
     readonly entries: Collection<EntryDocument>,
@@ -92,14 +101,30 @@ export class LedgerStore {
     return new LedgerStore(entries, accounts);
   }
 
-  /** Who to wake after an append stored an event (the outbox relay). */
-  onEventsStored(notify: () => void): void {
+  /** Who to wake after an append stored an event (the outbox relay), with the entry that holds it. */
+  onEventsStored(notify: (entryId: string) => void): void {
     this.eventsStored = notify;
   }
 
-  /** The member's open account, or null when it has none (it never received credits, or was deleted). */
-  findAccount(userId: string): Promise<AccountDocument | null> {
-    return this.accounts.findOne({ userId });
+  /**
+   * The member's open account, or null when it has none (it never received credits, or was deleted). Accounts are
+   * remembered: an account never changes but by closing, and a closed account has a zero balance that refuses every
+   * debit even where another replica still remembers it.
+   */
+  async findAccount(userId: string): Promise<AccountDocument | null> {
+    const remembered = this.openAccounts.get(userId);
+    if (remembered) return remembered;
+    const found = await this.accounts.findOne({ userId });
+    if (found) this.remember(userId, found);
+    return found;
+  }
+
+  private remember(userId: string, account: AccountDocument): void {
+    if (this.openAccounts.size >= REMEMBERED_ACCOUNTS) {
+      const oldest = this.openAccounts.keys().next().value;
+      if (oldest !== undefined) this.openAccounts.delete(oldest);
+    }
+    this.openAccounts.set(userId, account);
   }
 
   /** The member's open account, opened now if it has none; two concurrent openings end with the same one. */
@@ -109,6 +134,7 @@ export class LedgerStore {
     const account: AccountDocument = { _id: randomUUID(), userId, openedAt: new Date().toISOString() };
     try {
       await this.accounts.insertOne(account);
+      this.remember(userId, account);
       return account;
     } catch (error) {
       if (!(error instanceof DuplicateKeyError)) throw error;
@@ -119,9 +145,10 @@ export class LedgerStore {
   }
 
   /** Forgets whose the account was: its entries stay, and can no longer be tied to the member. */
-  async closeAccount(accountId: string): Promise<void> {
+  async closeAccount(account: AccountDocument): Promise<void> {
+    if (account.userId) this.openAccounts.delete(account.userId);
     await this.accounts.updateOne(
-      { _id: accountId },
+      { _id: account._id },
       { $unset: { userId: true }, $set: { closedAt: new Date().toISOString() } },
     );
   }
@@ -147,8 +174,8 @@ export class LedgerStore {
     request: AppendRequest,
     eventsOf: (entry: Entry) => EventEnvelope[],
   ): Promise<Appended> {
-    const replay = await this.replayOf(accountId, request);
-    if (replay) return replay;
+    // A retried request is found by its key when the insert collides with the first one, or, should its balance
+    // no longer cover it, before refusing: no lookup on the way of the first call.
     let head = this.heads.get(accountId);
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const fresh = head === undefined;
@@ -156,12 +183,16 @@ export class LedgerStore {
       const wanted = isComputed(request) ? request.compute(head) : request;
       let entry: Entry;
       try {
-        entry = nextEntry(head, wanted, { accountId, entryId: randomUUID(), now: new Date().toISOString() });
+        entry = nextEntry(head, wanted, { accountId, now: new Date().toISOString() });
       } catch (error) {
         // A remembered head may be stale (another process credited the account): refuse only on the stored one.
-        if (fresh) throw error;
-        head = undefined;
-        continue;
+        if (!fresh) {
+          head = undefined;
+          continue;
+        }
+        const replayed = await this.replayOf(accountId, request);
+        if (replayed) return replayed;
+        throw error;
       }
       try {
         await this.entries.insertOne({ ...entry, _id: entry.id, [OUTBOX_FIELD]: eventsOf(entry) });
@@ -176,7 +207,7 @@ export class LedgerStore {
         continue;
       }
       this.heads.set(accountId, { sequence: entry.sequence, balance: entry.balanceAfter });
-      this.eventsStored();
+      this.eventsStored(entry.id);
       return { entry, replayed: false };
     }
     throw new DomainError('UNAVAILABLE', 'errors.unavailable');
@@ -184,7 +215,7 @@ export class LedgerStore {
 
   /** The entry an earlier call with this idempotency key wrote; a computed request is judged by its key alone. */
   private async replayOf(accountId: string, request: AppendRequest): Promise<Appended | null> {
-    const existing = await this.entries.findOne({ accountId, keyHash: keyHash(request.idempotencyKey) });
+    const existing = await this.entries.findOne({ keyHash: keyHash(accountId, request.idempotencyKey) });
     if (!existing) return null;
     if (!isComputed(request)) assertSameRequest(existing, request);
     return { entry: withoutStorage(existing), replayed: true };

@@ -27,7 +27,7 @@ export interface PaymentDocument extends OutboxDocument {
 
 /** Payments on the documents port; a premium purchase's event goes out with the settlement (the outbox). */
 export class PaymentStore {
-  private eventsStored: () => void = () => {};
+  private eventsStored: (paymentId: string) => void = () => {};
 
   private constructor(readonly collection: Collection<PaymentDocument>) {}
 
@@ -35,7 +35,8 @@ export class PaymentStore {
     return new PaymentStore(await store.collection<PaymentDocument>(PAYMENTS_COLLECTION, [outboxIndex]));
   }
 
-  onEventsStored(notify: () => void): void {
+  /** Who to wake after a settlement stored an event (the outbox relay), with the payment that holds it. */
+  onEventsStored(notify: (paymentId: string) => void): void {
     this.eventsStored = notify;
   }
 
@@ -61,7 +62,7 @@ export class PaymentStore {
       { _id: id, status: 'open' },
       withEvents({ $set: { status: 'settled', settledAt: new Date().toISOString() } }, events),
     );
-    if (settled && events.length > 0) this.eventsStored();
+    if (settled && events.length > 0) this.eventsStored(id);
     return settled !== null;
   }
 }

@@ -183,6 +183,14 @@ await describeContract<DocumentStore>(
         expect((await tags.updateOne({ _id: 'm1' }, { $pull: { tags: 'admin' } }))?.tags).toEqual(['tester']);
       });
 
+      it('updates every match in one call and counts them', async () => {
+        const members$ = await seeded();
+        expect(await members$.updateMany({ tags: 'tester' }, { $set: { city: 'Bari' }, $inc: { visits: 1 } })).toBe(2);
+        expect(ids(await members$.find({ city: 'Bari', visits: 1 }))).toEqual(['m1', 'm2']);
+        expect(await members$.updateMany({ _id: { $in: ['nobody'] } }, { $set: { city: 'x' } })).toBe(0);
+        await expect(members$.updateMany({}, { name: 'x' } as never)).rejects.toThrow();
+      });
+
       it('refuses an update without operators', async () => {
         const members$ = await seeded();
         await expect(members$.updateOne({ _id: 'm1' }, { name: 'x' } as never)).rejects.toThrow();

@@ -18,8 +18,24 @@ export function toNedbFilter(filter: Filter): Filter {
       clauses.push(equalityClause(field, condition));
     }
   }
-  if (clauses.length === 1 && clauses[0]) return clauses[0];
-  return { $and: clauses };
+  return merged(clauses);
+}
+
+/**
+ * One filter from the clauses. Clauses on distinct plain fields stay at the top level, where nedb can answer them
+ * from an index (it looks only at top-level fields: the same filter under $and is a scan of the whole collection);
+ * the rest (operators such as $or and $not, a field named twice) go under $and.
+ */
+function merged(clauses: Filter[]): Filter {
+  const top: Filter = {};
+  const rest: Filter[] = [];
+  for (const clause of clauses) {
+    const [field] = Object.keys(clause);
+    if (field !== undefined && !field.startsWith('$') && !(field in top)) Object.assign(top, clause);
+    else rest.push(clause);
+  }
+  if (rest.length === 0) return top;
+  return Object.keys(top).length === 0 && rest.length === 1 ? (rest[0] as Filter) : { ...top, $and: rest };
 }
 
 function operatorClauses(field: string, operators: Record<string, unknown>): Filter[] {

@@ -98,6 +98,14 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     }
   }
 
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    try {
+      return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
   async deleteOne(filter: Filter): Promise<boolean> {
     return (await this.collection.deleteOne(filter as MongoFilter)).deletedCount === 1;
   }
