@@ -141,6 +141,32 @@ describe('the outbox', () => {
     await waitFor(() => seen.length === 1, 5000, 'the event after notify');
   });
 
+  it('reads a document it is told about by its id, without waiting for a sweep', async () => {
+    const seen = await listen();
+    const started = relay({ sweepIntervalMs: 60_000 });
+    await sleep(30);
+    await users.insertOne({ _id: 'u1', name: 'mario', _outbox: [userEvent('u1', 'UserRegistered')] });
+    await users.insertOne({ _id: 'u2', name: 'luigi', _outbox: [userEvent('u2', 'UserRegistered')] });
+    started.notify('u2');
+    await waitFor(() => seen.length === 1, 5000, 'the notified document');
+    await sleep(50);
+    expect(types(seen)).toEqual(['u2:UserRegistered']);
+    started.notify();
+    await waitFor(() => seen.length === 2, 5000, 'the swept one');
+  });
+
+  it('sweeps in the order it is given, so that an aggregate spread over documents stays in order', async () => {
+    const entries = await store.collection<User & { seq: number }>('entries', [outboxIndex]);
+    for (const seq of [3, 1, 2]) {
+      await entries.insertOne({ _id: `e${seq}`, name: 'a', seq, _outbox: [userEvent('acct', `Entry${seq}`)] });
+    }
+    const seen = await listen();
+    const started = startOutboxRelay({ collection: entries, bus, topic: TOPIC, sweepOrder: { seq: 1 } });
+    relays.push(started);
+    await waitFor(() => seen.length === 3, 5000, 'the three entries');
+    expect(types(seen)).toEqual(['acct:Entry1', 'acct:Entry2', 'acct:Entry3']);
+  });
+
   it('finds events without being notified, on its periodic sweep', async () => {
     const seen = await listen();
     relay({ sweepIntervalMs: 30 });

@@ -51,6 +51,22 @@ describe('the nedb document store on disk', () => {
     await third.close();
   });
 
+  it('keeps appending to the datafile nedb rewrote when it compacted', async () => {
+    const store = await NedbDocumentStore.open(dir);
+    const notes = await store.collection<{ _id: string }>('notes');
+    await notes.insertOne({ _id: 'before' });
+    // A compaction replaces the file by a new one; appends after it must land in the new file, not the old one.
+    await (notes as unknown as { compact(): Promise<void> }).compact();
+    await notes.insertOne({ _id: 'after' });
+
+    const copy = join(dir, 'after-crash');
+    await cp(join(dir, 'db'), join(copy, 'db'), { recursive: true });
+    const recovered = await NedbDocumentStore.open(copy);
+    expect(await (await recovered.collection('notes')).count({})).toBe(2);
+    await recovered.close();
+    await store.close();
+  });
+
   it('refuses to open a directory twice in one process', async () => {
     const store = await NedbDocumentStore.open(dir);
     await expect(NedbDocumentStore.open(dir)).rejects.toThrow(/already open/);
