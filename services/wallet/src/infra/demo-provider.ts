@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, DuplicateKeyError, type Collection, type DocumentStore, type IndexSpec } from '@tip/platform';
 import { demoCardOutcome, type DemoCard, type DemoCardOutcome } from '../domain/demo-cards.js';
-import type { PaymentProvider, ProviderIntent, ProviderWebhookEvent } from './payment-provider.js';
+import type { NewIntent, PaymentProvider, ProviderIntent, ProviderWebhookEvent } from './payment-provider.js';
 
 export const DEMO_INTENTS_COLLECTION = 'demo_intents';
 
@@ -50,12 +50,7 @@ export class DemoPaymentProvider implements PaymentProvider {
     return new DemoPaymentProvider(intents, options.now ?? (() => new Date()));
   }
 
-  async createIntent(input: {
-    amountCents: number;
-    currency: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<{ id: string; clientSecret: string }> {
+  async createIntent(input: NewIntent): Promise<{ id: string; clientSecret: string }> {
     const id = `pi_demo_${token()}`;
     const intent: DemoIntentDocument = {
       _id: id,

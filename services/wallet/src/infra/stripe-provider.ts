@@ -1,7 +1,7 @@
 import { DomainError } from '@tip/platform';
 import Stripe from 'stripe';
 import type { StripeSettings } from '../config.js';
-import type { PaymentProvider, ProviderIntent, ProviderWebhookEvent } from './payment-provider.js';
+import type { NewIntent, PaymentProvider, ProviderIntent, ProviderWebhookEvent } from './payment-provider.js';
 
 /** Where stripe-node sends its calls when STRIPE_API_URL points at a stand-in (stripe-mock, a test server). */
 function apiAddress(apiUrl: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -41,12 +41,7 @@ export class StripePaymentProvider implements PaymentProvider {
     this.webhookSecret = settings.webhookSecret;
   }
 
-  async createIntent(input: {
-    amountCents: number;
-    currency: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<{ id: string; clientSecret: string }> {
+  async createIntent(input: NewIntent): Promise<{ id: string; clientSecret: string }> {
     let intent: Stripe.PaymentIntent;
     try {
       intent = await this.stripe.paymentIntents.create(

@@ -6,8 +6,8 @@ import { confirmDemoPayment } from '@/api/wallet/confirm-demo-payment';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { PayButton } from '@/pages/checkout/pay-button';
-import { openPayment, type Product } from '@/pages/checkout/product';
-import { PaymentStepError, step, useReportPaymentError } from '@/pages/checkout/use-payment';
+import { openPayment } from '@/pages/checkout/product';
+import { PaymentStepError, step, useReportPaymentError, type PaymentFormProps } from '@/pages/checkout/use-payment';
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
@@ -39,15 +39,7 @@ const monthSlashYear = (value: string) => {
  * The demo provider's card form (embedded mode: no Stripe, no network, no money). On submit: open the payment at
  * the server's price, pay it with the test card, and let `onPay`'s caller settle it.
  */
-export function DemoCardForm({
-  product,
-  processing,
-  onPay,
-}: {
-  product: Product;
-  processing: boolean;
-  onPay: (pay: () => Promise<string>) => void;
-}) {
+export function DemoCardForm({ product, processing, onPay }: PaymentFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const report = useReportPaymentError();

@@ -8,7 +8,13 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { PayButton } from '@/pages/checkout/pay-button';
 import { openPayment, type Product } from '@/pages/checkout/product';
-import { PaymentStepError, step, SUCCESS_ADDRESS, useReportPaymentError } from '@/pages/checkout/use-payment';
+import {
+  PaymentStepError,
+  step,
+  SUCCESS_ADDRESS,
+  useReportPaymentError,
+  type PaymentFormProps,
+} from '@/pages/checkout/use-payment';
 
 // Stripe.js is loaded from Stripe on first use only (this module is loaded only when the provider is Stripe), once
 // per key. A failed load counts as "no payment system": the form then says 'Sistema di pagamento non inizializzato'.
@@ -59,12 +65,7 @@ export default function StripePaymentForm({
   product,
   processing,
   onPay,
-}: {
-  publishableKey: string;
-  product: Product;
-  processing: boolean;
-  onPay: (pay: () => Promise<string>) => void;
-}) {
+}: PaymentFormProps & { publishableKey: string }) {
   const { t, i18n } = useTranslation();
   const { settled, retry } = usePaymentSession(product);
 
@@ -100,15 +101,7 @@ export default function StripePaymentForm({
   );
 }
 
-function StripeForm({
-  product,
-  processing,
-  onPay,
-}: {
-  product: Product;
-  processing: boolean;
-  onPay: (pay: () => Promise<string>) => void;
-}) {
+function StripeForm({ product, processing, onPay }: PaymentFormProps) {
   const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();

@@ -34,6 +34,13 @@ export async function step<T>(stage: PaymentStage, action: () => Promise<T>): Pr
   }
 }
 
+/** What a payment form gets: the product, whether a payment is running, and how to run one (`pay` pays, answering the payment's id). */
+export interface PaymentFormProps {
+  product: Product;
+  processing: boolean;
+  onPay: (pay: () => Promise<string>) => void;
+}
+
 export const SUCCESS_ADDRESS = '/checkout?success=true';
 
 /** The toast for a failed payment: one title per step, the server's or provider's message where the spec allows. */
