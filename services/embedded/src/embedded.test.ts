@@ -137,6 +137,10 @@ describe('the embedded platform process', () => {
     [{ PUBLIC_URL: 'tip.example.com' }, /PUBLIC_URL: /],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither/],
     [{ ADMIN_EMAIL: 'root@tip.local' }, /ADMIN_EMAIL, ADMIN_PASSWORD: set both or neither/],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_only' },
+      /STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: set all/,
+    ],
   ])('refuses a bad setting at start-up, naming the variable: %o', async (setting, message) => {
     const port = await freePort();
     const refused = spawnNode(main, { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...setting });

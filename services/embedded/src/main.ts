@@ -9,6 +9,9 @@ runMain(async () => {
   const platform = await startPlatform(config, logger);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   logger.info({ url, dataDir: resolve(config.DATA_DIR) }, `Tip is running: open ${url}`);
+  if (!config.STRIPE_SECRET_KEY) {
+    logger.info('Payments: the demo provider (test cards only, no money moves); set the STRIPE_* variables for Stripe');
+  }
   if (platform.adminCreated) {
     logger.warn(
       platform.adminCreated,

@@ -44,6 +44,9 @@ export interface RunningPlatform {
  */
 export async function startPlatform(config: EmbeddedConfig, logger: Logger): Promise<RunningPlatform> {
   const engines = adapterOptionsFrom(config, 'tip');
+  // Settings that need each other are checked before anything starts.
+  const stripe = stripeSettings(config);
+  const admin = identityAdmin(config);
   const stops = new StopStack();
   try {
     const events = await openEventBus({ ...engines, logger });
@@ -65,7 +68,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       events,
       objects,
       logger: logger.child({ service: 'identity' }),
-      admin: identityAdmin(config),
+      admin,
     });
     stops.defer(() => identity.stop());
     const identityClient = createGrpcClient(identityDefinition(), identity.address);
@@ -78,7 +81,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       documents: walletDocuments,
       events,
       logger: logger.child({ service: 'wallet' }),
-      stripe: stripeSettings(config),
+      stripe,
     });
     stops.defer(() => wallet.stop());
     const walletClient = createGrpcClient(walletDefinition(), wallet.address);
