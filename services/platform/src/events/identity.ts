@@ -7,6 +7,8 @@ export const IDENTITY_USERS_TOPIC = 'identity.users';
 const gender = z.enum(['male', 'female']);
 const orientation = z.enum(['etero', 'gay', 'bisessuale']);
 const verificationStatus = z.enum(['unverified', 'pending', 'approved', 'rejected']);
+/** Why a member blocked another (spec, document 1, section 9). */
+const blockReason = z.enum(['harassment', 'spam', 'inappropriate', 'fake', 'other']);
 
 /**
  * What other services keep about a user (authors in the feed, chat partners, the admin lists). Telegram travels
@@ -101,8 +103,37 @@ export const UserDeleted = defineEvent({
   schema: z.object({ userId: z.string(), deletedAt: z.string() }),
 });
 
+/**
+ * A member blocked another: from now on neither sees the other's posts nor messages the other (blocking is mutual).
+ * Keyed by the blocker; blocking someone already blocked publishes nothing.
+ */
+export const UserBlocked = defineEvent({
+  type: 'UserBlocked',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({
+    blockerId: z.string(),
+    blockedId: z.string(),
+    reason: blockReason,
+    blockedAt: z.string(),
+  }),
+});
+
+/**
+ * A block is lifted: by the blocker, or because either member deleted the account (then after their UserDeleted,
+ * so that a projection fed a late UserBlocked still ends empty). Keyed by the blocker.
+ */
+export const UserUnblocked = defineEvent({
+  type: 'UserUnblocked',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({ blockerId: z.string(), blockedId: z.string() }),
+});
+
 export type UserRegisteredPayload = PayloadOf<typeof UserRegistered>;
 export type VerificationSubmittedPayload = PayloadOf<typeof VerificationSubmitted>;
 export type ProfileUpdatedPayload = PayloadOf<typeof ProfileUpdated>;
 export type PremiumChangedPayload = PayloadOf<typeof PremiumChanged>;
 export type UserDeletedPayload = PayloadOf<typeof UserDeleted>;
+export type UserBlockedPayload = PayloadOf<typeof UserBlocked>;
+export type UserUnblockedPayload = PayloadOf<typeof UserUnblocked>;
