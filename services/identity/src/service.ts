@@ -12,6 +12,8 @@ import {
 } from '@tip/platform';
 import type { IdentityContext } from './app/context.js';
 import { ensureAdmin, type AdminCredentials } from './app/ensure-admin.js';
+import { consumeDeletionsForBlocks } from './infra/block-deletions.js';
+import { BlockRepository } from './infra/block-repository.js';
 import { identityHandlers } from './grpc/handlers.js';
 import { argon2PasswordHasher } from './infra/password-hasher.js';
 import { PhotoStorage } from './infra/photo-storage.js';
@@ -43,23 +45,34 @@ export interface RunningIdentityService {
 }
 
 /**
- * Starts identity: its gRPC server (with the gRPC health service), the outbox relay publishing on `identity.users`,
- * the consumers of moderation's verification decisions and the wallet's premium purchases, and the admin account.
+ * Starts identity: its gRPC server (with the gRPC health service), the outbox relays of users and blocks publishing
+ * on `identity.users`, the consumers of moderation's verification decisions, the wallet's premium purchases and its
+ * own deletions (which lift the deleted account's blocks), and the admin account.
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const { documents, events, objects, logger } = options;
-  const users = await UserRepository.open(documents);
+  const [users, blocks] = await Promise.all([UserRepository.open(documents), BlockRepository.open(documents)]);
   const context: IdentityContext = {
     users,
+    blocks,
     photos: new PhotoStorage(objects, logger),
     passwords: argon2PasswordHasher(),
     logger,
   };
   const relay = startOutboxRelay({ collection: users.collection, bus: events, topic: IDENTITY_USERS_TOPIC, logger });
   users.onEventsStored((userId) => relay.notify(userId));
-  // Stopped in reverse: calls first, then the consumer (its handler writes events), then the relay.
+  // Blocks are their own documents, with their own relay on the same topic (their events are keyed by the blocker).
+  const blocksRelay = startOutboxRelay({
+    collection: blocks.collection,
+    bus: events,
+    topic: IDENTITY_USERS_TOPIC,
+    logger,
+  });
+  blocks.onEventsStored((pairId) => blocksRelay.notify(pairId));
+  // Stopped in reverse: calls first, then the consumers (their handlers write events), then the relays.
   const stops = new StopStack();
   stops.defer(() => relay.stop());
+  stops.defer(() => blocksRelay.stop());
 
   try {
     const adminCreated = await ensureAdmin(context, options.admin);
@@ -67,6 +80,8 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     stops.defer(() => decisions.stop());
     const purchases = await consumePremiumPurchases(context, events, documents);
     stops.defer(() => purchases.stop());
+    const deletions = await consumeDeletionsForBlocks(context, events, documents);
+    stops.defer(() => deletions.stop());
     const server = await startGrpcServer({
       address: options.address,
       service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },

@@ -1,4 +1,5 @@
 import type { Logger } from '@tip/platform';
+import type { BlockRepository } from '../infra/block-repository.js';
 import type { PasswordHasher } from '../infra/password-hasher.js';
 import type { PhotoStorage } from '../infra/photo-storage.js';
 import type { UserRepository } from '../infra/user-repository.js';
@@ -6,6 +7,7 @@ import type { UserRepository } from '../infra/user-repository.js';
 /** What the use cases work with. */
 export interface IdentityContext {
   users: UserRepository;
+  blocks: BlockRepository;
   photos: PhotoStorage;
   passwords: PasswordHasher;
   logger: Logger;

@@ -8,3 +8,4 @@ export * from './photos.js';
 export * from './user.js';
 export * from './visibility.js';
 export * from './premium.js';
+export * from './blocks.js';

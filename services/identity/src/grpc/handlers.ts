@@ -6,6 +6,7 @@ import {
   type ServiceHandlers,
 } from '@tip/platform';
 import { randomUUID } from 'node:crypto';
+import { blockedBetween, blockUser, listBlocked, unblockUser, type BlockedUserRecord } from '../app/blocks.js';
 import type { CallInfo, IdentityContext } from '../app/context.js';
 import { deleteAccount } from '../app/delete-account.js';
 import { getPhoto } from '../app/get-photo.js';
@@ -19,11 +20,18 @@ import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premiu
 import { setTester } from '../app/tester.js';
 import { updateProfile } from '../app/update-profile.js';
 import { resubmitVerification } from '../app/verification.js';
-import { premiumGrantSchema } from '../domain/index.js';
+import { blockSchema, premiumGrantSchema } from '../domain/index.js';
 import { toProtoUser } from './to-proto.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
 const content = (upload: { content: Buffer } | null) => upload?.content ?? Buffer.alloc(0);
+const protoRecord = (record: BlockedUserRecord) => ({
+  ...record,
+  blockedUser: {
+    username: record.blockedUser.username ?? '',
+    profileImageUrl: record.blockedUser.profileImageUrl ?? '',
+  },
+});
 
 /** Maps each RPC to its use case: proto in, proto out; the use cases hold the rules. */
 export function identityHandlers(context: IdentityContext): ServiceHandlers<IdentityDefinition> {
@@ -104,6 +112,21 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
         throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'paymentId' });
       }
       return toProtoUser(await applyPremiumPurchase(context, input, callInfo(call)));
+    },
+    async BlockUser(request, call) {
+      const { reason } = parseInput(blockSchema, { reason: request.reason });
+      const input = { blockerId: request.blockerId, blockedId: request.blockedId, reason };
+      return protoRecord(await blockUser(context, input, callInfo(call)));
+    },
+    async UnblockUser(request, call) {
+      await unblockUser(context, request, callInfo(call));
+      return {};
+    },
+    async ListBlocked(request) {
+      return { blocked: (await listBlocked(context, request.userId)).map(protoRecord) };
+    },
+    async BlockedBetween(request) {
+      return blockedBetween(context, request.userId);
     },
   };
 }

@@ -74,6 +74,12 @@ export class UserRepository {
     return user;
   }
 
+  /** The live users among `ids`; deleted and unknown ones are left out. */
+  findManyById(ids: readonly string[]): Promise<UserDocument[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.collection.find({ _id: { $in: [...ids] }, deleted: { $ne: true } });
+  }
+
   findByEmail(email: string): Promise<UserDocument | null> {
     return this.collection.findOne({ email, deleted: { $ne: true } });
   }
