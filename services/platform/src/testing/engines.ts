@@ -1,11 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// A type only: testcontainers is loaded on demand, when no URL or local binary serves the suite.
+import { fileURLToPath } from 'node:url';
+// A type only: testcontainers is loaded on demand, when no URL or local server serves the suite.
 import type * as TestcontainersModule from 'testcontainers';
-import { freePort } from './processes.js';
+import { freePort, spawnNode } from './processes.js';
 
 type Testcontainers = typeof TestcontainersModule;
 
@@ -32,13 +34,13 @@ interface ExternalEngineSpec {
   envVar: string;
   /** Turns the variable's value into the URL the adapter factory reads (default: the value itself). */
   fromEnv?: (value: string) => string;
-  /** A locally installed server binary to start when the variable is unset. */
-  local?: { binary: string; start(binary: string): Promise<RunningEngine> };
+  /** A server this machine can start itself when the variable is unset: an installed binary or npm package. */
+  local?: { available(): boolean; start(): Promise<RunningEngine> };
   /** A throwaway container, when a Docker engine is reachable. */
   container(testcontainers: Testcontainers): Promise<RunningEngine>;
 }
 
-/** A real engine: the URL in its variable if set, else a local binary, else a container, else a reason to skip. */
+/** A real engine: the URL in its variable if set, else a local server, else a container, else a reason to skip. */
 export function externalEngine(spec: ExternalEngineSpec): EngineSource {
   return async () => {
     const value = process.env[spec.envVar];
@@ -47,7 +49,7 @@ export function externalEngine(spec: ExternalEngineSpec): EngineSource {
       return { start: async () => ({ url, stop: async () => {} }) };
     }
     const local = spec.local;
-    if (local && existsSync(local.binary)) return { start: () => local.start(local.binary) };
+    if (local?.available()) return { start: () => local.start() };
     const docker = await dockerRuntime();
     if ('skip' in docker) return { skip: `${spec.envVar} is unset and ${docker.skip}` };
     return { start: () => spec.container(docker.testcontainers) };
@@ -89,9 +91,11 @@ export const mongoEngine = externalEngine({
   },
 });
 
+const REDIS_SERVER = '/usr/bin/redis-server';
+
 export const redisEngine = externalEngine({
   envVar: 'REDIS_URL',
-  local: { binary: '/usr/bin/redis-server', start: startLocalRedis },
+  local: { available: () => existsSync(REDIS_SERVER), start: () => startLocalRedis(REDIS_SERVER) },
   async container({ GenericContainer, Wait }) {
     const started = await new GenericContainer('redis:7-alpine')
       .withExposedPorts(6379)
@@ -101,7 +105,10 @@ export const redisEngine = externalEngine({
   },
 });
 
-/** MinIO's URL carries its credentials: http://ACCESS:SECRET@host:port. */
+/**
+ * MinIO's URL carries its credentials: http://ACCESS:SECRET@host:port. Without S3_ENDPOINT, a local S3 server
+ * (s3rver, a devDependency) stands in for MinIO: the adapter's requests, signatures included, go over real HTTP.
+ */
 export const minioEngine = externalEngine({
   envVar: 'S3_ENDPOINT',
   fromEnv(value) {
@@ -110,6 +117,7 @@ export const minioEngine = externalEngine({
     url.password = process.env.S3_SECRET_KEY ?? '';
     return url.toString();
   },
+  local: { available: () => resolves(S3_SERVER_PACKAGE), start: startLocalS3 },
   async container({ GenericContainer, Wait }) {
     const started = await new GenericContainer('minio/minio:latest')
       .withCommand(['server', '/data'])
@@ -162,6 +170,38 @@ async function startLocalRedis(binary: string): Promise<RunningEngine> {
     throw error;
   }
   return { url: `redis://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+const S3_SERVER_PACKAGE = '@20minutes/s3rver';
+/** Through the package's `src`, so the script resolves from the source (jest) and from the build (`dist/testing`). */
+const S3_SERVER_SCRIPT = fileURLToPath(new URL('../../src/testing/s3-server.mjs', import.meta.url));
+
+/** s3-server.mjs on a free port, with a scratch directory for its buckets that goes when it stops. */
+async function startLocalS3(): Promise<RunningEngine> {
+  const [port, dir] = await Promise.all([freePort(), mkdtemp(join(tmpdir(), 'tip-s3-'))]);
+  const running = spawnNode(S3_SERVER_SCRIPT, { PATH: process.env.PATH }, { args: [String(port), dir] });
+  const stop = async (signal: NodeJS.Signals) => {
+    await running.stop(signal, 5_000);
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForOutput(running.child, /S3 server ready/, 10_000);
+  } catch (error) {
+    await stop('SIGKILL');
+    throw error;
+  }
+  // s3rver's one account: it checks each request's signature with this key pair.
+  return { url: `http://S3RVER:S3RVER@127.0.0.1:${port}`, stop: () => stop('SIGTERM') };
+}
+
+/** Whether an npm package is installed where this file can import it (devDependencies may not be). */
+function resolves(specifier: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(specifier);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {

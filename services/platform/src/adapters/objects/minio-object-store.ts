@@ -34,8 +34,7 @@ export class MinioObjectStore implements ObjectStore {
       try {
         await client.makeBucket(options.bucket);
       } catch (error) {
-        // Another replica may have created it meanwhile.
-        if (!(error instanceof S3Error && error.code === 'BucketAlreadyOwnedByYou')) throw error;
+        if (!(await createdMeanwhile(client, options.bucket, error))) throw error;
       }
     }
     return new MinioObjectStore(client, options.bucket);
@@ -81,6 +80,17 @@ export class MinioObjectStore implements ObjectStore {
 
   /** The client holds no connection of its own (each call is an HTTP request). */
   async close(): Promise<void> {}
+}
+
+/**
+ * Whether makeBucket failed because another replica created the bucket meanwhile. MinIO then answers
+ * BucketAlreadyOwnedByYou; some S3 servers (s3rver, for one) answer BucketAlreadyExists, which also means someone
+ * else's bucket, so that answer counts only if the bucket is now visible to us.
+ */
+async function createdMeanwhile(client: Client, bucket: string, error: unknown): Promise<boolean> {
+  if (!(error instanceof S3Error)) return false;
+  if (error.code === 'BucketAlreadyOwnedByYou') return true;
+  return error.code === 'BucketAlreadyExists' && (await client.bucketExists(bucket).catch(() => false));
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

@@ -26,6 +26,14 @@ await describeContract<ObjectStore>(
     },
   ],
   (objects) => {
+    // First in the suite, so that on a fresh engine the bucket does not exist yet and every replica tries to create it.
+    it('opens from several replicas at once', async () => {
+      const stores = await Promise.all(Array.from({ length: 4 }, () => objects.open()));
+      const key = objects.unique('first.jpg');
+      await stores[0]?.put(key, everyByte, 'image/jpeg');
+      for (const store of stores) expect(await store.get(key)).toEqual({ body: everyByte, contentType: 'image/jpeg' });
+    });
+
     it('returns what was put, byte for byte, with its content type', async () => {
       const store = await objects.open();
       const key = objects.unique('posts/2024/photo.jpg');
