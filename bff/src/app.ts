@@ -5,6 +5,7 @@ import type { BffContext } from './context.js';
 import { errorResponder } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { authRoutes } from './routes/auth.js';
+import { blockRoutes } from './routes/blocks.js';
 import type { currentUserHandler } from './routes/current-user.js';
 import { googleRoutes } from './routes/google.js';
 import { healthRoutes } from './routes/health.js';
@@ -37,6 +38,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(authRoutes(context, currentUser));
   app.use(googleRoutes(context));
   app.use(userRoutes(context));
+  app.use(blockRoutes(context));
   app.use(walletRoutes(context));
   app.use(mediaRoutes(context));
   app.use('/api', (_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));

@@ -1,7 +1,11 @@
 import type { Server } from 'socket.io';
 
 /** What browsers receive: `{ type, ... }`, sent under the event name `type`. Later areas add their types here. */
-export type PushEvent = { type: 'user_updated' } | { type: 'credits_updated'; credits: number };
+export type PushEvent =
+  | { type: 'user_updated' }
+  | { type: 'credits_updated'; credits: number }
+  // A block between the member and someone else was made or lifted: the blocked list and the feeds change.
+  | { type: 'blocks_updated' };
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sid: string) => `session:${sid}`;

@@ -1,0 +1,74 @@
+import { Router } from 'express';
+import { parseInput, type ServiceClient, type IdentityDefinition } from '@tip/platform';
+import { blockSchema } from '@tip/identity/domain';
+import type { BffContext } from '../context.js';
+import { handle } from '../http/handle.js';
+import { requireSession, sessionOf } from '../http/session-guard.js';
+import { userIdParam } from './users.js';
+
+type BlockedUserRecord = Awaited<ReturnType<ServiceClient<IdentityDefinition>['BlockUser']>>;
+
+/** The spec's blocked-user record; proto's empty strings are absent values. */
+function recordJson(record: BlockedUserRecord) {
+  return {
+    id: record.id,
+    blockedUserId: record.blockedUserId,
+    reason: record.reason,
+    createdAt: record.createdAt,
+    blockedUser: {
+      username: record.blockedUser?.username || null,
+      profileImageUrl: record.blockedUser?.profileImageUrl || null,
+    },
+  };
+}
+
+/**
+ * Blocking (identity holds the blocks): a member blocks another with a reason, unblocks, lists whom they blocked.
+ * Both members' browsers hear `blocks_updated`, since blocking is mutual and both feeds change.
+ */
+export function blockRoutes(context: BffContext): Router {
+  const { identity, sessions, say, push } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+  const tellBoth = (blockerId: string, blockedId: string) => {
+    push.toUser(blockerId, { type: 'blocks_updated' });
+    push.toUser(blockedId, { type: 'blocks_updated' });
+  };
+
+  router.post(
+    '/api/users/:id/block',
+    signedIn,
+    handle(async (req, res) => {
+      const blockedId = parseInput(userIdParam, req.params.id);
+      // No body at all is a missing reason too.
+      const { reason } = parseInput(blockSchema, req.body ?? {});
+      const blocker = sessionOf(res).user;
+      const record = await identity.BlockUser({ blockerId: blocker.id, blockedId, reason });
+      tellBoth(blocker.id, blockedId);
+      res.json({ success: true, message: say(req, 'identity.userBlocked'), block: recordJson(record) });
+    }),
+  );
+
+  router.delete(
+    '/api/users/:id/block',
+    signedIn,
+    handle(async (req, res) => {
+      const blockedId = parseInput(userIdParam, req.params.id);
+      const blocker = sessionOf(res).user;
+      await identity.UnblockUser({ blockerId: blocker.id, blockedId });
+      tellBoth(blocker.id, blockedId);
+      res.json({ success: true, message: say(req, 'identity.userUnblocked') });
+    }),
+  );
+
+  router.get(
+    '/api/blocked-users',
+    signedIn,
+    handle(async (_req, res) => {
+      const { blocked } = await identity.ListBlocked({ userId: sessionOf(res).user.id });
+      res.json(blocked.map(recordJson));
+    }),
+  );
+
+  return router;
+}
