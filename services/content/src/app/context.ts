@@ -1,0 +1,23 @@
+import type { Logger } from '@tip/platform';
+import type { AuthorDirectory } from '../infra/author-directory.js';
+import type { Engagement } from '../infra/engagement.js';
+import type { PostMediaStore } from '../infra/post-media.js';
+import type { PostRepository } from '../infra/post-repository.js';
+
+/** Whether a new post waits for a moderator (document 2) or is published at once (document 1's 'Post creato!'). */
+export type PostApproval = 'moderated' | 'immediate';
+
+/** What the use cases work with. */
+export interface ContentContext {
+  posts: PostRepository;
+  authors: AuthorDirectory;
+  engagement: Engagement;
+  media: PostMediaStore;
+  approval: PostApproval;
+  logger: Logger;
+}
+
+/** Per call: the request id, carried by the events the call causes. */
+export interface CallInfo {
+  correlationId: string;
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, parseInput, PostEngagementChanged } from '@tip/platform';
+import { commentSchema } from '../domain/index.js';
+import type { PostDocument } from '../infra/post-repository.js';
+import type { CallInfo, ContentContext } from './context.js';
+import { commentView } from './feed-items.js';
+import { visiblePost } from './posts.js';
+import { viewerOf, type Viewer } from './viewer.js';
+
+function assertMayEngage(viewer: Viewer, refusalKey: string): void {
+  if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', refusalKey);
+}
+
+const engagementChanged = (post: PostDocument, call: CallInfo) =>
+  PostEngagementChanged.create(post._id, { postId: post._id }, call.correlationId);
+
+/** Likes the post, or takes the like back: one like per member and post, and the count moves by exactly that. */
+export async function toggleLike(context: ContentContext, input: { postId: string; viewerId: string }, call: CallInfo) {
+  const viewer = await viewerOf(context, input.viewerId);
+  assertMayEngage(viewer, 'content.likeNotApproved');
+  const post = await visiblePost(context, input.postId, viewer);
+  const { liked, changed } = await context.engagement.toggleLike(post._id, viewer.id);
+  if (!changed) return { liked, likeCount: post.likeCount };
+  const counted = await context.posts.update(post._id, {}, { $inc: { likeCount: liked ? 1 : -1 } }, [
+    engagementChanged(post, call),
+  ]);
+  return { liked, likeCount: counted?.likeCount ?? post.likeCount };
+}
+
+export async function listComments(context: ContentContext, input: { postId: string; viewerId: string }) {
+  const viewer = await viewerOf(context, input.viewerId);
+  const post = await visiblePost(context, input.postId, viewer);
+  const comments = await context.engagement.allComments(post._id);
+  const authors = await context.authors.many(comments.map((comment) => comment.authorId));
+  return { comments: comments.map((comment) => commentView(comment, authors)) };
+}
+
+/** A comment: non-empty once trimmed, at most 2,000 characters, by an approved member or an admin. */
+export async function addComment(
+  context: ContentContext,
+  input: { postId: string; viewerId: string; content: string },
+  call: CallInfo,
+) {
+  const viewer = await viewerOf(context, input.viewerId);
+  assertMayEngage(viewer, 'content.commentNotApproved');
+  const { content } = parseInput(commentSchema, { content: input.content });
+  const post = await visiblePost(context, input.postId, viewer);
+  const comment = {
+    _id: randomUUID(),
+    postId: post._id,
+    authorId: viewer.id,
+    content,
+    createdAt: new Date().toISOString(),
+  };
+  await context.engagement.comments.insertOne(comment);
+  await context.posts.update(post._id, {}, { $inc: { commentCount: 1 } }, [engagementChanged(post, call)]);
+  return commentView(comment, await context.authors.many([viewer.id]));
+}

@@ -1,0 +1,89 @@
+import { mediaUrl } from '../domain/index.js';
+import type { AuthorDocument } from '../infra/author-directory.js';
+import type { CommentDocument } from '../infra/engagement.js';
+import type { PostDocument } from '../infra/post-repository.js';
+import type { ContentContext } from './context.js';
+import { isPremiumNow, seesWhole, type Viewer } from './viewer.js';
+
+/** How many of the newest comments a feed item carries. */
+export const COMMENTS_PER_ITEM = 3;
+
+function authorView(author: AuthorDocument | undefined, id: string) {
+  return {
+    id,
+    username: author?.username ?? '',
+    firstName: author?.firstName ?? '',
+    lastName: author?.lastName ?? '',
+    profileImageUrl: author?.profileImageUrl ?? '',
+    verificationStatus: author?.verificationStatus ?? 'unverified',
+    isPremium: author ? isPremiumNow(author) : false,
+  };
+}
+
+export function commentView(comment: CommentDocument, authors: Map<string, AuthorDocument>) {
+  return {
+    comment: { id: comment._id, content: comment.content, createdAt: comment.createdAt },
+    author: authorView(authors.get(comment.authorId), comment.authorId),
+  };
+}
+
+/**
+ * A post as one viewer may see it. A premium post the viewer may not see whole keeps its content and media on the
+ * server: the item carries the cost, and a blurred teaser for an image.
+ */
+function postView(post: PostDocument, whole: boolean) {
+  const image = post.media?.kind === 'image' ? post.media : undefined;
+  const video = post.media?.kind === 'video' ? post.media : undefined;
+  return {
+    id: post._id,
+    authorId: post.authorId,
+    content: whole ? post.content : '',
+    category: post.category,
+    imageUrl: whole && image ? mediaUrl(post._id, 'image-1280', image.version) : '',
+    imageThumbUrl: whole && image ? mediaUrl(post._id, 'image-640', image.version) : '',
+    videoUrl: whole && video ? mediaUrl(post._id, 'video', video.version) : '',
+    isPremium: post.isPremium,
+    creditCost: post.isPremium ? post.creditCost : 0,
+    showProfileData: post.showProfileData,
+    showTelegramUsername: post.showTelegramUsername,
+    status: post.status,
+    rejectionReason: post.rejectionReason ?? '',
+    createdAt: post.createdAt,
+    locked: !whole,
+    teaserUrl: !whole && image ? mediaUrl(post._id, 'teaser', image.version) : '',
+  };
+}
+
+/** Feed items for these posts, with what the viewer sees of each: one lookup per kind, not per post. */
+export async function feedItems(context: ContentContext, posts: PostDocument[], viewer: Viewer) {
+  const ids = posts.map((post) => post._id);
+  const [liked, unlocked, latest] = await Promise.all([
+    context.engagement.likedBy(viewer.id, ids),
+    context.engagement.unlockedBy(viewer.id, ids),
+    Promise.all(posts.map((post) => context.engagement.latestComments(post._id, COMMENTS_PER_ITEM))),
+  ]);
+  const authors = await context.authors.many([
+    ...posts.map((post) => post.authorId),
+    ...latest.flat().map((comment) => comment.authorId),
+  ]);
+  return posts.map((post, index) => {
+    const author = authors.get(post.authorId);
+    const whole = seesWhole(post, viewer, unlocked.has(post._id));
+    return {
+      post: postView(post, whole),
+      author: post.showProfileData ? authorView(author, post.authorId) : null,
+      likeCount: post.likeCount,
+      comments: (latest[index] ?? []).map((comment) => commentView(comment, authors)),
+      commentCount: post.commentCount,
+      isLiked: liked.has(post._id),
+      unlocked: whole,
+      hasTelegram: post.showTelegramUsername && Boolean(author?.telegramUsername),
+    };
+  });
+}
+
+export async function feedItem(context: ContentContext, post: PostDocument, viewer: Viewer) {
+  const [item] = await feedItems(context, [post], viewer);
+  if (!item) throw new TypeError('a feed item for one post');
+  return item;
+}

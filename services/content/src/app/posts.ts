@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, parseInput, PostCreated, PostDecided, PostDeleted } from '@tip/platform';
+import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
+import { processMedia, type ProcessedMedia } from '../infra/post-media.js';
+import type { FeedCursor, PostDocument } from '../infra/post-repository.js';
+import type { CallInfo, ContentContext } from './context.js';
+import { feedItem, feedItems } from './feed-items.js';
+import { viewerOf, type Viewer } from './viewer.js';
+
+export const FEED_MAX_PAGE = 50;
+
+/**
+ * A new post, with every composer rule checked here whatever the form checked. Its media is processed and stored
+ * before the post is, so a post never points at media that is not there; a failure after that erases the media.
+ */
+export async function createPost(
+  context: ContentContext,
+  input: { viewerId: string; form: unknown; media: Buffer | null },
+  call: CallInfo,
+) {
+  const viewer = await viewerOf(context, input.viewerId);
+  if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
+  const form = parseInput(postFormSchema, input.form);
+  let processed: ProcessedMedia | null = null;
+  if (input.media && input.media.length > 0) processed = await processMedia(input.media);
+  const problem = composerProblem(viewer, form, processed?.media.kind ?? null);
+  if (problem) throw new DomainError('INVALID_ARGUMENT', problem);
+
+  const status = context.approval === 'immediate' ? 'approved' : 'pending';
+  const post: PostDocument = {
+    _id: randomUUID(),
+    authorId: viewer.id,
+    content: form.content,
+    category: form.category,
+    isPremium: form.isPremium,
+    creditCost: form.isPremium ? form.creditCost : 0,
+    showProfileData: form.showProfileData,
+    showTelegramUsername: form.showTelegramUsername,
+    status,
+    createdAt: new Date().toISOString(),
+    likeCount: 0,
+    commentCount: 0,
+    ...(processed ? { media: processed.media } : {}),
+  };
+  const created = PostCreated.create(
+    post._id,
+    {
+      postId: post._id,
+      authorId: post.authorId,
+      category: post.category,
+      status,
+      isPremium: post.isPremium,
+      hasMedia: processed !== null,
+      createdAt: post.createdAt,
+    },
+    call.correlationId,
+  );
+  if (processed) await context.media.store(post._id, processed);
+  try {
+    await context.posts.insert(post, [created]);
+  } catch (error) {
+    await context.media.eraseAll(post._id);
+    throw error;
+  }
+  return { status, item: await feedItem(context, post, viewer) };
+}
+
+/** The post if this viewer may see it at all: published, or their own, or any for an admin. */
+export async function visiblePost(context: ContentContext, postId: string, viewer: Viewer): Promise<PostDocument> {
+  const post = await context.posts.get(postId);
+  if (post.status !== 'approved' && post.authorId !== viewer.id && !viewer.isAdmin) {
+    throw new DomainError('NOT_FOUND', 'content.postNotFound');
+  }
+  return post;
+}
+
+export async function getPost(context: ContentContext, input: { postId: string; viewerId: string }) {
+  const viewer = await viewerOf(context, input.viewerId);
+  return feedItem(context, await visiblePost(context, input.postId, viewer), viewer);
+}
+
+function decodeCursor(cursor: string): FeedCursor | undefined {
+  if (!cursor) return undefined;
+  const separator = cursor.lastIndexOf('|');
+  const createdAt = cursor.slice(0, separator);
+  const id = cursor.slice(separator + 1);
+  if (separator < 1 || !id || Number.isNaN(Date.parse(createdAt))) {
+    throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'cursor' });
+  }
+  return { createdAt, id };
+}
+
+/** A page of the viewer's feed, newest first; the cursor is where the next page starts. */
+export async function feed(
+  context: ContentContext,
+  input: { viewerId: string; category?: Category; cursor: string; limit: number },
+) {
+  const viewer = await viewerOf(context, input.viewerId);
+  const limit = Math.min(Math.max(input.limit || 20, 1), FEED_MAX_PAGE);
+  const posts = await context.posts.page({
+    viewerId: viewer.id,
+    ...(input.category ? { category: input.category } : {}),
+    cursor: decodeCursor(input.cursor),
+    limit,
+    hidden: [],
+  });
+  const last = posts.at(-1);
+  return {
+    items: await feedItems(context, posts, viewer),
+    nextCursor: posts.length === limit && last ? `${last.createdAt}|${last._id}` : '',
+  };
+}
+
+/** The author deletes their post, or an admin any post: it goes with its media; the tombstone carries the event. */
+export async function deletePost(context: ContentContext, input: { postId: string; viewerId: string }, call: CallInfo) {
+  const viewer = await viewerOf(context, input.viewerId);
+  const post = await context.posts.get(input.postId);
+  const byAdmin = post.authorId !== viewer.id;
+  if (byAdmin && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'content.cannotDeletePost');
+  await removePost(context, post, call, byAdmin ? viewer.id : undefined);
+}
+
+/** Media first (a failure leaves a post to delete again), then the post becomes a tombstone carrying PostDeleted. */
+async function removePost(context: ContentContext, post: PostDocument, call: CallInfo, adminId?: string) {
+  const deleted = PostDeleted.create(
+    post._id,
+    { postId: post._id, authorId: post.authorId, category: post.category, ...(adminId ? { adminId } : {}) },
+    call.correlationId,
+  );
+  await context.media.eraseAll(post._id);
+  await context.posts.update(post._id, {}, { $set: { deleted: true, content: '' }, $unset: { media: true } }, [
+    deleted,
+  ]);
+}
+
+/** A moderator approves or rejects a waiting post; a rejection needs its reasons, which its author then sees. */
+export async function decidePost(
+  context: ContentContext,
+  input: { postId: string; status: string; reason: string; adminId: string },
+  call: CallInfo,
+) {
+  const admin = await viewerOf(context, input.adminId);
+  if (!admin.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.adminOnly');
+  if (input.status !== 'approved' && input.status !== 'rejected') {
+    throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'status' });
+  }
+  const reason = input.reason.trim();
+  if (input.status === 'rejected' && !reason)
+    throw new DomainError('INVALID_ARGUMENT', 'content.rejectionReasonRequired');
+  const post = await context.posts.get(input.postId);
+  const decided = PostDecided.create(
+    post._id,
+    {
+      postId: post._id,
+      authorId: post.authorId,
+      category: post.category,
+      status: input.status,
+      ...(reason ? { reason } : {}),
+      adminId: admin.id,
+    },
+    call.correlationId,
+  );
+  const update =
+    input.status === 'rejected'
+      ? { $set: { status: input.status, rejectionReason: reason } }
+      : { $set: { status: input.status }, $unset: { rejectionReason: true } };
+  const stored = await context.posts.update(post._id, { status: post.status }, update, [decided]);
+  if (!stored) throw new DomainError('FAILED_PRECONDITION', 'content.postChanged');
+  return feedItem(context, stored, admin);
+}
+
+/** A deleted member's posts go with them, media included (each tombstone carries its PostDeleted). */
+export async function deletePostsOf(context: ContentContext, authorId: string, call: CallInfo): Promise<void> {
+  const posts = await context.posts.collection.find({ authorId, deleted: { $ne: true } });
+  for (const post of posts) await removePost(context, post, call);
+}

@@ -1,0 +1,17 @@
+import { engineConfigSchema, loadConfig, port } from '@tip/platform';
+import { z } from 'zod';
+
+/** Whether new posts wait for a moderator (document 2, the default) or are published at once. */
+export const postApprovalSetting = z.enum(['moderated', 'immediate']).default('moderated');
+
+/** The content process's settings, read from the environment; a bad value names its variable. */
+export const contentConfigSchema = engineConfigSchema.extend({
+  /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
+  GRPC_PORT: port(50053),
+  POST_APPROVAL: postApprovalSetting,
+});
+export type ContentConfig = z.infer<typeof contentConfigSchema>;
+
+export function readContentConfig(env: NodeJS.ProcessEnv = process.env): ContentConfig {
+  return loadConfig(contentConfigSchema, env);
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** The post categories (the other filter names in the translation texts are not categories). */
+export const CATEGORIES = ['melanzana', 'patate', 'trending'] as const;
+export type Category = (typeof CATEGORIES)[number];
+/** The composer's category when the member has not chosen one. */
+export const DEFAULT_CATEGORY: Category = 'melanzana';
+
+export const POST_MAX_CHARACTERS = 5000;
+export const COMMENT_MAX_CHARACTERS = 2000;
+export const PREMIUM_COST_MIN = 1;
+export const PREMIUM_COST_MAX = 10;
+/** What revealing an author's Telegram costs (spec: 'Contatta su Telegram (2 crediti)'). */
+export const TELEGRAM_REVEAL_COST = 2;
+
+/** A multipart form sends booleans as text; a JSON client sends them as booleans. */
+const formBoolean = (fallback: boolean) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? fallback : value),
+    z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]),
+  );
+
+/** The composer's fields, as the form (and the BFF) reads them. Rules that need the author are in `composerProblem`. */
+export const postFormSchema = z.object({
+  content: z.string().trim().max(POST_MAX_CHARACTERS, 'content.postTooLong').default(''),
+  category: z.enum(CATEGORIES, 'content.categoryInvalid').default(DEFAULT_CATEGORY),
+  showProfileData: formBoolean(true),
+  showTelegramUsername: formBoolean(false),
+  isPremium: formBoolean(false),
+  creditCost: z.coerce
+    .number('content.premiumCostRange')
+    .int('content.premiumCostRange')
+    .min(PREMIUM_COST_MIN, 'content.premiumCostRange')
+    .max(PREMIUM_COST_MAX, 'content.premiumCostRange')
+    .default(PREMIUM_COST_MIN),
+});
+export type PostForm = z.infer<typeof postFormSchema>;
+
+export const commentSchema = z.object({
+  content: z
+    .string('content.commentRequired')
+    .trim()
+    .min(1, 'content.commentRequired')
+    .max(COMMENT_MAX_CHARACTERS, 'content.commentTooLong'),
+});
+
+/** Who writes, as far as the composer's rules care. */
+export interface Writer {
+  gender: 'male' | 'female' | null;
+  approved: boolean;
+  isAdmin: boolean;
+  isPremium: boolean;
+}
+
+/** The media kind of an upload, once its content was checked; null without media. */
+export type MediaKind = 'image' | 'video' | null;
+
+/**
+ * The composer's rules that need the author (spec, document 1, section 5), in the order the form checks them: the
+ * message key of the first one broken, or null. Approved members and admins write; men not in patate, women not in
+ * melanzana; those two need a photo; text or media; premium posts only by premium members and admins.
+ */
+export function composerProblem(writer: Writer, form: PostForm, media: MediaKind): string | null {
+  if (!writer.approved && !writer.isAdmin) return 'errors.notApproved';
+  if (!form.content && media === null) return 'content.contentRequired';
+  if (form.category === 'patate' && writer.gender === 'male') return 'content.menNotInPatate';
+  if (form.category === 'melanzana' && writer.gender === 'female') return 'content.womenNotInMelanzana';
+  if ((form.category === 'melanzana' || form.category === 'patate') && media !== 'image')
+    return 'content.photoRequired';
+  if (form.isPremium && !writer.isPremium && !writer.isAdmin) return 'content.premiumOnly';
+  return null;
+}

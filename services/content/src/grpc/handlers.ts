@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, type CallContext, type ContentDefinition, type ServiceHandlers } from '@tip/platform';
+import type { CallInfo, ContentContext } from '../app/context.js';
+import { addComment, listComments, toggleLike } from '../app/engagement.js';
+import { getMedia } from '../app/media.js';
+import { createPost, decidePost, deletePost, feed, getPost } from '../app/posts.js';
+import {
+  isUnlocked,
+  prepareTelegramReveal,
+  prepareUnlock,
+  recordTelegramReveal,
+  recordUnlock,
+} from '../app/purchases.js';
+import { CATEGORIES, type Category } from '../domain/index.js';
+
+const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
+
+function categoryOf(value: string): Category | undefined {
+  if (!value) return undefined;
+  if (!(CATEGORIES as readonly string[]).includes(value)) {
+    throw new DomainError('INVALID_ARGUMENT', 'content.categoryInvalid', { field: 'category' });
+  }
+  return value as Category;
+}
+
+/** Maps each RPC to its use case; proto3's empty values stand for "absent". The use cases hold the rules. */
+export function contentHandlers(context: ContentContext): ServiceHandlers<ContentDefinition> {
+  return {
+    async CreatePost(request, call) {
+      const { viewerId, media, ...form } = request;
+      return createPost(context, { viewerId, form, media: media?.content ?? null }, callInfo(call));
+    },
+    async Feed(request) {
+      const category = categoryOf(request.category);
+      return feed(context, { ...request, ...(category ? { category } : { category: undefined }) });
+    },
+    GetPost: (request) => getPost(context, request),
+    ToggleLike: (request, call) => toggleLike(context, request, callInfo(call)),
+    ListComments: (request) => listComments(context, request),
+    AddComment: (request, call) => addComment(context, request, callInfo(call)),
+    PrepareUnlock: (request) => prepareUnlock(context, request),
+    RecordUnlock: (request, call) => recordUnlock(context, request, callInfo(call)),
+    IsUnlocked: (request) => isUnlocked(context, request),
+    PrepareTelegramReveal: (request) => prepareTelegramReveal(context, request),
+    RecordTelegramReveal: (request) => recordTelegramReveal(context, request),
+    async DeletePost(request, call) {
+      await deletePost(context, request, callInfo(call));
+      return {};
+    },
+    DecidePost: (request, call) => decidePost(context, request, callInfo(call)),
+    GetMedia: (request) => getMedia(context, request),
+  };
+}

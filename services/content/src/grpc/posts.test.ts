@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { failureOf } from '@tip/platform/testing';
+import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { jpegWithExif, mp4Video, pngBomb, pngImage, TEXT_FILE } from '../testing/media-files.js';
+
+let harness: ContentHarness;
+
+beforeAll(async () => {
+  harness = await startContentHarness({ approval: 'immediate' });
+});
+afterAll(() => harness.stop());
+
+const form = (overrides: Record<string, unknown> = {}) => ({
+  content: 'Ciao a tutti',
+  category: 'trending',
+  showProfileData: true,
+  showTelegramUsername: false,
+  isPremium: false,
+  creditCost: 1,
+  media: null,
+  ...overrides,
+});
+const upload = (content: Buffer) => ({ content, fileName: 'photo.jpg' });
+
+describe('the composer’s rules, on the server', () => {
+  it('lets an approved member post, published at once in immediate mode', async () => {
+    const author = await harness.member();
+    const { status, item } = await harness.client.CreatePost({ viewerId: author, ...form() });
+    expect(status).toBe('approved');
+    expect(item?.post).toMatchObject({
+      authorId: author,
+      content: 'Ciao a tutti',
+      category: 'trending',
+      locked: false,
+    });
+    expect(item?.author).toMatchObject({ id: author });
+  });
+
+  it('refuses a member waiting for approval, and one content has not heard of', async () => {
+    const pending = await harness.member({ verificationStatus: 'pending' });
+    for (const viewerId of [pending, 'stranger']) {
+      expect(await failureOf(harness.client.CreatePost({ viewerId, ...form() }))).toMatchObject({
+        code: 'PERMISSION_DENIED',
+        messageKey: 'errors.notApproved',
+      });
+    }
+  });
+
+  it('keeps men out of patate and women out of melanzana, and asks those two for a photo', async () => {
+    const man = await harness.member({ gender: 'male' });
+    const woman = await harness.member({ gender: 'female' });
+    const photo = upload(await pngImage());
+    expect(
+      await failureOf(harness.client.CreatePost({ viewerId: man, ...form({ category: 'patate', media: photo }) })),
+    ).toMatchObject({
+      messageKey: 'content.menNotInPatate',
+    });
+    expect(
+      await failureOf(harness.client.CreatePost({ viewerId: woman, ...form({ category: 'melanzana', media: photo }) })),
+    ).toMatchObject({
+      messageKey: 'content.womenNotInMelanzana',
+    });
+    expect(
+      await failureOf(harness.client.CreatePost({ viewerId: man, ...form({ category: 'melanzana' }) })),
+    ).toMatchObject({
+      messageKey: 'content.photoRequired',
+    });
+    expect(
+      await failureOf(
+        harness.client.CreatePost({ viewerId: man, ...form({ category: 'melanzana', media: upload(mp4Video()) }) }),
+      ),
+    ).toMatchObject({
+      messageKey: 'content.photoRequired',
+    });
+    const { item } = await harness.client.CreatePost({
+      viewerId: woman,
+      ...form({ category: 'patate', media: photo }),
+    });
+    expect(item?.post?.imageUrl).toMatch(/^\/api\/posts\/.+\/media\/image-1280\?v=/);
+  });
+
+  it('wants text or media, and premium posts only from premium members, at 1 to 10 credits', async () => {
+    const member = await harness.member();
+    const premium = await harness.member({ premium: true });
+    expect(await failureOf(harness.client.CreatePost({ viewerId: member, ...form({ content: '   ' }) }))).toMatchObject(
+      {
+        messageKey: 'content.contentRequired',
+      },
+    );
+    expect(
+      await failureOf(harness.client.CreatePost({ viewerId: member, ...form({ isPremium: true, creditCost: 3 }) })),
+    ).toMatchObject({
+      messageKey: 'content.premiumOnly',
+    });
+    for (const creditCost of [0, 11]) {
+      expect(
+        await failureOf(harness.client.CreatePost({ viewerId: premium, ...form({ isPremium: true, creditCost }) })),
+      ).toMatchObject({
+        messageKey: 'content.premiumCostRange',
+      });
+    }
+    const { item } = await harness.client.CreatePost({
+      viewerId: premium,
+      ...form({ isPremium: true, creditCost: 4 }),
+    });
+    expect(item?.post).toMatchObject({ isPremium: true, creditCost: 4 });
+  });
+});
+
+describe('media', () => {
+  it('re-encodes an image in two widths without its metadata, with a blurred teaser', async () => {
+    const author = await harness.member();
+    const { item } = await harness.client.CreatePost({
+      viewerId: author,
+      ...form({ media: upload(await jpegWithExif()) }),
+    });
+    const postId = item?.post?.id ?? '';
+    const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
+    const small = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-640' });
+    const teaser = await harness.client.GetMedia({ postId, viewerId: author, variant: 'teaser' });
+    expect(large.contentType).toBe('image/webp');
+    expect((await sharp(large.content).metadata()).width).toBe(1280);
+    expect((await sharp(small.content).metadata()).width).toBe(640);
+    expect((await sharp(teaser.content).metadata()).width).toBe(32);
+    const metadata = await sharp(large.content).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(large.content.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+  });
+
+  it('keeps a video as it is, judged by its container', async () => {
+    const author = await harness.member();
+    const { item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: upload(mp4Video()) }) });
+    expect(item?.post?.videoUrl).toMatch(/media\/video\?v=/);
+    const video = await harness.client.GetMedia({ postId: item?.post?.id ?? '', viewerId: author, variant: 'video' });
+    expect(video).toMatchObject({ contentType: 'video/mp4' });
+    expect(video.content.equals(mp4Video())).toBe(true);
+  });
+
+  it('refuses what is not an image or a video, broken images, bombs and files over 10 MB, storing nothing', async () => {
+    const author = await harness.member();
+    const truncated = (await pngImage(300, 300)).subarray(0, 120);
+    const cases: [Buffer, string][] = [
+      [TEXT_FILE, 'content.mediaInvalid'],
+      [truncated, 'content.mediaInvalid'],
+      [pngBomb(), 'content.mediaInvalid'],
+      [Buffer.concat([await pngImage(), Buffer.alloc(11 * 1024 * 1024)]), 'content.mediaTooLarge'],
+    ];
+    for (const [content, messageKey] of cases) {
+      expect(
+        await failureOf(harness.client.CreatePost({ viewerId: author, ...form({ media: upload(content) }) })),
+      ).toMatchObject({
+        messageKey,
+      });
+    }
+    const page = await harness.client.Feed({ viewerId: author, category: '', cursor: '', limit: 50 });
+    expect(page.items.filter((feedItem) => feedItem.post?.authorId === author)).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { DuplicateKeyError, type Collection, type DocumentStore, type IndexSpec } from '@tip/platform';
+
+export interface LikeDocument {
+  /** `<post>:<member>`: one like per member and post, decided by the store's unique id. */
+  _id: string;
+  postId: string;
+  userId: string;
+  createdAt: string;
+}
+
+export interface CommentDocument {
+  _id: string;
+  postId: string;
+  authorId: string;
+  content: string;
+  createdAt: string;
+}
+
+/** A paid right: an unlocked post (`<post>:<member>`) or a revealed Telegram handle (`<author>:<member>`). */
+export interface PurchaseDocument {
+  _id: string;
+  userId: string;
+  createdAt: string;
+}
+
+const byPost: IndexSpec[] = [{ fields: { postId: 1 } }];
+
+/** Likes, comments, unlocks and Telegram reveals on the documents port. */
+export class Engagement {
+  private constructor(
+    readonly likes: Collection<LikeDocument>,
+    readonly comments: Collection<CommentDocument>,
+    readonly unlocks: Collection<PurchaseDocument>,
+    readonly reveals: Collection<PurchaseDocument>,
+  ) {}
+
+  static async open(store: DocumentStore): Promise<Engagement> {
+    const [likes, comments, unlocks, reveals] = await Promise.all([
+      store.collection<LikeDocument>('likes', byPost),
+      store.collection<CommentDocument>('comments', [...byPost, { fields: { createdAt: 1 } }]),
+      store.collection<PurchaseDocument>('unlocks'),
+      store.collection<PurchaseDocument>('telegram_reveals'),
+    ]);
+    return new Engagement(likes, comments, unlocks, reveals);
+  }
+
+  /**
+   * Likes the post, or takes the like back when there is one: true when it is liked now. Concurrent toggles of one
+   * member each either insert or delete the one document, so the count each changes by is exact.
+   */
+  async toggleLike(postId: string, userId: string): Promise<{ liked: boolean; changed: boolean }> {
+    const _id = `${postId}:${userId}`;
+    if (await this.likes.deleteOne({ _id })) return { liked: false, changed: true };
+    try {
+      await this.likes.insertOne({ _id, postId, userId, createdAt: new Date().toISOString() });
+      return { liked: true, changed: true };
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError)) throw error;
+      // Another toggle of the same member liked it meanwhile: liked, and that one counted it.
+      return { liked: true, changed: false };
+    }
+  }
+
+  async likedBy(userId: string, postIds: string[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const found = await this.likes.find({ _id: { $in: postIds.map((postId) => `${postId}:${userId}`) } });
+    return new Set(found.map((like) => like.postId));
+  }
+
+  /** Records a paid right once; true when this call recorded it. */
+  static async grant(purchases: Collection<PurchaseDocument>, _id: string, userId: string): Promise<boolean> {
+    try {
+      await purchases.insertOne({ _id, userId, createdAt: new Date().toISOString() });
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
+  async unlockedBy(userId: string, postIds: string[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const found = await this.unlocks.find({ _id: { $in: postIds.map((postId) => unlockId(postId, userId)) } });
+    return new Set(found.map((unlock) => unlock._id.slice(0, unlock._id.lastIndexOf(':'))));
+  }
+
+  /** The newest `count` comments of a post, oldest first. */
+  async latestComments(postId: string, count: number): Promise<CommentDocument[]> {
+    const newest = await this.comments.find({ postId }, { sort: { createdAt: -1 }, limit: count });
+    return newest.reverse();
+  }
+
+  async allComments(postId: string): Promise<CommentDocument[]> {
+    return this.comments.find({ postId }, { sort: { createdAt: 1 } });
+  }
+}
+
+export const unlockId = (postId: string, userId: string) => `${postId}:${userId}`;
+export const revealId = (authorId: string, userId: string) => `${authorId}:${userId}`;

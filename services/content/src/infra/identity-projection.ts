@@ -1,0 +1,76 @@
+import {
+  IDENTITY_USERS_TOPIC,
+  PremiumChanged,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  type DeliveredEvent,
+  type EventBus,
+  type Logger,
+  type Subscription,
+} from '@tip/platform';
+import type { AuthorDirectory } from './author-directory.js';
+
+const GROUP = 'content.identity-projection';
+
+type IdentityFact =
+  | { kind: 'profile'; payload: ReturnType<typeof ProfileUpdated.parse> }
+  | { kind: 'premium'; payload: ReturnType<typeof PremiumChanged.parse> }
+  | { kind: 'deleted'; userId: string };
+
+/** The identity events content keeps, read; null for the others. Throws on a malformed one. */
+function factOf(event: DeliveredEvent): IdentityFact | null {
+  if (UserRegistered.matches(event)) return { kind: 'profile', payload: UserRegistered.parse(event) };
+  if (ProfileUpdated.matches(event)) return { kind: 'profile', payload: ProfileUpdated.parse(event) };
+  if (PremiumChanged.matches(event)) return { kind: 'premium', payload: PremiumChanged.parse(event) };
+  if (UserDeleted.matches(event)) return { kind: 'deleted', userId: UserDeleted.parse(event).userId };
+  return null;
+}
+
+/**
+ * Keeps the author directory true to identity's events. Every handler sets what its event carries, so a repeat
+ * changes nothing and no handled-event record is needed. A member deleted by identity leaves the directory, after
+ * `onUserDeleted` took their posts away.
+ */
+export function projectIdentity(options: {
+  events: EventBus;
+  authors: AuthorDirectory;
+  logger: Logger;
+  onUserDeleted(userId: string): Promise<void>;
+}): Promise<Subscription> {
+  const { authors, logger } = options;
+  return options.events.subscribe({
+    group: GROUP,
+    topics: [IDENTITY_USERS_TOPIC],
+    async handle(event) {
+      let fact: IdentityFact | null;
+      try {
+        fact = factOf(event);
+      } catch (error) {
+        // A malformed event cannot become well-formed by being delivered again: log it and move on.
+        logger.error({ err: error, eventId: event.id, type: event.type }, 'skipping an unreadable identity event');
+        return;
+      }
+      if (fact?.kind === 'profile') {
+        const profile = fact.payload;
+        await authors.upsert(profile.userId, {
+          username: profile.username,
+          firstName: profile.firstName,
+          lastName: profile.lastName,
+          profileImageUrl: profile.profileImageUrl,
+          verificationStatus: profile.verificationStatus,
+          gender: profile.gender,
+          isAdmin: profile.isAdmin,
+          telegramUsername: profile.telegramUsername,
+        });
+      } else if (fact?.kind === 'premium') {
+        await authors.upsert(fact.payload.userId, {
+          premiumSubscriptionExpiry: fact.payload.premiumSubscriptionExpiry,
+        });
+      } else if (fact?.kind === 'deleted') {
+        await options.onUserDeleted(fact.userId);
+        await authors.remove(fact.userId);
+      }
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import {
+  DomainError,
+  OUTBOX_FIELD,
+  outboxIndex,
+  withEvents,
+  type Collection,
+  type DocumentStore,
+  type EventEnvelope,
+  type Filter,
+  type IndexSpec,
+  type Update,
+} from '@tip/platform';
+import type { Category } from '../domain/index.js';
+
+export const POSTS_COLLECTION = 'posts';
+
+export type PostStatus = 'pending' | 'approved' | 'rejected';
+
+export interface StoredMedia {
+  kind: 'image' | 'video';
+  /** Changes with the media, so that its URLs can be cached for good. */
+  version: string;
+  /** The video's container type (video/mp4, video/webm); images are served as WebP. */
+  videoType?: string;
+}
+
+export interface PostDocument {
+  _id: string;
+  authorId: string;
+  content: string;
+  category: Category;
+  isPremium: boolean;
+  creditCost: number;
+  showProfileData: boolean;
+  showTelegramUsername: boolean;
+  status: PostStatus;
+  rejectionReason?: string;
+  createdAt: string;
+  media?: StoredMedia;
+  likeCount: number;
+  commentCount: number;
+  /** How many members paid to see it whole. */
+  unlockCount?: number;
+  /** A deleted post stays as a tombstone without content, so that its PostDeleted event still goes out. */
+  deleted?: boolean;
+  [OUTBOX_FIELD]?: EventEnvelope[];
+}
+
+const POST_INDEXES: IndexSpec[] = [
+  { fields: { status: 1 } },
+  { fields: { authorId: 1 } },
+  { fields: { createdAt: -1 } },
+  outboxIndex,
+];
+
+/** A position in the feed: newest first, ties broken by id. */
+export interface FeedCursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Posts on the documents port; every change carries its events in the same write (the outbox). */
+export class PostRepository {
+  private eventsStored: (postId: string) => void = () => {};
+
+  private constructor(readonly collection: Collection<PostDocument>) {}
+
+  static async open(store: DocumentStore): Promise<PostRepository> {
+    return new PostRepository(await store.collection<PostDocument>(POSTS_COLLECTION, POST_INDEXES));
+  }
+
+  onEventsStored(notify: (postId: string) => void): void {
+    this.eventsStored = notify;
+  }
+
+  async insert(post: PostDocument, events: EventEnvelope[]): Promise<void> {
+    await this.collection.insertOne({ ...post, [OUTBOX_FIELD]: events });
+    this.eventsStored(post._id);
+  }
+
+  /** The live post, or NOT_FOUND. */
+  async get(id: string): Promise<PostDocument> {
+    const post = await this.collection.findOne({ _id: id, deleted: { $ne: true } });
+    if (!post) throw new DomainError('NOT_FOUND', 'content.postNotFound');
+    return post;
+  }
+
+  /** Applies the update to the live post if `filter` still holds; null when it does not (or the post is gone). */
+  async update(id: string, filter: Filter, update: Update, events: EventEnvelope[] = []): Promise<PostDocument | null> {
+    const updated = await this.collection.updateOne(
+      { _id: id, deleted: { $ne: true }, ...filter },
+      events.length > 0 ? withEvents(update, events) : update,
+    );
+    if (updated && events.length > 0) this.eventsStored(id);
+    return updated;
+  }
+
+  /**
+   * One page of what a viewer's feed shows: approved posts, and the viewer's own waiting or rejected ones, newest
+   * first, after `cursor`, without the authors in `hidden` (blocks, both ways).
+   */
+  async page(options: {
+    viewerId: string;
+    category?: Category;
+    cursor?: FeedCursor;
+    limit: number;
+    hidden: string[];
+  }): Promise<PostDocument[]> {
+    const { viewerId, category, cursor, limit, hidden } = options;
+    const scope: Filter = { deleted: { $ne: true }, ...(category ? { category } : {}) };
+    const before: Filter = cursor
+      ? { $or: [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, _id: { $lt: cursor.id } }] }
+      : {};
+    const newestFirst = { sort: { createdAt: -1 as const, _id: -1 as const }, limit };
+    const [published, own] = await Promise.all([
+      this.collection.find(
+        { ...scope, ...before, status: 'approved', ...(hidden.length > 0 ? { authorId: { $nin: hidden } } : {}) },
+        newestFirst,
+      ),
+      this.collection.find(
+        { ...scope, ...before, authorId: viewerId, status: { $in: ['pending', 'rejected'] } },
+        newestFirst,
+      ),
+    ]);
+    return [...published, ...own]
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id))
+      .slice(0, limit);
+  }
+}

@@ -1,0 +1,119 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  contentDefinition,
+  createGrpcClient,
+  createLogger,
+  FileEventLog,
+  FileObjectStore,
+  NedbDocumentStore,
+  PremiumChanged,
+  ProfileUpdated,
+  type ContentDefinition,
+  type EventEnvelope,
+  type ServiceClient,
+  type UserProfilePayload,
+} from '@tip/platform';
+import { waitFor } from '@tip/platform/testing';
+import type { PostApproval } from '../app/context.js';
+import { AUTHORS_COLLECTION } from '../infra/author-directory.js';
+import { startContentService, type RunningContentService } from '../service.js';
+
+/**
+ * Content as the BFF sees it, for tests: the real service on 127.0.0.1:0 over the embedded adapters in a scratch
+ * directory, a gRPC client, and members made the way identity makes them known (its events).
+ */
+export interface ContentHarness {
+  client: ServiceClient<ContentDefinition>;
+  service: RunningContentService;
+  documents: NedbDocumentStore;
+  events: FileEventLog;
+  objects: FileObjectStore;
+  /** Makes a member known to content (approved, male, not premium unless told otherwise) and returns its id. */
+  member(overrides?: Partial<UserProfilePayload> & { premium?: boolean }): Promise<string>;
+  stop(): Promise<void>;
+}
+
+let members = 0;
+
+export async function startContentHarness(options: { approval?: PostApproval } = {}): Promise<ContentHarness> {
+  const dir = await mkdtemp(join(tmpdir(), 'tip-content-'));
+  const documents = await NedbDocumentStore.open(dir);
+  const events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+  const objects = await FileObjectStore.open(dir);
+  const service = await startContentService({
+    address: '127.0.0.1:0',
+    documents,
+    events,
+    objects,
+    logger: createLogger('content-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
+    approval: options.approval ?? 'immediate',
+  });
+  const client = createGrpcClient(contentDefinition(), service.address, { timeoutMs: 20_000 });
+  const authors = await documents.collection<{ _id: string; verificationStatus: string }>(AUTHORS_COLLECTION);
+
+  return {
+    client,
+    service,
+    documents,
+    events,
+    objects,
+    async member({ premium = false, ...overrides } = {}) {
+      members += 1;
+      const profile: UserProfilePayload = {
+        userId: `member-${process.pid}-${members}`,
+        username: `member${members}`,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        bio: null,
+        age: 30,
+        region: null,
+        city: null,
+        gender: 'male',
+        orientation: 'etero',
+        telegramUsername: null,
+        verificationStatus: 'approved',
+        isAdmin: false,
+        isTester: false,
+        createdAt: new Date().toISOString(),
+        ...overrides,
+      };
+      const { userId } = profile;
+      const published: EventEnvelope[] = [ProfileUpdated.create(userId, profile, 'test')];
+      if (premium) {
+        const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString();
+        published.push(
+          PremiumChanged.create(
+            userId,
+            { userId, change: 'granted', premiumSubscriptionExpiry: expiry, premiumSource: 'admin_grant' },
+            'test',
+          ),
+        );
+      }
+      await events.publish(ProfileUpdated.topic, published);
+      await waitFor(
+        async () => (await authors.findOne({ _id: userId }))?.verificationStatus === profile.verificationStatus,
+        5000,
+        `content hearing of ${userId}`,
+      );
+      if (premium) {
+        await waitFor(
+          async () => Boolean(await authors.findOne({ _id: userId, premiumSubscriptionExpiry: { $ne: null } })),
+          5000,
+          'premium',
+        );
+      }
+      return userId;
+    },
+    async stop() {
+      client.close();
+      await service.stop();
+      await events.close();
+      await documents.close();
+      await objects.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

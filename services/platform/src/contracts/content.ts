@@ -1,0 +1,17 @@
+import type { ProtoGrpcType } from '../generated/content.js';
+import type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
+import { loadProto } from '../grpc/load-proto.js';
+
+export type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
+export type { FeedItem__Output as ContentFeedItem } from '../generated/tip/content/v1/FeedItem.js';
+export type { CommentItem__Output as ContentCommentItem } from '../generated/tip/content/v1/CommentItem.js';
+
+export const CONTENT_SERVICE_NAME = 'tip.content.v1.Content';
+
+let definition: ContentDefinition | undefined;
+
+/** The content service's gRPC definition, loaded from proto/content.proto once. */
+export function contentDefinition(): ContentDefinition {
+  definition ??= loadProto<ProtoGrpcType>('content.proto').tip.content.v1.Content.service;
+  return definition;
+}

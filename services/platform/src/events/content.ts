@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineEvent, type PayloadOf } from './define-event.js';
+
+/** Every content event is about one post and travels keyed by its id, so a post's events stay in order. */
+export const CONTENT_POSTS_TOPIC = 'content.posts';
+
+export const POST_CATEGORIES = ['melanzana', 'patate', 'trending'] as const;
+
+const postFields = {
+  postId: z.string(),
+  authorId: z.string(),
+  category: z.enum(POST_CATEGORIES),
+};
+
+/** A post was written: published at once, or waiting for a moderator (moderation's queue reads these). */
+export const PostCreated = defineEvent({
+  type: 'PostCreated',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({
+    ...postFields,
+    status: z.enum(['pending', 'approved']),
+    isPremium: z.boolean(),
+    hasMedia: z.boolean(),
+    createdAt: z.string(),
+  }),
+});
+
+/** A moderator approved or rejected a waiting post; names the admin, for the audit log. */
+export const PostDecided = defineEvent({
+  type: 'PostDecided',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({
+    ...postFields,
+    status: z.enum(['approved', 'rejected']),
+    reason: z.string().optional(),
+    adminId: z.string(),
+  }),
+});
+
+/** A post is gone, with its media, likes and comments; `adminId` when an admin deleted someone else's post. */
+export const PostDeleted = defineEvent({
+  type: 'PostDeleted',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({ ...postFields, adminId: z.string().optional() }),
+});
+
+/** Likes or comments of a post changed (the feeds showing it fetch it again). */
+export const PostEngagementChanged = defineEvent({
+  type: 'PostEngagementChanged',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({ postId: z.string() }),
+});
+
+/** A member paid for a premium post (the wallet's CreditsDebited carries the money). */
+export const PostUnlocked = defineEvent({
+  type: 'PostUnlocked',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({ postId: z.string(), userId: z.string(), cost: z.number().int() }),
+});
+
+export type PostCreatedPayload = PayloadOf<typeof PostCreated>;
