@@ -18,6 +18,7 @@ export default defineConfig({
     alias: {
       '@tip/identity/domain': fromHere('../services/identity/src/domain/index.ts'),
       '@tip/wallet/domain': fromHere('../services/wallet/src/domain/index.ts'),
+      '@tip/content/domain': fromHere('../services/content/src/domain/index.ts'),
       '@': fromHere('./src'),
     },
   },

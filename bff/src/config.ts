@@ -56,6 +56,7 @@ export type BffConfig = z.infer<typeof bffConfigSchema>;
 export const standaloneBffConfigSchema = bffConfigSchema.extend({
   IDENTITY_ADDR: z.string().min(1),
   WALLET_ADDR: z.string().min(1),
+  CONTENT_ADDR: z.string().min(1),
   ...engineConfigSchema.shape,
 });
 export type StandaloneBffConfig = z.infer<typeof standaloneBffConfigSchema>;

@@ -1,4 +1,4 @@
-import type { IdentityDefinition, Logger, ServiceClient, WalletDefinition } from '@tip/platform';
+import type { ContentDefinition, IdentityDefinition, Logger, ServiceClient, WalletDefinition } from '@tip/platform';
 import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
 import type { RateLimits } from './http/rate-limits.js';
@@ -13,6 +13,7 @@ export interface BffContext {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
   wallet: ServiceClient<WalletDefinition>;
+  content: ServiceClient<ContentDefinition>;
   logger: Logger;
   say: Say;
   sessions: Sessions;

@@ -1,6 +1,7 @@
 import {
   createGrpcClient,
   createLogger,
+  contentDefinition,
   identityDefinition,
   walletDefinition,
   loadConfig,
@@ -38,10 +39,14 @@ runMain(async () => {
   stops.defer(() => identity.close());
   const wallet = createGrpcClient(walletDefinition(), config.WALLET_ADDR);
   stops.defer(() => wallet.close());
-  const bff = await startBff({ config, identity, wallet, events, cache, logger }).catch(async (error: unknown) => {
-    await stops.stopAll();
-    throw error;
-  });
+  const content = createGrpcClient(contentDefinition(), config.CONTENT_ADDR);
+  stops.defer(() => content.close());
+  const bff = await startBff({ config, identity, wallet, content, events, cache, logger }).catch(
+    async (error: unknown) => {
+      await stops.stopAll();
+      throw error;
+    },
+  );
   stops.defer(() => bff.stop());
   stopOnSignals(logger, () => stops.stopAll());
 });

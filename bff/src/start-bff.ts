@@ -4,6 +4,7 @@ import {
   ConfigError,
   loadMessageCatalogues,
   type Cache,
+  type ContentDefinition,
   type EventBus,
   type IdentityDefinition,
   type Logger,
@@ -24,11 +25,13 @@ import { Sessions } from './session/sessions.js';
 import { UserCache } from './session/user-cache.js';
 import { Balances } from './wallet/balances.js';
 import { followLedgerEvents } from './wallet/follow-ledger-events.js';
+import { followPostEvents } from './content/follow-post-events.js';
 
 export interface BffDependencies {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
   wallet: ServiceClient<WalletDefinition>;
+  content: ServiceClient<ContentDefinition>;
   events: EventBus;
   cache: Cache;
   logger: Logger;
@@ -47,7 +50,7 @@ export interface RunningBff {
 
 /** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
-  const { config, identity, wallet, events, cache, logger } = dependencies;
+  const { config, identity, wallet, content, events, cache, logger } = dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
@@ -63,6 +66,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     config,
     identity,
     wallet,
+    content,
     logger,
     say,
     sessions,
@@ -82,6 +86,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const subscriptions = [
     await followIdentityEvents({ events, users, push, logger, ...(group && { group: `${group}-users` }) }),
     await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
+    await followPostEvents({ events, push, logger, ...(group && { group: `${group}-posts` }) }),
   ];
   const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
   try {

@@ -5,11 +5,17 @@ export type PushEvent =
   | { type: 'user_updated' }
   | { type: 'credits_updated'; credits: number }
   // A block between the member and someone else was made or lifted: the blocked list and the feeds change.
-  | { type: 'blocks_updated' };
+  | { type: 'blocks_updated' }
+  // Something in the feeds changed (a post published, decided or deleted, its likes or comments).
+  | { type: 'feed_updated'; postId: string }
+  // The member's own post was approved or rejected.
+  | { type: 'post_decided'; postId: string; status: string };
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sid: string) => `session:${sid}`;
 export const ADMINS_ROOM = 'admins';
+/** Every signed-in socket: all of them see the feed. */
+export const FEED_ROOM = 'feed';
 
 /**
  * The one way to reach browsers. Two scopes, because of where the cause is seen:
@@ -22,6 +28,8 @@ export interface Push {
   toUser(userId: string, event: PushEvent): void;
   toAdmins(event: PushEvent): void;
   toUserHere(userId: string, event: PushEvent): void;
+  /** Every signed-in page on this replica (every replica hears the event that causes it). */
+  toFeedHere(event: PushEvent): void;
   /** Closes the sockets of a session that ended (logout), on every replica. */
   endSession(sid: string): void;
   /** Closes a deleted user's sockets on this replica (every replica hears UserDeleted). */
@@ -33,6 +41,7 @@ export function createPush(io: Server): Push {
     toUser: (userId, event) => io.to(userRoom(userId)).emit(event.type, event),
     toAdmins: (event) => io.to(ADMINS_ROOM).emit(event.type, event),
     toUserHere: (userId, event) => io.local.to(userRoom(userId)).emit(event.type, event),
+    toFeedHere: (event) => io.local.to(FEED_ROOM).emit(event.type, event),
     endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
     endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),
   };

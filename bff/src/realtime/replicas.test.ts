@@ -10,13 +10,16 @@ import {
   identityDefinition,
   RedisCache,
   walletDefinition,
+  contentDefinition,
   type Adapters,
+  type ContentDefinition,
   type IdentityDefinition,
   type ServiceClient,
   type WalletDefinition,
 } from '@tip/platform';
 import { startIdentityService, type RunningIdentityService } from '@tip/identity';
 import { startWalletService, type RunningWalletService } from '@tip/wallet';
+import { startContentService, type RunningContentService } from '@tip/content';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
@@ -36,6 +39,8 @@ let identityService: RunningIdentityService;
 let identity: ServiceClient<IdentityDefinition>;
 let walletService: RunningWalletService;
 let wallet: ServiceClient<WalletDefinition>;
+let contentService: RunningContentService;
+let content: ServiceClient<ContentDefinition>;
 const caches: RedisCache[] = [];
 const replicas: RunningBff[] = [];
 const sockets: Socket[] = [];
@@ -51,6 +56,8 @@ beforeAll(async () => {
   identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
   walletService = await startWalletService({ address: '127.0.0.1:0', ...adapters, logger });
   wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
+  contentService = await startContentService({ address: '127.0.0.1:0', ...adapters, logger, approval: 'immediate' });
+  content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
@@ -67,6 +74,7 @@ beforeAll(async () => {
         config,
         identity,
         wallet,
+        content,
         events: adapters.events,
         cache,
         logger,
@@ -85,6 +93,8 @@ afterAll(async () => {
   identity?.close();
   await walletService?.stop();
   wallet?.close();
+  await contentService?.stop();
+  content?.close();
   await adapters?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await redis?.stop();

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import { RedisCache, type Cache, type Logger } from '@tip/platform';
 import type { Sessions } from '../session/sessions.js';
-import { ADMINS_ROOM, createPush, sessionRoom, userRoom, type Push } from './push.js';
+import { ADMINS_ROOM, createPush, FEED_ROOM, sessionRoom, userRoom, type Push } from './push.js';
 
 export const SOCKET_PATH = '/ws';
 
@@ -28,7 +28,12 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
       (session) => {
         if (!session) return next(new Error('unauthorized'));
         const { user, claims } = session;
-        socket.data.rooms = [userRoom(user.id), sessionRoom(claims.sid), ...(user.isAdmin ? [ADMINS_ROOM] : [])];
+        socket.data.rooms = [
+          userRoom(user.id),
+          sessionRoom(claims.sid),
+          FEED_ROOM,
+          ...(user.isAdmin ? [ADMINS_ROOM] : []),
+        ];
         next();
       },
       (error: unknown) => {

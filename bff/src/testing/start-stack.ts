@@ -5,15 +5,18 @@ import {
   createAdapters,
   createGrpcClient,
   createLogger,
+  contentDefinition,
   identityDefinition,
   walletDefinition,
   type Adapters,
+  type ContentDefinition,
   type IdentityDefinition,
   type ServiceClient,
   type WalletDefinition,
 } from '@tip/platform';
 import { startIdentityService } from '@tip/identity';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
+import { startContentService, type ContentServiceOptions } from '@tip/content';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from './browser.js';
@@ -30,6 +33,8 @@ export interface TestStack {
   identity: ServiceClient<IdentityDefinition>;
   /** A gRPC client of the wallet, to check balances and the ledger. */
   wallet: ServiceClient<WalletDefinition>;
+  /** A gRPC client of the content service. */
+  content: ServiceClient<ContentDefinition>;
   browser(language?: string): Browser;
   /** Registers a member (pending) and returns a browser signed in as them. */
   member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
@@ -48,7 +53,12 @@ export interface TestStack {
  * WEB_DIST); `stripe` makes the wallet take payments through Stripe (a local stand-in) instead of the demo.
  */
 export async function startStack(
-  options: { env?: Record<string, string>; stripe?: StripeSettings } = {},
+  options: {
+    env?: Record<string, string>;
+    stripe?: StripeSettings;
+    /** Whether new posts wait for a moderator; published at once unless a test says otherwise. */
+    postApproval?: ContentServiceOptions['approval'];
+  } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
   const logger = createLogger('bff-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -70,6 +80,15 @@ export async function startStack(
     ...(options.stripe && { stripe: options.stripe }),
   });
   const wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
+  const contentService = await startContentService({
+    address: '127.0.0.1:0',
+    documents: adapters.documents,
+    events: adapters.events,
+    objects: adapters.objects,
+    logger,
+    approval: options.postApproval ?? 'immediate',
+  });
+  const content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
@@ -84,6 +103,7 @@ export async function startStack(
     config,
     identity,
     wallet,
+    content,
     events: adapters.events,
     cache: adapters.cache,
     logger,
@@ -99,6 +119,7 @@ export async function startStack(
     adapters,
     identity,
     wallet,
+    content,
     browser,
     async member(name) {
       const email = `${name}@example.it`.toLowerCase();
@@ -134,6 +155,8 @@ export async function startStack(
       identity.close();
       await walletService.stop();
       wallet.close();
+      await contentService.stop();
+      content.close();
       await adapters.close();
       await rm(dataDir, { recursive: true, force: true });
     },

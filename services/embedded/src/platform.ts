@@ -2,10 +2,12 @@ import { join } from 'node:path';
 import { bffConfigSchema, startBff } from '@tip/bff';
 import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
 import { startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
+import { postApprovalSetting, startContentService } from '@tip/content';
 import {
   adapterOptionsFrom,
   createGrpcClient,
   engineConfigSchema,
+  contentDefinition,
   identityDefinition,
   walletDefinition,
   openCache,
@@ -27,7 +29,8 @@ export const embeddedConfigSchema = engineConfigSchema
     ADMIN_EMAIL: identityConfigSchema.shape.ADMIN_EMAIL,
     ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD,
   })
-  .extend(stripeConfigShape);
+  .extend(stripeConfigShape)
+  .extend({ POST_APPROVAL: postApprovalSetting });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 export interface RunningPlatform {
@@ -87,11 +90,26 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     const walletClient = createGrpcClient(walletDefinition(), wallet.address);
     stops.defer(async () => walletClient.close());
 
+    const contentDocuments = await openDocumentStore({ ...engines, dataDir: join(config.DATA_DIR, 'content'), logger });
+    stops.defer(() => contentDocuments.close());
+    const content = await startContentService({
+      address: '127.0.0.1:0',
+      documents: contentDocuments,
+      events,
+      objects,
+      logger: logger.child({ service: 'content' }),
+      approval: config.POST_APPROVAL,
+    });
+    stops.defer(() => content.stop());
+    const contentClient = createGrpcClient(contentDefinition(), content.address);
+    stops.defer(async () => contentClient.close());
+
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
       identity: identityClient,
       wallet: walletClient,
+      content: contentClient,
       events,
       cache,
       logger: logger.child({ service: 'bff' }),

@@ -1,0 +1,191 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { DomainError, parseInput } from '@tip/platform';
+import { CATEGORIES, commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
+import type { BffContext } from '../context.js';
+import { feedItemJson, commentJson } from '../content/feed-view.js';
+import { handle } from '../http/handle.js';
+import { sendMedia } from '../http/send-media.js';
+import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
+import { multipartForm } from '../http/uploads.js';
+
+const MEDIA_RULE = {
+  maxBytes: MEDIA_MAX_BYTES,
+  requiredKey: 'content.contentRequired',
+  tooLargeKey: 'content.mediaTooLarge',
+};
+const postIdParam = z.string().min(1).max(100);
+const feedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(200).default(''),
+  category: z.enum(CATEGORIES, 'content.categoryInvalid').optional(),
+});
+const categoryParam = z.enum(CATEGORIES, 'content.categoryInvalid');
+const decisionSchema = z.object({
+  status: z.enum(['approved', 'rejected']),
+  reason: z.string().max(2000).default(''),
+});
+
+/**
+ * Posts: the composer, the feeds, likes, comments, premium unlocks and Telegram reveals (each paid through the
+ * wallet, keyed so that a repeated click is charged once), deletion, a moderator's decision, and the media.
+ */
+export function postRoutes(context: BffContext): Router {
+  const { content, wallet, balances, sessions, say } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+  const adminOnly = requireAdmin(sessions);
+  const viewerOf = (res: Parameters<typeof sessionOf>[0]) => sessionOf(res).user.id;
+  const postRef = (req: Request, viewerId: string) => ({ postId: parseInput(postIdParam, req.params.id), viewerId });
+
+  router.post(
+    '/api/posts',
+    signedIn,
+    multipartForm('media', MEDIA_RULE),
+    handle(async (req, res) => {
+      const viewerId = viewerOf(res);
+      const { user } = sessionOf(res);
+      if (user.verificationStatus !== 'approved' && !user.isAdmin) {
+        throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
+      }
+      const form = parseInput(postFormSchema, req.body);
+      const media = req.file ? { content: req.file.buffer, fileName: req.file.originalname } : null;
+      const { status, item } = await content.CreatePost({ viewerId, ...form, media });
+      const message = say(req, status === 'approved' ? 'content.postCreated' : 'content.postSubmitted');
+      res.status(201).json({ success: true, message, status, item: item && feedItemJson(item) });
+    }),
+  );
+
+  const feed = (categoryOf: (req: Request) => string | undefined) =>
+    handle(async (req, res) => {
+      const query = parseInput(feedQuerySchema, req.query);
+      const category = categoryOf(req) ?? query.category ?? '';
+      const page = await content.Feed({ viewerId: viewerOf(res), category, cursor: query.cursor, limit: query.limit });
+      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+      res.json(page.items.map(feedItemJson));
+    });
+  router.get(
+    '/api/posts/feed',
+    signedIn,
+    feed(() => undefined),
+  );
+  router.get(
+    '/api/feed',
+    signedIn,
+    feed(() => undefined),
+  );
+  router.get(
+    '/api/posts/category/:category',
+    signedIn,
+    feed((req) => parseInput(categoryParam, req.params.category)),
+  );
+
+  router.get(
+    '/api/posts/:id',
+    signedIn,
+    handle(async (req, res) => res.json(feedItemJson(await content.GetPost(postRef(req, viewerOf(res)))))),
+  );
+
+  router.post(
+    '/api/posts/:id/like',
+    signedIn,
+    handle(async (req, res) => res.json(await content.ToggleLike(postRef(req, viewerOf(res))))),
+  );
+
+  router.get(
+    '/api/posts/:id/comments',
+    signedIn,
+    handle(async (req, res) => {
+      const { comments } = await content.ListComments(postRef(req, viewerOf(res)));
+      res.json(comments.map(commentJson));
+    }),
+  );
+  router.post(
+    '/api/posts/:id/comments',
+    signedIn,
+    handle(async (req, res) => {
+      const { content: text } = parseInput(commentSchema, req.body);
+      const added = await content.AddComment({ ...postRef(req, viewerOf(res)), content: text });
+      res.status(201).json({ ...commentJson(added), message: say(req, 'content.commentAdded') });
+    }),
+  );
+
+  /** Debits what content says the viewer owes (nothing, or the price once, by its key), then the balance. */
+  async function pay(
+    viewerId: string,
+    price: { cost: number; idempotencyKey: string; referenceType: string; referenceId: string },
+  ) {
+    if (price.cost === 0) return { charged: 0, credits: await balances.get(viewerId) };
+    const { balance, replayed } = await wallet.Debit({
+      userId: viewerId,
+      amount: price.cost,
+      reference: { type: price.referenceType, id: price.referenceId },
+      idempotencyKey: price.idempotencyKey,
+      actorId: viewerId,
+    });
+    balances.update(viewerId, balance);
+    return { charged: replayed ? 0 : price.cost, credits: balance };
+  }
+
+  router.post(
+    '/api/posts/:id/unlock',
+    signedIn,
+    handle(async (req, res) => {
+      const ref = postRef(req, viewerOf(res));
+      const { charged, credits } = await pay(ref.viewerId, await content.PrepareUnlock(ref));
+      const item = await content.RecordUnlock(ref);
+      const message = say(req, 'content.unlocked', { credits: charged });
+      res.json({ unlocked: true, charged, credits, message, item: feedItemJson(item) });
+    }),
+  );
+  router.get(
+    '/api/posts/:id/unlocked',
+    signedIn,
+    handle(async (req, res) => res.json(await content.IsUnlocked(postRef(req, viewerOf(res))))),
+  );
+
+  router.post(
+    '/api/posts/:id/telegram',
+    signedIn,
+    handle(async (req, res) => {
+      const ref = postRef(req, viewerOf(res));
+      const { charged, credits } = await pay(ref.viewerId, await content.PrepareTelegramReveal(ref));
+      const { telegramUsername } = await content.RecordTelegramReveal(ref);
+      res.json({ telegramUsername, charged, credits });
+    }),
+  );
+
+  const remove = handle(async (req, res) => {
+    await content.DeletePost(postRef(req, viewerOf(res)));
+    res.json({ success: true, message: say(req, 'content.postDeleted') });
+  });
+  router.delete('/api/posts/:id', signedIn, remove);
+  router.delete('/api/admin/posts/:id', adminOnly, remove);
+
+  router.patch(
+    '/api/admin/posts/:id/status',
+    adminOnly,
+    handle(async (req, res) => {
+      const { status, reason } = parseInput(decisionSchema, req.body);
+      const item = await content.DecidePost({
+        postId: parseInput(postIdParam, req.params.id),
+        status,
+        reason,
+        adminId: viewerOf(res),
+      });
+      res.json({ success: true, item: feedItemJson(item) });
+    }),
+  );
+
+  router.get(
+    '/api/posts/:id/media/:variant',
+    signedIn,
+    handle(async (req, res) => {
+      const variant = parseInput(z.string().max(20), req.params.variant);
+      const media = await content.GetMedia({ ...postRef(req, viewerOf(res)), variant });
+      sendMedia(req, res, media.content, media.contentType);
+    }),
+  );
+
+  return router;
+}
