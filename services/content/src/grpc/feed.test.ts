@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { UserDeleted } from '@tip/platform';
+import { failureOf, waitFor } from '@tip/platform/testing';
+import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { pngImage } from '../testing/media-files.js';
+
+let harness: ContentHarness;
+
+beforeAll(async () => {
+  harness = await startContentHarness({ approval: 'moderated' });
+});
+afterAll(() => harness.stop());
+
+const post = async (viewerId: string, overrides: Record<string, unknown> = {}) => {
+  const { item } = await harness.client.CreatePost({
+    viewerId,
+    content: 'Un post',
+    category: 'trending',
+    showProfileData: true,
+    showTelegramUsername: false,
+    isPremium: false,
+    creditCost: 1,
+    media: null,
+    ...overrides,
+  });
+  return item?.post?.id ?? '';
+};
+const feedIds = async (viewerId: string, category = '') =>
+  (await harness.client.Feed({ viewerId, category, cursor: '', limit: 50 })).items.map((item) => item.post?.id);
+
+describe('posts waiting for approval', () => {
+  it('are seen by their author (marked) and admins only, until approved', async () => {
+    const author = await harness.member();
+    const other = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author);
+    expect((await harness.client.GetPost({ postId, viewerId: author })).post?.status).toBe('pending');
+    expect(await feedIds(author)).toContain(postId);
+    expect(await feedIds(other)).not.toContain(postId);
+    expect(await failureOf(harness.client.GetPost({ postId, viewerId: other }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await harness.client.GetPost({ postId, viewerId: admin })).post?.status).toBe('pending');
+
+    await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    expect(await feedIds(other)).toContain(postId);
+  });
+
+  it('show their author the reasons of a rejection, which needs reasons and an admin', async () => {
+    const author = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author);
+    expect(
+      await failureOf(harness.client.DecidePost({ postId, status: 'rejected', reason: ' ', adminId: admin })),
+    ).toMatchObject({ messageKey: 'content.rejectionReasonRequired' });
+    expect(
+      await failureOf(harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: author })),
+    ).toMatchObject({ code: 'PERMISSION_DENIED' });
+    await harness.client.DecidePost({
+      postId,
+      status: 'rejected',
+      reason: 'Spam, Immagini di bassa qualità',
+      adminId: admin,
+    });
+    const seen = await harness.client.GetPost({ postId, viewerId: author });
+    expect(seen.post).toMatchObject({ status: 'rejected', rejectionReason: 'Spam, Immagini di bassa qualità' });
+  });
+});
+
+describe('the feed', () => {
+  it('pages newest first with a cursor, by category', async () => {
+    const author = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const postId = await post(author, { category: 'trending', content: `post ${i}` });
+      await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+      ids.push(postId);
+    }
+    const reader = await harness.member();
+    const first = await harness.client.Feed({ viewerId: reader, category: 'trending', cursor: '', limit: 2 });
+    const second = await harness.client.Feed({
+      viewerId: reader,
+      category: 'trending',
+      cursor: first.nextCursor,
+      limit: 2,
+    });
+    const newest = [...ids].reverse();
+    expect(first.items.map((item) => item.post?.id)).toEqual(newest.slice(0, 2));
+    expect(second.items.map((item) => item.post?.id)).toEqual(newest.slice(2, 4));
+    expect(await feedIds(reader, 'melanzana')).not.toContain(ids[0]);
+    expect(
+      await failureOf(harness.client.Feed({ viewerId: reader, category: 'fashion', cursor: '', limit: 2 })),
+    ).toMatchObject({
+      messageKey: 'content.categoryInvalid',
+    });
+    expect(
+      await failureOf(harness.client.Feed({ viewerId: reader, category: '', cursor: 'garbage', limit: 2 })),
+    ).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+  });
+
+  it('shows the author only when the post shows profile data', async () => {
+    const author = await harness.member({ username: 'visibile' });
+    const admin = await harness.member({ isAdmin: true });
+    const shown = await post(author);
+    const hidden = await post(author, { showProfileData: false });
+    for (const postId of [shown, hidden])
+      await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    const reader = await harness.member();
+    expect((await harness.client.GetPost({ postId: shown, viewerId: reader })).author).toMatchObject({
+      username: 'visibile',
+    });
+    expect((await harness.client.GetPost({ postId: hidden, viewerId: reader })).author).toBeNull();
+  });
+});
+
+describe('likes and comments', () => {
+  it('count exactly one like per member under concurrent toggles', async () => {
+    const author = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author);
+    await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    const likers = await Promise.all(Array.from({ length: 12 }, () => harness.member()));
+    // Every member clicks three times at once: each ends liked or not, and the count is the number of likes kept.
+    await Promise.all(
+      likers.flatMap((viewerId) => [1, 2, 3].map(() => harness.client.ToggleLike({ postId, viewerId }))),
+    );
+    const states = await Promise.all(
+      likers.map(async (viewerId) => (await harness.client.GetPost({ postId, viewerId })).isLiked),
+    );
+    const item = await harness.client.GetPost({ postId, viewerId: author });
+    expect(item.likeCount).toBe(states.filter(Boolean).length);
+    const likes = await harness.documents.collection('likes');
+    expect(await likes.count({ postId })).toBe(item.likeCount);
+  });
+
+  it('refuse members waiting for approval, with the spec’s texts', async () => {
+    const author = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author);
+    await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    const pending = await harness.member({ verificationStatus: 'pending' });
+    expect(await failureOf(harness.client.ToggleLike({ postId, viewerId: pending }))).toMatchObject({
+      messageKey: 'content.likeNotApproved',
+    });
+    expect(await failureOf(harness.client.AddComment({ postId, viewerId: pending, content: 'ciao' }))).toMatchObject({
+      messageKey: 'content.commentNotApproved',
+    });
+  });
+
+  it('keep comments trimmed, non-empty, at most 2,000 characters, newest last', async () => {
+    const author = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author);
+    await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    const reader = await harness.member();
+    for (const text of ['  primo  ', 'secondo', 'terzo', 'quarto']) {
+      await harness.client.AddComment({ postId, viewerId: reader, content: text });
+    }
+    expect(await failureOf(harness.client.AddComment({ postId, viewerId: reader, content: '   ' }))).toMatchObject({
+      messageKey: 'content.commentRequired',
+    });
+    expect(
+      await failureOf(harness.client.AddComment({ postId, viewerId: reader, content: 'x'.repeat(2001) })),
+    ).toMatchObject({
+      messageKey: 'content.commentTooLong',
+    });
+    const { comments } = await harness.client.ListComments({ postId, viewerId: author });
+    expect(comments.map((item) => item.comment?.content)).toEqual(['primo', 'secondo', 'terzo', 'quarto']);
+    const item = await harness.client.GetPost({ postId, viewerId: author });
+    expect(item.commentCount).toBe(4);
+    expect(item.comments.map((comment) => comment.comment?.content)).toEqual(['secondo', 'terzo', 'quarto']);
+  });
+});
+
+describe('premium posts', () => {
+  it('keep content and media on the server for who has not unlocked them', async () => {
+    const author = await harness.member({ premium: true });
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author, {
+      content: 'segreto premium',
+      isPremium: true,
+      creditCost: 5,
+      media: { content: await pngImage(200, 200), fileName: 'x.png' },
+    });
+    await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    const reader = await harness.member();
+    const locked = await harness.client.GetPost({ postId, viewerId: reader });
+    expect(locked.post).toMatchObject({ content: '', imageUrl: '', imageThumbUrl: '', locked: true, creditCost: 5 });
+    expect(locked.post?.teaserUrl).toMatch(/teaser/);
+    expect(
+      JSON.stringify(await harness.client.Feed({ viewerId: reader, category: '', cursor: '', limit: 50 })),
+    ).not.toContain('segreto premium');
+    for (const variant of ['image-1280', 'image-640']) {
+      expect(await failureOf(harness.client.GetMedia({ postId, viewerId: reader, variant }))).toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    }
+    expect(
+      (await harness.client.GetMedia({ postId, viewerId: reader, variant: 'teaser' })).content.length,
+    ).toBeGreaterThan(0);
+    expect(await harness.client.PrepareUnlock({ postId, viewerId: reader })).toMatchObject({
+      cost: 5,
+      idempotencyKey: `unlock:${postId}:${reader}`,
+    });
+    expect((await harness.client.GetPost({ postId, viewerId: author })).post?.content).toBe('segreto premium');
+    expect((await harness.client.GetPost({ postId, viewerId: admin })).post?.locked).toBe(false);
+    expect(await harness.client.PrepareUnlock({ postId, viewerId: admin })).toMatchObject({ cost: 0 });
+
+    const unlocked = await harness.client.RecordUnlock({ postId, viewerId: reader });
+    expect(unlocked.post).toMatchObject({ content: 'segreto premium', locked: false });
+    expect(await harness.client.IsUnlocked({ postId, viewerId: reader })).toEqual({ unlocked: true });
+    expect(await harness.client.PrepareUnlock({ postId, viewerId: reader })).toMatchObject({ cost: 0 });
+    expect((await harness.client.GetMedia({ postId, viewerId: reader, variant: 'image-640' })).contentType).toBe(
+      'image/webp',
+    );
+  });
+});
+
+describe('deletion', () => {
+  it('is the author’s or an admin’s, and takes the media', async () => {
+    const author = await harness.member();
+    const other = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postId = await post(author, { media: { content: await pngImage(), fileName: 'a.png' } });
+    expect(await failureOf(harness.client.DeletePost({ postId, viewerId: other }))).toMatchObject({
+      messageKey: 'content.cannotDeletePost',
+    });
+    await harness.client.DeletePost({ postId, viewerId: author });
+    expect(await harness.objects.get(`posts/${postId}/image-640`)).toBeNull();
+    expect(await failureOf(harness.client.GetPost({ postId, viewerId: admin }))).toMatchObject({ code: 'NOT_FOUND' });
+    const another = await post(author);
+    await harness.client.DeletePost({ postId: another, viewerId: admin });
+    expect(await feedIds(author)).not.toContain(another);
+  });
+
+  it('takes a deleted member’s posts away', async () => {
+    const author = await harness.member();
+    const postId = await post(author);
+    await harness.events.publish(UserDeleted.topic, [
+      UserDeleted.create(author, { userId: author, deletedAt: new Date().toISOString() }, 'test'),
+    ]);
+    const admin = await harness.member({ isAdmin: true });
+    const gone = () =>
+      harness.client.GetPost({ postId, viewerId: admin }).then(
+        () => false,
+        () => true,
+      );
+    await waitFor(gone, 5000, 'the deletion');
+  });
+});
