@@ -35,6 +35,7 @@ function VisitorsOnly() {
 
 // Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
 const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const blockedUsers = () => import('@/pages/blocked-users-page').then((m) => ({ Component: m.BlockedUsersPage }));
 const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
 const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
 const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: profile },
           { path: 'messages', element: <ComingSoonPage section="messages" /> },
           { path: 'feedback', element: <ComingSoonPage section="feedback" /> },
-          { path: 'blocked-users', element: <ComingSoonPage section="blockedUsers" /> },
+          { path: 'blocked-users', lazy: blockedUsers },
           { path: 'checkout', lazy: checkout },
           { path: 'admin', element: <ComingSoonPage section="admin" /> },
         ],

@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
+import { blockedUsersKey } from '@/api/blocks/get-blocked-users';
 import { transactionsKey } from '@/api/wallet/get-transactions';
 
 type PushedEvent = { type: string } & Record<string, unknown>;
@@ -9,6 +10,8 @@ type PushedEvent = { type: string } & Record<string, unknown>;
 const invalidatedBy: Record<string, readonly QueryKey[]> = {
   user_updated: [currentUserKey],
   credits_updated: [transactionsKey],
+  // The member blocked or unblocked someone, or was blocked or unblocked (blocking is mutual).
+  blocks_updated: [blockedUsersKey],
 };
 
 /** Events that carry the new state itself: it goes straight into the cache, without a request. */
