@@ -11,9 +11,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { engineConfigSchema, IDENTITY_SERVICE_NAME, loadConfig, WALLET_SERVICE_NAME } from '@tip/platform';
+import {
+  CONTENT_SERVICE_NAME,
+  engineConfigSchema,
+  IDENTITY_SERVICE_NAME,
+  loadConfig,
+  WALLET_SERVICE_NAME,
+} from '@tip/platform';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
+import { contentConfigSchema, readContentConfig } from '../services/content/src/config.js';
 import { standaloneBffConfigSchema } from '../bff/src/config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +47,11 @@ const workspaces: Record<string, Workspace> = {
     schema: walletConfigSchema,
     read: readWalletConfig,
     grpc: { service: WALLET_SERVICE_NAME, addressVariable: 'WALLET_ADDR' },
+  },
+  'services/content': {
+    schema: contentConfigSchema,
+    read: readContentConfig,
+    grpc: { service: CONTENT_SERVICE_NAME, addressVariable: 'CONTENT_ADDR' },
   },
   bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
@@ -202,7 +214,7 @@ describe('docker-compose.yml', () => {
 
   it('builds the app services from the one Dockerfile, each from a workspace of the root package.json', () => {
     const rootWorkspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'identity', 'wallet']);
+    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'content', 'identity', 'wallet']);
     // One service per listed workspace: a workspace listed here but never deployed is a forgotten compose block.
     expect(appServices.map(([, service]) => workspaceOf(service)).sort()).toEqual(Object.keys(workspaces).sort());
     for (const [, service] of appServices) {
@@ -260,6 +272,20 @@ describe('docker-compose.yml', () => {
     });
   });
 
+  it("passes the host's POST_APPROVAL through to content, which moderates new posts by default", () => {
+    const content = compose.services.content ?? {};
+    expect(exampleEnv.POST_APPROVAL).toBe('moderated');
+    expect(readContentConfig(containerEnvironment(content)).POST_APPROVAL).toBe('moderated');
+    const withHost = (vars: Record<string, string>) =>
+      Object.fromEntries(Object.entries(environmentOf(content)).map(([key, value]) => [key, interpolate(value, vars)]));
+    // Unset on the host (no .env line): still moderated.
+    const { POST_APPROVAL: _unset, ...withoutSetting } = exampleEnv;
+    expect(readContentConfig(withHost(withoutSetting)).POST_APPROVAL).toBe('moderated');
+    expect(readContentConfig(withHost({ ...exampleEnv, POST_APPROVAL: 'immediate' })).POST_APPROVAL).toBe('immediate');
+    // Anything else is a configuration error that names the variable.
+    expect(() => readContentConfig(withHost({ ...exampleEnv, POST_APPROVAL: 'later' }))).toThrow(/POST_APPROVAL/);
+  });
+
   it('points the app services only at hosts that are compose services', () => {
     const unknown = appServices.flatMap(([name, service]) =>
       Object.entries(containerEnvironment(service)).flatMap(([variable, value]) =>
@@ -272,7 +298,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('checks each gRPC service on the port it listens on, asking about the service name it registers', () => {
-    expect(grpcServices.map(({ name }) => name).sort()).toEqual(['identity', 'wallet']);
+    expect(grpcServices.map(({ name }) => name).sort()).toEqual(['content', 'identity', 'wallet']);
     for (const { name, compose: service, service: registered } of grpcServices) {
       const listenPort = environmentOf(service).GRPC_PORT;
       expect({ name, listenPort }).toEqual({ name, listenPort: expect.stringMatching(/^\d+$/) });
@@ -285,8 +311,9 @@ describe('docker-compose.yml', () => {
       // Without a name the check asks about the whole server; a name must be the one the service registers.
       if (asked !== undefined) expect({ name, asked }).toEqual({ name, asked: registered });
     }
-    // The wallet's check names its service.
+    // The wallet's and content's checks name their service.
     expect(healthCommand(compose.services.wallet ?? {})[4]).toBe(WALLET_SERVICE_NAME);
+    expect(healthCommand(compose.services.content ?? {})[4]).toBe(CONTENT_SERVICE_NAME);
   });
 
   it("gives the bff each gRPC service's address, on the port it listens on, and waits for it to be healthy", () => {
@@ -595,9 +622,11 @@ describe('deploy/k8s (kustomize base)', () => {
       }),
     );
     expect(problems).toEqual([]);
-    // The wallet's probes name its service.
+    // The wallet's and content's probes name their service.
     const wallet = deployments.find((deployment) => deployment.metadata.name === 'wallet');
     expect((wallet ? containersOf(wallet) : [])[0]?.readinessProbe?.grpc?.service).toBe(WALLET_SERVICE_NAME);
+    const content = deployments.find((deployment) => deployment.metadata.name === 'content');
+    expect((content ? containersOf(content) : [])[0]?.readinessProbe?.grpc?.service).toBe(CONTENT_SERVICE_NAME);
   });
 
   it("gives the bff each gRPC service's address: its Service, on the port that reaches GRPC_PORT", () => {

@@ -1,7 +1,7 @@
-// The distributed entry points, run as separate processes the way the containers run them (identity's, the wallet's
-// and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO are not here, so each
-// process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the platform's test kit can start
-// one.
+// The distributed entry points, run as separate processes the way the containers run them (identity's, the wallet's,
+// content's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO are not
+// here, so each process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the platform's test
+// kit can start one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { WALLET_SERVICE_NAME } from '@tip/platform';
+import { CONTENT_SERVICE_NAME, WALLET_SERVICE_NAME } from '@tip/platform';
 import {
   freePort,
   redisEngine,
@@ -73,12 +73,14 @@ const grpcHealthCheck = (address: string, service: string) =>
     ),
   );
 
-describe('identity, the wallet and the BFF as separate processes', () => {
+describe('identity, the wallet, content and the BFF as separate processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
   let identity: NodeProcess;
   let wallet: NodeProcess;
   let walletAddress: string;
+  let content: NodeProcess;
+  let contentAddress: string;
   let bff: NodeProcess;
   let url: string;
 
@@ -99,12 +101,20 @@ describe('identity, the wallet and the BFF as separate processes', () => {
       GRPC_PORT: String(walletPort),
       DATA_DIR: join(dataDir, 'wallet'),
     });
+    const contentPort = await freePort();
+    contentAddress = `127.0.0.1:${contentPort}`;
+    // POST_APPROVAL unset: new posts wait for a moderator, as in compose with env.example's settings.
+    content = run('services/content/dist/main.js', {
+      GRPC_PORT: String(contentPort),
+      DATA_DIR: join(dataDir, 'content'),
+    });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     bff = run('bff/dist/main.js', {
       PORT: String(port),
       IDENTITY_ADDR: `127.0.0.1:${grpcPort}`,
       WALLET_ADDR: walletAddress,
+      CONTENT_ADDR: contentAddress,
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
       DATA_DIR: join(dataDir, 'bff'),
       WEB_DIST: join(dataDir, 'no-web'),
@@ -113,11 +123,17 @@ describe('identity, the wallet and the BFF as separate processes', () => {
     await Promise.all([
       waitUntilServing(`${url}/api/ready`, bff),
       waitUntilGrpcServing(walletAddress, WALLET_SERVICE_NAME, wallet),
+      waitUntilGrpcServing(contentAddress, CONTENT_SERVICE_NAME, content),
     ]);
   });
 
   afterAll(async () => {
-    await Promise.all([bff?.stop('SIGKILL'), identity?.stop('SIGKILL'), wallet?.stop('SIGKILL')]);
+    await Promise.all([
+      bff?.stop('SIGKILL'),
+      identity?.stop('SIGKILL'),
+      wallet?.stop('SIGKILL'),
+      content?.stop('SIGKILL'),
+    ]);
     await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -151,6 +167,11 @@ describe('identity, the wallet and the BFF as separate processes', () => {
       .join('; ');
     const me = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
     expect(await me.json()).toMatchObject({ username: member.username, verificationStatus: 'pending' });
+
+    // The feed comes from the content process, which the bff reaches by CONTENT_ADDR; nothing is posted yet.
+    const feed = await fetch(`${url}/api/posts/feed`, { headers: { cookie } });
+    expect(feed.status).toBe(200);
+    expect(await feed.json()).toEqual([]);
   });
 
   it("answers the wallet's container health check, which asks about its service name", async () => {
@@ -160,9 +181,17 @@ describe('identity, the wallet and the BFF as separate processes', () => {
     expect(await grpcHealthCheck(walletAddress, 'tip.wallet.v1.Wallets')).toBe(1);
   });
 
+  it("answers content's container health check, which asks about its service name", async () => {
+    expect(await healthOf(contentAddress, CONTENT_SERVICE_NAME)).toBe('SERVING');
+    expect(await grpcHealthCheck(contentAddress, CONTENT_SERVICE_NAME)).toBe(0);
+    // A misspelt name is not a healthy content service.
+    expect(await grpcHealthCheck(contentAddress, 'tip.content.v1.Contents')).toBe(1);
+  });
+
   it('stops every process cleanly on SIGTERM', async () => {
-    expect(await Promise.all([bff.stop(), identity.stop(), wallet.stop()])).toEqual([0, 0, 0]);
-    // Stopped, the wallet no longer passes its health check.
+    expect(await Promise.all([bff.stop(), identity.stop(), wallet.stop(), content.stop()])).toEqual([0, 0, 0, 0]);
+    // Stopped, the wallet and content no longer pass their health checks.
     expect(await grpcHealthCheck(walletAddress, WALLET_SERVICE_NAME)).toBe(1);
+    expect(await grpcHealthCheck(contentAddress, CONTENT_SERVICE_NAME)).toBe(1);
   });
 });
