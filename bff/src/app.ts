@@ -12,6 +12,7 @@ import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
 import { userRoutes } from './routes/users.js';
 import { paymentWebhookRoute, walletRoutes } from './routes/wallet.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { postRoutes } from './routes/posts.js';
 import { webApp } from './web-app/web-app.js';
 
@@ -41,6 +42,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(userRoutes(context));
   app.use(blockRoutes(context));
   app.use(walletRoutes(context));
+  app.use(adminUserRoutes(context));
   app.use(postRoutes(context));
   app.use(mediaRoutes(context));
   app.use('/api', (_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));

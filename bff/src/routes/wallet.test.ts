@@ -205,6 +205,7 @@ describe('admin credits and premium', () => {
       [`/api/admin/users/${id}/grant-premium`, { months: 1 }],
       [`/api/admin/users/${id}/revoke-premium`, {}],
       [`/api/admin/users/${id}/tester`, { isTester: true }, 'PUT'],
+      [`/api/admin/users/${id}/verify`, { status: 'approved' }, 'PUT'],
     ];
     for (const [path, body, method] of routes) {
       expect((await stack.browser().postJson(path, body, method)).status).toBe(401);
@@ -213,7 +214,11 @@ describe('admin credits and premium', () => {
       expect(await json(forbidden)).toEqual({ message: 'Accesso negato - Solo per amministratori' });
     }
     expect(await entriesOf(id)).toBe(0);
-    expect(await json(await browser.get('/api/auth/user'))).toMatchObject({ isPremium: false, isTester: false });
+    expect(await json(await browser.get('/api/auth/user'))).toMatchObject({
+      isPremium: false,
+      isTester: false,
+      verificationStatus: 'pending',
+    });
   });
 
   it('add and take credits within ±10,000, never below zero, and the member sees it live', async () => {

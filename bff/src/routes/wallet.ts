@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
-import { premiumGrantSchema } from '@tip/identity/domain';
 import { adminAdjustmentSchema, packageByCredits, planByMonths, testerGrantSchema } from '@tip/wallet/domain';
 import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
@@ -28,7 +27,6 @@ const historyQuerySchema = z.object({
 /** Stripe signs the exact bytes it sent; the webhook reads them raw, before any JSON parser. */
 const WEBHOOK_PATH = '/api/stripe/webhook';
 const IDEMPOTENCY_KEY = z.string().min(1).max(200);
-const testerFlagSchema = z.object({ isTester: z.boolean() });
 
 /** A retried grant with the same Idempotency-Key header writes nothing new; without one, each request is its own. */
 function idempotencyKeyOf(req: Request, scope: string): string {
@@ -55,10 +53,7 @@ export function paymentWebhookRoute(context: BffContext): Router {
   return router;
 }
 
-/**
- * Credits and premium: the catalogue, payments, the member's transactions, tester and admin grants, and the admin's
- * premium and tester controls on a member.
- */
+/** Credits and premium: the catalogue, payments, the member's transactions, tester and admin credits. */
 export function walletRoutes(context: BffContext): Router {
   const { wallet, identity, sessions, users, balances, say } = context;
   const router = Router();
@@ -199,42 +194,6 @@ export function walletRoutes(context: BffContext): Router {
       });
       balances.update(userId, reply.balance);
       res.json({ credits: reply.balance, message: say(req, 'wallet.creditsAdjusted', { credits: reply.balance }) });
-    }),
-  );
-
-  router.post(
-    '/api/admin/users/:id/grant-premium',
-    adminOnly,
-    handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
-      const { months } = parseInput(premiumGrantSchema, req.body);
-      const updated = await identity.GrantPremium({ userId, months, adminId: sessionOf(res).user.id });
-      res.json({
-        success: true,
-        message: say(req, 'identity.premiumGranted'),
-        premiumSubscriptionExpiry: updated.premiumSubscriptionExpiry || null,
-      });
-    }),
-  );
-
-  router.put(
-    '/api/admin/users/:id/tester',
-    adminOnly,
-    handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
-      const { isTester } = parseInput(testerFlagSchema, req.body);
-      const updated = await identity.SetTester({ userId, isTester, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'identity.testerUpdated'), isTester: updated.isTester });
-    }),
-  );
-
-  router.post(
-    '/api/admin/users/:id/revoke-premium',
-    adminOnly,
-    handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
-      await identity.RevokePremium({ userId, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'identity.premiumRevoked') });
     }),
   );
 

@@ -45,6 +45,26 @@ export async function resubmitVerification(
   }
 }
 
+/** An admin's decision made through identity's API: the member's new state, or NOT_FOUND. */
+export async function decideVerification(
+  context: IdentityContext,
+  decision: VerificationDecidedPayload,
+  call: CallInfo,
+): Promise<UserView> {
+  return ownView(await storeDecision(context, decision, call));
+}
+
+function storeDecision(context: IdentityContext, decision: VerificationDecidedPayload, call: CallInfo) {
+  return context.users.modify(decision.userId, (current) => {
+    const next: UserDocument = {
+      ...current,
+      verificationStatus: decision.status,
+      verificationNotes: decision.status === 'rejected' ? decision.reason || undefined : undefined,
+    };
+    return { next, events: [profileUpdated(next, call)] };
+  });
+}
+
 /**
  * An admin's decision, arriving as a VerificationDecided event from moderation. Safe to repeat: it sets the status
  * to the decided one. A decision about a deleted user has nothing left to change.
@@ -55,14 +75,7 @@ export async function applyVerificationDecision(
   call: CallInfo,
 ): Promise<void> {
   try {
-    await context.users.modify(decision.userId, (current) => {
-      const next: UserDocument = {
-        ...current,
-        verificationStatus: decision.status,
-        verificationNotes: decision.status === 'rejected' ? decision.reason || undefined : undefined,
-      };
-      return { next, events: [profileUpdated(next, call)] };
-    });
+    await storeDecision(context, decision, call);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'NOT_FOUND') {
       context.logger.info({ userId: decision.userId }, 'verification decision for a user that no longer exists');

@@ -19,8 +19,8 @@ import { register } from '../app/register.js';
 import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premium.js';
 import { setTester } from '../app/tester.js';
 import { updateProfile } from '../app/update-profile.js';
-import { resubmitVerification } from '../app/verification.js';
-import { blockSchema, premiumGrantSchema } from '../domain/index.js';
+import { decideVerification, resubmitVerification } from '../app/verification.js';
+import { blockSchema, premiumGrantSchema, verificationDecisionSchema } from '../domain/index.js';
 import { toProtoUser } from './to-proto.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
@@ -102,6 +102,11 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     },
     async RevokePremium(request, call) {
       return toProtoUser(await revokePremium(context, request, callInfo(call)));
+    },
+    async DecideVerification(request, call) {
+      const { status, reason } = parseInput(verificationDecisionSchema, request);
+      const decision = { userId: request.userId, status, ...(reason ? { reason } : {}) };
+      return toProtoUser(await decideVerification(context, decision, callInfo(call)));
     },
     async SetTester(request, call) {
       return toProtoUser(await setTester(context, request, callInfo(call)));

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
+import { waitFor } from '@tip/platform/testing';
+import { json, type Browser } from '../testing/browser.js';
+import { startStack, type TestStack } from '../testing/start-stack.js';
+
+let stack: TestStack;
+let admin: { browser: Browser; id: string };
+
+beforeAll(async () => {
+  stack = await startStack({ postApproval: 'immediate' });
+  admin = await stack.admin();
+});
+afterAll(() => stack.stop());
+
+/** A member an admin approved, once content has heard of it. */
+async function approvedMember(name: string, options: { premium?: boolean; credits?: number } = {}) {
+  const member = await stack.member(name);
+  const decided = await admin.browser.postJson(`/api/admin/users/${member.id}/verify`, { status: 'approved' }, 'PUT');
+  expect(decided.status).toBe(200);
+  if (options.premium) await admin.browser.postJson(`/api/admin/users/${member.id}/grant-premium`, { months: 1 });
+  if (options.credits)
+    await admin.browser.postJson(`/api/admin/users/${member.id}/add-credits`, { amount: options.credits });
+  const authors = await stack.adapters.documents.collection<{ _id: string; premiumSubscriptionExpiry: string | null }>(
+    'authors',
+  );
+  await waitFor(
+    async () => {
+      const known = await authors.findOne({ _id: member.id, verificationStatus: 'approved' });
+      return known !== null && (!options.premium || known.premiumSubscriptionExpiry !== null);
+    },
+    5000,
+    `content hearing that ${name} was approved`,
+  );
+  return member;
+}
+
+function postForm(fields: Record<string, string>, media?: { content: Buffer; name: string; type: string }) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ category: 'trending', ...fields })) form.append(name, value);
+  if (media) form.append('media', new Blob([new Uint8Array(media.content)], { type: media.type }), media.name);
+  return form;
+}
+const photo = async () => ({
+  content: await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a0522d' } })
+    .jpeg()
+    .toBuffer(),
+  name: 'foto.jpg',
+  type: 'image/jpeg',
+});
+
+interface Item {
+  post: { id: string; content: string; imageUrl: string | null; teaserUrl: string | null; locked: boolean };
+  likeCount: number;
+  isLiked: boolean;
+}
+
+describe('posting', () => {
+  it('publishes an approved member’s post with its photo, shown in the feeds', async () => {
+    const { browser } = await approvedMember('paolo');
+    const created = await browser.postForm(
+      '/api/posts',
+      postForm({ content: 'Ciao!', category: 'melanzana' }, await photo()),
+    );
+    expect(created.status).toBe(201);
+    const body = (await json(created)) as { message: string; status: string; item: Item };
+    expect(body).toMatchObject({ message: 'Post creato!', status: 'approved' });
+    const reader = await approvedMember('rita');
+    const feed = (await json(await reader.browser.get('/api/posts/feed'))) as unknown as Item[];
+    expect(feed.map((item) => item.post.id)).toContain(body.item.post.id);
+    const category = (await json(await reader.browser.get('/api/posts/category/melanzana'))) as unknown as Item[];
+    expect(category.map((item) => item.post.id)).toContain(body.item.post.id);
+    const image = await reader.browser.get(body.item.post.imageUrl ?? '');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect(image.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('refuses a member waiting for approval, and a form that breaks the rules, in the member’s language', async () => {
+    const pending = await stack.member('pino');
+    const refused = await pending.browser.postForm('/api/posts', postForm({ content: 'x' }));
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toEqual({ message: 'Account in attesa di approvazione' });
+    const { browser } = await approvedMember('sara');
+    const noPhoto = await browser.postForm('/api/posts', postForm({ content: 'x', category: 'patate' }));
+    expect(noPhoto.status).toBe(400);
+    const cost = await browser.request('/api/posts', {
+      method: 'POST',
+      body: postForm({ content: 'x', isPremium: 'true', creditCost: '11' }),
+      headers: { 'Accept-Language': 'en' },
+    });
+    expect(await json(cost)).toEqual({ message: 'Premium posts must cost between 1 and 10 credits.' });
+    const text = await browser.postForm(
+      '/api/posts',
+      postForm({ content: 'x' }, { content: Buffer.from('not an image'), name: 'a.jpg', type: 'image/jpeg' }),
+    );
+    expect(await json(text)).toEqual({
+      message: 'Sono supportati solo file immagine (JPEG, PNG, GIF) e video (MP4, WebM).',
+    });
+  });
+});
+
+describe('premium posts', () => {
+  let authors = 0;
+  async function premiumPost() {
+    authors += 1;
+    const author = await approvedMember(`autore${authors}`, { premium: true });
+    const created = await author.browser.postForm(
+      '/api/posts',
+      postForm({ content: 'contenuto riservato', isPremium: 'true', creditCost: '3' }, await photo()),
+    );
+    expect(created.status).toBe(201);
+    return ((await json(created)) as { item: Item }).item;
+  }
+
+  it('send a locked post’s teaser and cost, and nothing of its content or media', async () => {
+    const item = await premiumPost();
+    const reader = await approvedMember('tina', { credits: 10 });
+    const seen = (await json(await reader.browser.get(`/api/posts/${item.post.id}`))) as unknown as Item;
+    expect(seen.post).toMatchObject({ locked: true, content: '', imageUrl: null });
+    const feed = await (await reader.browser.get('/api/posts/feed')).text();
+    expect(feed).not.toContain('contenuto riservato');
+    // The full-size image's URL, guessed from the teaser's, gives nothing.
+    const guessed = (seen.post.teaserUrl ?? '').replace('/teaser?', '/image-1280?');
+    expect((await reader.browser.get(guessed)).status).toBe(404);
+    expect((await reader.browser.get(seen.post.teaserUrl ?? '')).status).toBe(200);
+  });
+
+  it('charge twenty concurrent unlock clicks once, then show the post whole', async () => {
+    const item = await premiumPost();
+    const reader = await approvedMember('ugo', { credits: 10 });
+    const clicks = await Promise.all(
+      Array.from({ length: 20 }, () => reader.browser.postJson(`/api/posts/${item.post.id}/unlock`, {})),
+    );
+    expect(clicks.map((click) => click.status)).toEqual(Array(20).fill(200));
+    expect(await stack.wallet.Balance({ userId: reader.id })).toEqual({ balance: 7 });
+    const history = await stack.wallet.History({ userId: reader.id, cursor: '', limit: 10 });
+    expect(history.entries.filter((entry) => entry.kind === 'debit')).toHaveLength(1);
+    expect(await json(await reader.browser.get(`/api/posts/${item.post.id}/unlocked`))).toEqual({ unlocked: true });
+    const whole = (await json(await reader.browser.get(`/api/posts/${item.post.id}`))) as unknown as Item;
+    expect(whole.post).toMatchObject({ locked: false, content: 'contenuto riservato' });
+    expect((await reader.browser.get(whole.post.imageUrl ?? '')).status).toBe(200);
+  });
+
+  it('answer 402 with Insufficient Credits and stay locked without the credits', async () => {
+    const item = await premiumPost();
+    const reader = await approvedMember('vito');
+    const refused = await reader.browser.postJson(`/api/posts/${item.post.id}/unlock`, {});
+    expect(refused.status).toBe(402);
+    expect(await json(refused)).toEqual({
+      message: 'Crediti insufficienti: non hai abbastanza crediti per questa azione.',
+    });
+    expect(await json(await reader.browser.get(`/api/posts/${item.post.id}/unlocked`))).toEqual({ unlocked: false });
+  });
+});
+
+describe('the Telegram reveal', () => {
+  it('costs 2 credits once per viewer and author, however often it is asked', async () => {
+    const author = await approvedMember('wanda');
+    await author.browser.postJson('/api/auth/profile', { username: 'wanda', telegramUsername: 'wanda_tg' }, 'PUT');
+    const authors = await stack.adapters.documents.collection<{ _id: string; telegramUsername: string | null }>(
+      'authors',
+    );
+    await waitFor(
+      async () => (await authors.findOne({ _id: author.id }))?.telegramUsername === '@wanda_tg',
+      5000,
+      'the handle',
+    );
+    const created = await author.browser.postForm(
+      '/api/posts',
+      postForm({ content: 'scrivimi', showTelegramUsername: 'true' }),
+    );
+    const postId = ((await json(created)) as { item: Item }).item.post.id;
+    const reader = await approvedMember('xeno', { credits: 5 });
+    const reveals = await Promise.all(
+      Array.from({ length: 5 }, () => reader.browser.postJson(`/api/posts/${postId}/telegram`, {})),
+    );
+    for (const reveal of reveals) expect(await json(reveal)).toMatchObject({ telegramUsername: '@wanda_tg' });
+    expect(await stack.wallet.Balance({ userId: reader.id })).toEqual({ balance: 3 });
+    expect(await json(await reader.browser.postJson(`/api/posts/${postId}/telegram`, {}))).toMatchObject({
+      charged: 0,
+    });
+  });
+});
+
+describe('likes, comments and deletion', () => {
+  it('toggle a like and add a comment', async () => {
+    const author = await approvedMember('yara');
+    const created = await author.browser.postForm('/api/posts', postForm({ content: 'commentate!' }));
+    const postId = ((await json(created)) as { item: Item }).item.post.id;
+    const reader = await approvedMember('zeno');
+    expect(await json(await reader.browser.postJson(`/api/posts/${postId}/like`, {}))).toEqual({
+      liked: true,
+      likeCount: 1,
+    });
+    const comment = await reader.browser.postJson(`/api/posts/${postId}/comments`, { content: '  Bello  ' });
+    expect(comment.status).toBe(201);
+    expect(await json(comment)).toMatchObject({ comment: { content: 'Bello' }, message: 'Commento aggiunto' });
+    expect((await reader.browser.postJson(`/api/posts/${postId}/comments`, { content: '' })).status).toBe(400);
+    const comments = (await json(await author.browser.get(`/api/posts/${postId}/comments`))) as unknown as unknown[];
+    expect(comments).toEqual([expect.objectContaining({ author: expect.objectContaining({ id: reader.id }) })]);
+    expect(JSON.stringify(comments)).not.toContain('@example.it');
+  });
+
+  it('lets an admin delete any post, its author their own, and refuses others', async () => {
+    const author = await approvedMember('alba');
+    const postId = (
+      (await json(await author.browser.postForm('/api/posts', postForm({ content: 'via' })))) as { item: Item }
+    ).item.post.id;
+    const other = await approvedMember('bruna');
+    expect((await stack.browser().request(`/api/admin/posts/${postId}`, { method: 'DELETE' })).status).toBe(401);
+    expect((await other.browser.request(`/api/admin/posts/${postId}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await other.browser.request(`/api/posts/${postId}`, { method: 'DELETE' })).status).toBe(403);
+    const removed = await admin.browser.request(`/api/admin/posts/${postId}`, { method: 'DELETE' });
+    expect(await json(removed)).toMatchObject({ message: 'Post eliminato' });
+    expect((await author.browser.get(`/api/posts/${postId}`)).status).toBe(404);
+    const own = (
+      (await json(await author.browser.postForm('/api/posts', postForm({ content: 'mio' })))) as { item: Item }
+    ).item.post.id;
+    expect((await author.browser.request(`/api/posts/${own}`, { method: 'DELETE' })).status).toBe(200);
+  });
+});
