@@ -15,6 +15,7 @@ import type { ContentContext, PostApproval } from './app/context.js';
 import { deletePostsOf } from './app/posts.js';
 import { contentHandlers } from './grpc/handlers.js';
 import { AuthorDirectory } from './infra/author-directory.js';
+import { BlockProjection } from './infra/block-projection.js';
 import { Engagement } from './infra/engagement.js';
 import { projectIdentity } from './infra/identity-projection.js';
 import { PostMediaStore } from './infra/post-media.js';
@@ -39,14 +40,16 @@ export interface RunningContentService {
 /** Starts content: its gRPC server, the outbox relay on `content.posts`, and its projection of identity's users. */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {
   const { documents, events, objects, logger } = options;
-  const [posts, authors, engagement] = await Promise.all([
+  const [posts, authors, blocks, engagement] = await Promise.all([
     PostRepository.open(documents),
     AuthorDirectory.open(documents),
+    BlockProjection.open(documents),
     Engagement.open(documents),
   ]);
   const context: ContentContext = {
     posts,
     authors,
+    blocks,
     engagement,
     media: new PostMediaStore(objects),
     approval: options.approval,
@@ -61,6 +64,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
     const projection = await projectIdentity({
       events,
       authors,
+      blocks,
       logger,
       onUserDeleted: (userId) => deletePostsOf(context, userId, { correlationId: randomUUID() }),
     });

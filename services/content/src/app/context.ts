@@ -1,5 +1,6 @@
 import type { Logger } from '@tip/platform';
 import type { AuthorDirectory } from '../infra/author-directory.js';
+import type { BlockProjection } from '../infra/block-projection.js';
 import type { Engagement } from '../infra/engagement.js';
 import type { PostMediaStore } from '../infra/post-media.js';
 import type { PostRepository } from '../infra/post-repository.js';
@@ -11,6 +12,7 @@ export type PostApproval = 'moderated' | 'immediate';
 export interface ContentContext {
   posts: PostRepository;
   authors: AuthorDirectory;
+  blocks: BlockProjection;
   engagement: Engagement;
   media: PostMediaStore;
   approval: PostApproval;

@@ -30,7 +30,7 @@ export async function toggleLike(context: ContentContext, input: { postId: strin
 export async function listComments(context: ContentContext, input: { postId: string; viewerId: string }) {
   const viewer = await viewerOf(context, input.viewerId);
   const post = await visiblePost(context, input.postId, viewer);
-  const comments = await context.engagement.allComments(post._id);
+  const comments = await context.engagement.allComments(post._id, viewer.hidden);
   const authors = await context.authors.many(comments.map((comment) => comment.authorId));
   return { comments: comments.map((comment) => commentView(comment, authors)) };
 }

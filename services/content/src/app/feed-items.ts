@@ -60,7 +60,7 @@ export async function feedItems(context: ContentContext, posts: PostDocument[], 
   const [liked, unlocked, latest] = await Promise.all([
     context.engagement.likedBy(viewer.id, ids),
     context.engagement.unlockedBy(viewer.id, ids),
-    Promise.all(posts.map((post) => context.engagement.latestComments(post._id, COMMENTS_PER_ITEM))),
+    Promise.all(posts.map((post) => context.engagement.latestComments(post._id, COMMENTS_PER_ITEM, viewer.hidden))),
   ]);
   const authors = await context.authors.many([
     ...posts.map((post) => post.authorId),

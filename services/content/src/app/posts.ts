@@ -65,10 +65,11 @@ export async function createPost(
   return { status, item: await feedItem(context, post, viewer) };
 }
 
-/** The post if this viewer may see it at all: published, or their own, or any for an admin. */
+/** The post if this viewer may see it at all: published (by someone not blocked either way), their own, any for an admin. */
 export async function visiblePost(context: ContentContext, postId: string, viewer: Viewer): Promise<PostDocument> {
   const post = await context.posts.get(postId);
-  if (post.status !== 'approved' && post.authorId !== viewer.id && !viewer.isAdmin) {
+  const waiting = post.status !== 'approved' && post.authorId !== viewer.id && !viewer.isAdmin;
+  if (waiting || viewer.hidden.has(post.authorId)) {
     throw new DomainError('NOT_FOUND', 'content.postNotFound');
   }
   return post;
@@ -102,7 +103,7 @@ export async function feed(
     ...(input.category ? { category: input.category } : {}),
     cursor: decodeCursor(input.cursor),
     limit,
-    hidden: [],
+    hidden: [...viewer.hidden],
   });
   const last = posts.at(-1);
   return {

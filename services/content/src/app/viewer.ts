@@ -5,6 +5,8 @@ import type { ContentContext } from './context.js';
 /** The signed-in member as content's rules see them, from its projection of identity. */
 export interface Viewer extends Writer {
   id: string;
+  /** Members hidden from this one, and this one from them: blocks, both ways. */
+  hidden: ReadonlySet<string>;
 }
 
 export function isPremiumNow(author: Pick<AuthorDocument, 'premiumSubscriptionExpiry'>, now = Date.now()): boolean {
@@ -13,10 +15,11 @@ export function isPremiumNow(author: Pick<AuthorDocument, 'premiumSubscriptionEx
 
 /** A member content has not heard of yet (identity's event is on its way) may read, and nothing more. */
 export async function viewerOf(context: ContentContext, id: string): Promise<Viewer> {
-  const known = await context.authors.get(id);
-  if (!known) return { id, gender: null, approved: false, isAdmin: false, isPremium: false };
+  const [known, hidden] = await Promise.all([context.authors.get(id), context.blocks.hiddenFrom(id)]);
+  if (!known) return { id, gender: null, approved: false, isAdmin: false, isPremium: false, hidden: new Set(hidden) };
   return {
     id,
+    hidden: new Set(hidden),
     gender: known.gender,
     approved: known.verificationStatus === 'approved',
     isAdmin: known.isAdmin,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { UserDeleted } from '@tip/platform';
+import { UserBlocked, UserDeleted, UserUnblocked } from '@tip/platform';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { pngImage } from '../testing/media-files.js';
@@ -214,6 +214,44 @@ describe('premium posts', () => {
     expect((await harness.client.GetMedia({ postId, viewerId: reader, variant: 'image-640' })).contentType).toBe(
       'image/webp',
     );
+  });
+});
+
+describe('blocks', () => {
+  it('hide each member’s posts and comments from the other, both ways, until lifted', async () => {
+    const blocker = await harness.member();
+    const blocked = await harness.member();
+    const bystander = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const [byBlocker, byBlocked, byBystander] = await Promise.all([post(blocker), post(blocked), post(bystander)]);
+    for (const postId of [byBlocker, byBlocked, byBystander]) {
+      await harness.client.DecidePost({ postId, status: 'approved', reason: '', adminId: admin });
+    }
+    await harness.client.AddComment({ postId: byBystander, viewerId: blocked, content: 'dal bloccato' });
+    await harness.events.publish(UserBlocked.topic, [
+      UserBlocked.create(
+        blocker,
+        { blockerId: blocker, blockedId: blocked, reason: 'spam', blockedAt: new Date().toISOString() },
+        't',
+      ),
+    ]);
+    await waitFor(async () => !(await feedIds(blocker)).includes(byBlocked), 5000, 'the block');
+    expect(await feedIds(blocked)).not.toContain(byBlocker);
+    expect(await feedIds(bystander)).toEqual(expect.arrayContaining([byBlocker, byBlocked]));
+    expect(await failureOf(harness.client.GetPost({ postId: byBlocked, viewerId: blocker }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    expect(await failureOf(harness.client.ToggleLike({ postId: byBlocker, viewerId: blocked }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const { comments } = await harness.client.ListComments({ postId: byBystander, viewerId: blocker });
+    expect(comments).toEqual([]);
+    expect((await harness.client.GetPost({ postId: byBystander, viewerId: blocker })).comments).toEqual([]);
+
+    await harness.events.publish(UserUnblocked.topic, [
+      UserUnblocked.create(blocker, { blockerId: blocker, blockedId: blocked }, 't'),
+    ]);
+    await waitFor(async () => (await feedIds(blocker)).includes(byBlocked), 5000, 'the unblock');
   });
 });
 

@@ -84,16 +84,19 @@ export class Engagement {
     return new Set(found.map((unlock) => unlock._id.slice(0, unlock._id.lastIndexOf(':'))));
   }
 
-  /** The newest `count` comments of a post, oldest first. */
-  async latestComments(postId: string, count: number): Promise<CommentDocument[]> {
-    const newest = await this.comments.find({ postId }, { sort: { createdAt: -1 }, limit: count });
+  /** The newest `count` comments of a post, oldest first, leaving out the authors in `hidden`. */
+  async latestComments(postId: string, count: number, hidden: ReadonlySet<string>): Promise<CommentDocument[]> {
+    const newest = await this.comments.find(commentsOf(postId, hidden), { sort: { createdAt: -1 }, limit: count });
     return newest.reverse();
   }
 
-  async allComments(postId: string): Promise<CommentDocument[]> {
-    return this.comments.find({ postId }, { sort: { createdAt: 1 } });
+  async allComments(postId: string, hidden: ReadonlySet<string>): Promise<CommentDocument[]> {
+    return this.comments.find(commentsOf(postId, hidden), { sort: { createdAt: 1 } });
   }
 }
+
+const commentsOf = (postId: string, hidden: ReadonlySet<string>) =>
+  hidden.size > 0 ? { postId, authorId: { $nin: [...hidden] } } : { postId };
 
 export const unlockId = (postId: string, userId: string) => `${postId}:${userId}`;
 export const revealId = (authorId: string, userId: string) => `${authorId}:${userId}`;

@@ -2,21 +2,25 @@ import {
   IDENTITY_USERS_TOPIC,
   PremiumChanged,
   ProfileUpdated,
+  UserBlocked,
   UserDeleted,
   UserRegistered,
+  UserUnblocked,
   type DeliveredEvent,
   type EventBus,
   type Logger,
   type Subscription,
 } from '@tip/platform';
 import type { AuthorDirectory } from './author-directory.js';
+import type { BlockProjection } from './block-projection.js';
 
 const GROUP = 'content.identity-projection';
 
 type IdentityFact =
   | { kind: 'profile'; payload: ReturnType<typeof ProfileUpdated.parse> }
   | { kind: 'premium'; payload: ReturnType<typeof PremiumChanged.parse> }
-  | { kind: 'deleted'; userId: string };
+  | { kind: 'deleted'; userId: string }
+  | { kind: 'blocked' | 'unblocked'; blockerId: string; blockedId: string };
 
 /** The identity events content keeps, read; null for the others. Throws on a malformed one. */
 function factOf(event: DeliveredEvent): IdentityFact | null {
@@ -24,21 +28,24 @@ function factOf(event: DeliveredEvent): IdentityFact | null {
   if (ProfileUpdated.matches(event)) return { kind: 'profile', payload: ProfileUpdated.parse(event) };
   if (PremiumChanged.matches(event)) return { kind: 'premium', payload: PremiumChanged.parse(event) };
   if (UserDeleted.matches(event)) return { kind: 'deleted', userId: UserDeleted.parse(event).userId };
+  if (UserBlocked.matches(event)) return { kind: 'blocked', ...UserBlocked.parse(event) };
+  if (UserUnblocked.matches(event)) return { kind: 'unblocked', ...UserUnblocked.parse(event) };
   return null;
 }
 
 /**
- * Keeps the author directory true to identity's events. Every handler sets what its event carries, so a repeat
+ * Keeps the author directory and the blocks true to identity's events. Every handler sets what its event carries, so a repeat
  * changes nothing and no handled-event record is needed. A member deleted by identity leaves the directory, after
  * `onUserDeleted` took their posts away.
  */
 export function projectIdentity(options: {
   events: EventBus;
   authors: AuthorDirectory;
+  blocks: BlockProjection;
   logger: Logger;
   onUserDeleted(userId: string): Promise<void>;
 }): Promise<Subscription> {
-  const { authors, logger } = options;
+  const { authors, blocks, logger } = options;
   return options.events.subscribe({
     group: GROUP,
     topics: [IDENTITY_USERS_TOPIC],
@@ -67,6 +74,10 @@ export function projectIdentity(options: {
         await authors.upsert(fact.payload.userId, {
           premiumSubscriptionExpiry: fact.payload.premiumSubscriptionExpiry,
         });
+      } else if (fact?.kind === 'blocked') {
+        await blocks.add(fact.blockerId, fact.blockedId);
+      } else if (fact?.kind === 'unblocked') {
+        await blocks.remove(fact.blockerId, fact.blockedId);
       } else if (fact?.kind === 'deleted') {
         await options.onUserDeleted(fact.userId);
         await authors.remove(fact.userId);
