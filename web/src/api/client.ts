@@ -27,11 +27,18 @@ function serverMessage(body: unknown, response: Response) {
   return response.statusText || `HTTP ${response.status}`;
 }
 
+type RequestOptions = { method?: Method; body?: unknown; signal?: AbortSignal };
+
 /**
  * The one way the app talks to the BFF: same-origin cookies, JSON for plain objects, FormData as-is (the browser
  * sets the multipart boundary), and the UI language so that server texts come back translated.
  */
-export async function api<T>(path: string, options: { method?: Method; body?: unknown; signal?: AbortSignal } = {}) {
+export async function api<T>(path: string, options: RequestOptions = {}) {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/** `api`, also answering the response's headers (a list's next-page cursor travels in one). */
+export async function apiWithHeaders<T>(path: string, options: RequestOptions = {}) {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   // The i18n setup writes the chosen language on <html lang>.
@@ -46,7 +53,7 @@ export async function api<T>(path: string, options: { method?: Method; body?: un
   const response = await fetch(path, { method, headers, body: payload, credentials: 'include', signal });
   const data = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, serverMessage(data, response));
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 /** Builds multipart form data, leaving out fields the user left empty so optional fields stay absent. */

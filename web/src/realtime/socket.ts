@@ -2,6 +2,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { io, type Socket } from 'socket.io-client';
 import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { blockedUsersKey } from '@/api/blocks/get-blocked-users';
+import { commentsKey } from '@/api/posts/get-comments';
+import { feedsKey } from '@/api/posts/get-feed';
 import { transactionsKey } from '@/api/wallet/get-transactions';
 
 type PushedEvent = { type: string } & Record<string, unknown>;
@@ -10,8 +12,13 @@ type PushedEvent = { type: string } & Record<string, unknown>;
 const invalidatedBy: Record<string, readonly QueryKey[]> = {
   user_updated: [currentUserKey],
   credits_updated: [transactionsKey],
-  // The member blocked or unblocked someone, or was blocked or unblocked (blocking is mutual).
-  blocks_updated: [blockedUsersKey],
+  // The member blocked or unblocked someone, or was blocked or unblocked (blocking is mutual): the list and the feeds.
+  // The feeds change too: neither member sees the other's posts any more (or again).
+  blocks_updated: [blockedUsersKey, feedsKey],
+  // A post was published, decided or deleted, or its likes or comments changed (the comments: see appliedBy).
+  feed_updated: [feedsKey],
+  // The member's own post was approved or rejected: its badge changes.
+  post_decided: [feedsKey],
 };
 
 /** Events that carry the new state itself: it goes straight into the cache, without a request. */
@@ -19,6 +26,10 @@ const appliedBy: Record<string, (queryClient: QueryClient, event: PushedEvent) =
   // Every ledger change of the signed-in member (purchase, grant, spend) carries the new balance.
   credits_updated: (queryClient, event) => {
     if (typeof event.credits === 'number') storeCurrentUserCredits(queryClient, event.credits);
+  },
+  // The full comment list of the post (when a card has it open) may have changed too.
+  feed_updated: (queryClient, event) => {
+    if (typeof event.postId === 'string') void queryClient.invalidateQueries({ queryKey: commentsKey(event.postId) });
   },
 };
 
