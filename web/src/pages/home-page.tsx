@@ -1,38 +1,40 @@
-import { Clock, Newspaper, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { useSetOnlineStatus } from '@/api/users/online-status';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { normalizeStatus, VerificationBadge } from '@/components/verification-badge';
+import type { BlockTarget } from '@/components/block-user-dialog';
+import { useFeedCategory } from '@/components/feed/feed-category';
+import { Card } from '@/components/ui/card';
+import { VerificationBadge } from '@/components/verification-badge';
 import { TesterCreditsPanel } from '@/components/wallet/tester-credits-panel';
 import { displayName } from '@/lib/user-display';
+import { BlockAuthorDialog, blockTargetOf } from '@/pages/feed/block-author-dialog';
+import { CategorySelector } from '@/pages/feed/category-selector';
+import { FeedList } from '@/pages/feed/feed-list';
+import { PendingApprovalCard } from '@/pages/feed/pending-approval-card';
+import { mayInteract } from '@/pages/feed/permissions';
+import { useCategoryFromAddress } from '@/pages/feed/use-category-from-address';
 
-const CATEGORIES = ['trending', 'melanzana', 'patate'];
+// The composer checks content's rules (zod schemas): loaded on its own, it keeps them out of the first page's bundle.
+const PostComposer = lazy(() =>
+  import('@/pages/feed/composer/post-composer').then((module) => ({ default: module.PostComposer })),
+);
 
-/** The signed-in home. The feed itself arrives with the content capability; this page already marks the user online. */
+/** The signed-in home: the feed, with the composer for members who may post. Entering it marks the user online. */
 export function HomePage() {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
-  const [params, setParams] = useSearchParams();
-  // The category is read once on arrival and then dropped from the address bar.
-  const [category] = useState(() => params.get('category'));
+  const category = useFeedCategory();
   const { mutate: setOnline } = useSetOnlineStatus();
-
-  useEffect(() => {
-    if (params.has('category')) setParams({}, { replace: true });
-  }, [params, setParams]);
+  const [blockTarget, setBlockTarget] = useState<BlockTarget | null>(null);
+  useCategoryFromAddress();
 
   useEffect(() => setOnline(true), [setOnline]);
 
   if (!user) return null;
-  const status = normalizeStatus(user.verificationStatus);
 
   return (
-    <div className="space-y-6">
+    <div className="mx-auto max-w-2xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -43,40 +45,17 @@ export function HomePage() {
         <VerificationBadge status={user.verificationStatus} />
       </div>
 
-      {status !== 'approved' && !user.isAdmin && (
-        <Card className="border-warning/40 bg-warning/10">
-          <CardHeader className="flex-row items-start gap-3">
-            <Clock className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden />
-            <div className="space-y-1">
-              <CardTitle className="text-base">{t('profile.pending.title')}</CardTitle>
-              <CardDescription className="text-foreground/80">{t('home.pendingDescription')}</CardDescription>
-            </div>
-          </CardHeader>
-          <CardContent className="pl-14">
-            <Button asChild variant="outline" size="sm">
-              <Link to="/settings">
-                <UserRound aria-hidden />
-                {t('home.completeProfile')}
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      )}
-
       {user.isTester && <TesterCreditsPanel />}
-
-      <Card className="items-center px-6 py-14 text-center">
-        <span className="grid size-16 place-items-center rounded-2xl bg-gradient-to-br from-primary to-brand-warm text-white shadow-lg shadow-primary/25">
-          <Newspaper className="size-8" aria-hidden />
-        </span>
-        <CardContent className="max-w-lg space-y-2">
-          <h2 className="text-xl font-semibold">{t('home.feedComing.title')}</h2>
-          <p className="text-muted-foreground">{t('home.feedComing.description')}</p>
-        </CardContent>
-        {category && CATEGORIES.includes(category) && (
-          <Badge variant="secondary">{t('home.category', { category: t(`nav.${category}`) })}</Badge>
-        )}
-      </Card>
+      <CategorySelector />
+      {mayInteract(user) ? (
+        <Suspense fallback={<Card className="h-64 animate-pulse" aria-hidden />}>
+          <PostComposer user={user} />
+        </Suspense>
+      ) : (
+        <PendingApprovalCard />
+      )}
+      <FeedList category={category} viewer={user} onBlock={(item) => setBlockTarget(blockTargetOf(item))} />
+      <BlockAuthorDialog target={blockTarget} onClose={() => setBlockTarget(null)} />
     </div>
   );
 }

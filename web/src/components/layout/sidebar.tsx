@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { logout } from '@/api/auth/logout';
 import type { User } from '@/api/types';
 import { BrandMark } from '@/components/brand';
+import { parseFeedCategory, useFeedCategory, type FeedCategory } from '@/components/feed/feed-category';
 import { NAV_ENTRIES, type NavEntry } from '@/components/layout/navigation';
 import { useSidebar } from '@/components/layout/sidebar-state';
 import { PremiumBadge } from '@/components/premium-badge';
@@ -17,18 +18,21 @@ import { cn } from '@/lib/utils';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
-function isActive(entry: NavEntry, pathname: string, search: string) {
+function isActive(entry: NavEntry, pathname: string, category: FeedCategory) {
   // /profile and /profile/:id show the same screen as /settings.
   if (entry.key === 'settings') return pathname === '/settings' || pathname.startsWith('/profile');
   const [path, query] = entry.to.split('?');
   if (path !== pathname) return false;
-  return (query ?? '') === new URLSearchParams(search).toString();
+  // The feed drops ?category= from the address once read: the selection it made says which entry is current.
+  if (path === '/') return (parseFeedCategory(new URLSearchParams(query).get('category')) ?? 'all') === category;
+  return true;
 }
 
 export function Sidebar({ user }: { user: User }) {
   const { t } = useTranslation();
   const { open, setOpen } = useSidebar();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
+  const category = useFeedCategory();
   const panelRef = useRef<HTMLElement>(null);
   // Checkout runs a payment form whose state must not leak into the app: leave it with a full page load.
   const reloadDocument = pathname === '/checkout';
@@ -123,7 +127,7 @@ export function Sidebar({ user }: { user: User }) {
         <nav className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="space-y-1">
             {entries.map((entry) => {
-              const active = isActive(entry, pathname, search);
+              const active = isActive(entry, pathname, category);
               const Icon = entry.icon;
               return (
                 <li key={entry.key}>

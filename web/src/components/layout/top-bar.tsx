@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { logout } from '@/api/auth/logout';
+import { useFeedCategory } from '@/components/feed/feed-category';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { pageLabelKey } from '@/components/layout/navigation';
 import { SIDEBAR_ID } from '@/components/layout/sidebar';
@@ -28,6 +29,9 @@ export function TopBar() {
   const { open, setOpen } = useSidebar();
   const { pathname } = useLocation();
   const hidden = useHideOnScroll(HIDE_AFTER_PX) && !open;
+  const category = useFeedCategory();
+  // On the feed the bar names the chosen category.
+  const label = pathname === '/' && category !== 'all' ? `nav.${category}` : pageLabelKey(pathname);
 
   return (
     <header
@@ -59,7 +63,7 @@ export function TopBar() {
           </Button>
         </WithTooltip>
         <p className="ml-1 min-w-0 flex-1 truncate text-base font-semibold" aria-live="polite">
-          {t(pageLabelKey(pathname))}
+          {t(label)}
         </p>
         <WithTooltip label={t('nav.messages')}>
           <Button asChild variant="ghost" size="icon">

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { feedsKey } from '@/api/posts/get-feed';
+import type { FeedItem } from '@/api/posts/types';
+import type { BlockTarget } from '@/components/block-user-dialog';
+
+// The dialog validates the reason with identity's zod schema: loaded when a member first opens it.
+const BlockUserDialog = lazy(() =>
+  import('@/components/block-user-dialog').then((module) => ({ default: module.BlockUserDialog })),
+);
+
+/** Who a post's 'Blocca utente' names: its author, by id even when the post hides the profile. */
+export const blockTargetOf = (item: FeedItem): BlockTarget => ({
+  id: item.post.authorId,
+  username: item.author?.username ?? null,
+});
+
+/** The block dialog for a post's author, open while there is a `target`. */
+export function BlockAuthorDialog({ target, onClose }: { target: BlockTarget | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  if (!target) return null;
+  return (
+    <Suspense fallback={null}>
+      <BlockUserDialog
+        user={target}
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose();
+        }}
+        // Their posts leave the feed (the blocks_updated push says so too, while the socket is up).
+        onBlocked={() => void queryClient.invalidateQueries({ queryKey: feedsKey })}
+      />
+    </Suspense>
+  );
+}
