@@ -1,0 +1,69 @@
+/** Posts for the browser tests: approved and premium members, and shortcuts through the API for tests that are not about composing. */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { until } from './waits.js';
+
+async function send(page: Page, method: 'PUT' | 'POST' | 'PATCH', path: string, data: unknown) {
+  const response = await page.request.fetch(path, { method, data });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
+/**
+ * An admin (signed in on `adminPage`) approves the member `userId`, then waits until content has heard of it: content
+ * refuses an unapproved member's like before it looks for the post, so a like on no post answers 403 until then
+ * and 404 after. Events about a member arrive in order: whatever was done to them before (premium) is known too.
+ */
+export async function approveByApi(adminPage: Page, memberPage: Page, userId: string): Promise<void> {
+  await send(adminPage, 'PUT', `/api/admin/users/${encodeURIComponent(userId)}/verify`, { status: 'approved' });
+  await until('content knows the member is approved', async () => {
+    const probe = await memberPage.request.post('/api/posts/no-such-post/like');
+    return probe.status() === 404;
+  });
+}
+
+/** An admin grants the member a month of premium. */
+export const grantPremiumByApi = (adminPage: Page, userId: string) =>
+  send(adminPage, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/grant-premium`, { months: 1 });
+
+/** An admin adds `amount` credits to the member's balance. */
+export const addCreditsByApi = (adminPage: Page, userId: string, amount: number) =>
+  send(adminPage, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/add-credits`, { amount });
+
+/** An admin approves or rejects a waiting post. */
+export const decidePostByApi = (adminPage: Page, postId: string, status: 'approved' | 'rejected', reason = '') =>
+  send(adminPage, 'PATCH', `/api/admin/posts/${encodeURIComponent(postId)}/status`, { status, reason });
+
+let photo: Promise<Buffer> | undefined;
+
+/** A real JPEG big enough for content's two sizes (content decodes and re-encodes it). */
+export async function postPhoto(name = 'foto.jpg') {
+  photo ??= sharp({ create: { width: 1600, height: 1000, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer: await photo };
+}
+
+type PostFields = {
+  content: string;
+  category: 'melanzana' | 'patate' | 'trending';
+  isPremium?: boolean;
+  creditCost?: number;
+  withPhoto?: boolean;
+};
+
+/** Publishes a post as the member signed in on `page` (the composer's multipart call); answers its id. */
+export async function createPostByApi(page: Page, fields: PostFields): Promise<string> {
+  const { withPhoto, ...rest } = fields;
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    content: rest.content,
+    category: rest.category,
+    isPremium: String(rest.isPremium ?? false),
+    creditCost: String(rest.creditCost ?? 1),
+  };
+  if (withPhoto) multipart.media = await postPhoto();
+  const response = await page.request.post('/api/posts', { multipart });
+  if (response.status() !== 201) throw new Error(`creating a post: ${response.status()} ${await response.text()}`);
+  const { item } = (await response.json()) as { item: { post: { id: string } } };
+  return item.post.id;
+}

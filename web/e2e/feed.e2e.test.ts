@@ -1,0 +1,230 @@
+import { expect, it } from '@jest/globals';
+import type { Locator, Page } from 'playwright-core';
+import { addCreditsByApi, approveByApi, createPostByApi, grantPremiumByApi, postPhoto } from './content.js';
+import { ADMIN, describeE2E, useE2E } from './harness.js';
+import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { appText, serverText, withValues } from './texts.js';
+import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
+
+// Posts are published at once here (the moderated reading has its own file).
+const e2e = useE2E({ env: () => ({ POST_APPROVAL: 'immediate' }) });
+
+type Options = { premium?: boolean; credits?: number; approved?: boolean };
+
+async function adminPage() {
+  const page = await e2e.newPage();
+  await signInByApi(page, ADMIN);
+  return page;
+}
+
+/** A registered member, signed in on a page of their own: approved (and premium, credited) through the admin API. */
+async function memberWith(
+  admin: Page,
+  member: Member,
+  { premium = false, credits = 0, approved = true }: Options = {},
+) {
+  await registerMember(e2e.baseUrl, member);
+  const page = await e2e.newPage();
+  await signInByApi(page, member);
+  const id = await signedInUserId(page);
+  if (premium) await grantPremiumByApi(admin, id);
+  if (credits) await addCreditsByApi(admin, id, credits);
+  if (approved) await approveByApi(admin, page, id);
+  return { page, id, member };
+}
+
+/** Opens the feed once pushes reach the page. */
+async function openFeed(page: Page) {
+  const connected = realtimeConnected(page);
+  await page.goto('/');
+  await connected;
+  await page.getByRole('radiogroup', { name: appText('feed.categories.label') }).waitFor();
+}
+
+const cardWith = (page: Page, text: string) => page.getByTestId('post-card').filter({ hasText: text });
+const likeCount = (card: Locator) => card.getByTestId('like-count').innerText();
+const untilText = (what: string, read: () => Promise<string>, expected: string) =>
+  until(`${what} reads ${expected}`, async () => (await read()) === expected);
+
+/** Marks the document, so that a later check can tell it was not reloaded. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { feedMarker: true }));
+const stillSameDocument = (page: Page) => page.evaluate(() => 'feedMarker' in window);
+
+describeE2E('the feed', () => {
+  it('publishes a photo post that another member sees arrive by push, likes and comments on', async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, newMember('autrice'));
+    const reader = await memberWith(admin, { ...newMember('lettore'), gender: 'male' });
+    await openFeed(reader.page);
+    await markDocument(reader.page);
+    await openFeed(author.page);
+
+    const composer = author.page.getByTestId('post-composer');
+    const text = `Tramonto a Roma ${author.member.username}`;
+    const publish = composer.getByRole('button', { name: appText('feed.composer.submit') });
+    expect(await publish.isDisabled()).toBe(true);
+    await composer.getByLabel(appText('feed.composer.contentLabel')).fill(text);
+    await composer.getByLabel(appText('feed.composer.media')).setInputFiles(await postPhoto('tramonto.jpg'));
+    await composer.getByText('tramonto.jpg').waitFor();
+
+    // A woman in melanzana (the default category): refused before anything is sent.
+    const posts: string[] = [];
+    author.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/posts' && request.method() === 'POST') posts.push(request.url());
+    });
+    await publish.click();
+    await toastWith(author.page, serverText('content.womenNotInMelanzana')).waitFor();
+    expect(posts).toEqual([]);
+
+    await composer.getByRole('radio', { name: appText('feed.categories.patate') }).click();
+    await publish.click();
+    await toastWith(author.page, serverText('content.postCreated')).waitFor();
+    expect(posts).toHaveLength(1);
+    // The composer starts over: no text, no file, melanzana.
+    await until('the composer is reset', async () => (await composer.getByRole('textbox').inputValue()) === '');
+    expect(await composer.getByText('tramonto.jpg').count()).toBe(0);
+    expect(
+      await composer.getByRole('radio', { name: appText('feed.categories.melanzana') }).getAttribute('aria-checked'),
+    ).toBe('true');
+    await cardWith(author.page, text).waitFor();
+
+    // The other member's feed shows it without a reload: author, text, the photo in two sizes.
+    const card = cardWith(reader.page, text);
+    await card.waitFor();
+    expect(await stillSameDocument(reader.page)).toBe(true);
+    expect(await card.getByTestId('post-author').innerText()).toBe(author.member.username);
+    const image = card.getByTestId('post-image');
+    expect(await image.getAttribute('srcset')).toMatch(/ 640w, .+ 1280w$/);
+    await until('the photo has loaded', () => image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0));
+
+    const like = card.getByRole('button', { name: withValues(appText('feed.post.like'), { count: 0 }) });
+    await like.click();
+    await untilText('the like count', () => likeCount(card), '1');
+    expect(await card.locator('button[aria-pressed]').getAttribute('aria-pressed')).toBe('true');
+    // The author's page learns it by push.
+    await untilText("the author's like count", () => likeCount(cardWith(author.page, text)), '1');
+
+    const comment = card.getByLabel(appText('feed.comments.label'));
+    await comment.fill('Che colori!');
+    await comment.press('Enter');
+    await toastWith(reader.page, appText('feed.comments.added')).waitFor();
+    await card.getByTestId('post-comments').getByText('Che colori!').waitFor();
+    expect(await comment.inputValue()).toBe('');
+    await cardWith(author.page, text).getByTestId('post-comments').getByText('Che colori!').waitFor();
+    expect(await stillSameDocument(reader.page)).toBe(true);
+  });
+
+  it('locks a premium post for other members until they pay its price', async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, { ...newMember('premium'), gender: 'male' }, { premium: true });
+    const reader = await memberWith(admin, newMember('curiosa'), { credits: 5 });
+    const poor = await memberWith(admin, newMember('squattrin'), { credits: 1 });
+    await openFeed(author.page);
+
+    // Only a premium member (or an admin) gets the premium switch; the price stays within 1..10.
+    const composer = author.page.getByTestId('post-composer');
+    const secret = `Contenuto esclusivo ${author.member.username}`;
+    await composer.getByLabel(appText('feed.composer.contentLabel')).fill(secret);
+    await composer.getByRole('radio', { name: appText('feed.categories.trending') }).click();
+    await composer.getByRole('switch', { name: appText('feed.composer.premium') }).click();
+    const cost = composer.getByLabel(appText('feed.composer.creditCost'));
+    await cost.fill('25');
+    expect(await cost.inputValue()).toBe('10');
+    await cost.fill('3');
+    await composer.getByRole('button', { name: appText('feed.composer.submit') }).click();
+    await toastWith(author.page, serverText('content.postCreated')).waitFor();
+    // The author sees their own premium post whole.
+    await cardWith(author.page, secret).getByTestId('post-content').waitFor();
+
+    await openFeed(reader.page);
+    expect(await reader.page.getByRole('switch', { name: appText('feed.composer.premium') }).count()).toBe(0);
+    const card = reader.page.getByTestId('post-card').filter({ hasText: author.member.username });
+    const overlay = card.getByTestId('premium-overlay');
+    await overlay.waitFor();
+    expect(await overlay.getByTestId('unlock-cost').innerText()).toBe(
+      withValues(appText('feed.unlock.cost'), { cost: 3 }),
+    );
+    await overlay.getByText(withValues(appText('feed.unlock.balance'), { credits: 5 })).waitFor();
+    // Locked means the text never reached the page.
+    expect(await reader.page.content()).not.toContain(secret);
+
+    await overlay.getByRole('button', { name: appText('feed.unlock.open') }).click();
+    const dialog = reader.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: withValues(appText('feed.unlock.confirm'), { cost: 3 }) }).click();
+    const unlocked = toastWith(reader.page, appText('feed.unlock.done'));
+    await unlocked.waitFor();
+    expect(await unlocked.innerText()).toContain(withValues(appText('feed.unlock.charged'), { credits: 3 }));
+    await card.getByTestId('post-content').getByText(secret).waitFor();
+    expect(await card.getByTestId('premium-overlay').count()).toBe(0);
+    await untilText('the sidebar balance', () => reader.page.getByTestId('sidebar-credits').innerText(), '2');
+
+    // One credit is not enough: the server's refusal, and the way to buy more.
+    await openFeed(poor.page);
+    const poorCard = poor.page.getByTestId('post-card').filter({ hasText: author.member.username });
+    await poorCard.getByRole('button', { name: appText('feed.unlock.open') }).click();
+    const poorDialog = poor.page.getByRole('dialog');
+    await poorDialog.getByRole('button', { name: withValues(appText('feed.unlock.confirm'), { cost: 3 }) }).click();
+    const refused = toastWith(poor.page, appText('feed.unlock.failed'));
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain(serverText('wallet.insufficientCredits'));
+    await poorDialog.getByRole('link', { name: appText('nav.buyCredits') }).click();
+    await poor.page.waitForURL((url) => url.pathname === '/checkout');
+    expect(await poor.page.getByTestId('sidebar-credits').innerText()).toBe('1');
+  });
+
+  it('lets the author delete a post after a confirmation; it leaves the other feeds too', async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, { ...newMember('cancella'), gender: 'male' });
+    const reader = await memberWith(admin, newMember('vede'));
+    const text = `Da cancellare ${author.member.username}`;
+    await createPostByApi(author.page, { content: text, category: 'trending' });
+    await openFeed(author.page);
+    await openFeed(reader.page);
+    const readerCard = cardWith(reader.page, text);
+    await readerCard.waitFor();
+
+    // On someone else's post the menu offers blocking, not deleting.
+    await readerCard.getByRole('button', { name: appText('feed.post.menu') }).click();
+    await reader.page.getByRole('menuitem', { name: appText('feed.post.block') }).waitFor();
+    expect(await reader.page.getByRole('menuitem', { name: appText('feed.post.delete') }).count()).toBe(0);
+    await reader.page.keyboard.press('Escape');
+
+    const card = cardWith(author.page, text);
+    await card.getByRole('button', { name: appText('feed.post.menu') }).click();
+    await author.page.getByRole('menuitem', { name: appText('feed.post.delete') }).click();
+    const confirm = author.page.getByRole('alertdialog');
+    await confirm.getByText(appText('feed.delete.description')).waitFor();
+    // Cancelling keeps it.
+    await confirm.getByRole('button', { name: appText('common.cancel') }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await card.getByRole('button', { name: appText('feed.post.menu') }).click();
+    await author.page.getByRole('menuitem', { name: appText('feed.post.delete') }).click();
+    await confirm.getByRole('button', { name: appText('feed.delete.confirm'), exact: true }).click();
+
+    await toastWith(author.page, appText('feed.delete.done')).waitFor();
+    await card.waitFor({ state: 'detached' });
+    await readerCard.waitFor({ state: 'detached' });
+  });
+
+  it('selects the category a sidebar link names, drops it from the address, and offers every post when empty', async () => {
+    const admin = await adminPage();
+    const member = await memberWith(admin, newMember('categorie'));
+    await createPostByApi(member.page, { content: `Solo testo ${member.member.username}`, category: 'trending' });
+    await member.page.goto('/?category=melanzana');
+    const selector = member.page.getByRole('radiogroup', { name: appText('feed.categories.label') });
+    const isSelected = (category: string) => async () =>
+      (await selector
+        .getByRole('radio', { name: appText(`feed.categories.${category}`) })
+        .getAttribute('aria-checked')) === 'true';
+    await member.page.waitForURL((url) => url.search === '');
+    expect(addressOf(member.page)).toBe('/');
+    await until('melanzana is selected', isSelected('melanzana'));
+    expect(await member.page.getByRole('banner').innerText()).toContain(appText('nav.melanzana'));
+
+    const empty = member.page.getByTestId('feed-empty');
+    await empty.getByText(appText('feed.empty.category')).waitFor();
+    await empty.getByRole('button', { name: appText('feed.empty.viewAll') }).click();
+    await until('every category is selected', isSelected('all'));
+    await cardWith(member.page, `Solo testo ${member.member.username}`).waitFor();
+  });
+});
