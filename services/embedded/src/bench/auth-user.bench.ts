@@ -111,18 +111,11 @@ async function main() {
 
     // 3. The bare baseline: node:http answering the same JSON.
     const barePort = port + 1;
-    const bare = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const body = ${JSON.stringify(userJson)};
-         require('node:http').createServer((req, res) => {
-           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-           res.end(body);
-         }).listen(${barePort}, '127.0.0.1');`,
-      ],
-      { stdio: 'inherit', detached: true },
-    );
+    const bare = spawn(process.execPath, [fileURLToPath(new URL('./bare-server.js', import.meta.url))], {
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, BARE_PORT: String(barePort), BARE_BODY: userJson },
+    });
     await waitUntilServing(`http://127.0.0.1:${barePort}/`, 10_000);
     const baseline = await load(`http://127.0.0.1:${barePort}/`, {});
     await stop(bare);

@@ -127,6 +127,44 @@ await describeContract<DocumentStore>(
       });
     });
 
+    describe('reading a page of a large collection in order', () => {
+      it('answers sort, skip and limit over an indexed field as it would without the index, ties included', async () => {
+        const opened = await store.open();
+        const entries = await opened.collection<{ _id: string; at: number; group: string; score?: number }>('entries', [
+          { fields: { at: -1 } },
+          { fields: { group: 1 } },
+        ]);
+        const all = Array.from({ length: 700 }, (_, i) => ({
+          _id: `e${String(i).padStart(4, '0')}`,
+          at: Math.floor(i / 3),
+          group: i % 7 === 0 ? 'rare' : 'common',
+          ...(i % 5 === 0 ? {} : { score: i % 11 }),
+        }));
+        for (const entry of [...all].reverse()) await entries.insertOne(entry);
+        const byAtThenId = (a: (typeof all)[number], b: (typeof all)[number]) =>
+          b.at - a.at || b._id.localeCompare(a._id);
+        const expected = (keep: (entry: (typeof all)[number]) => boolean, skip: number, limit: number) =>
+          all
+            .filter(keep)
+            .sort(byAtThenId)
+            .slice(skip, skip + limit)
+            .map((entry) => entry._id);
+        const page = async (filter: Record<string, unknown>, skip: number, limit: number) =>
+          (await entries.find(filter, { sort: { at: -1, _id: -1 }, skip, limit })).map((entry) => entry._id);
+
+        expect(await page({}, 0, 10)).toEqual(expected(() => true, 0, 10));
+        expect(await page({}, 7, 5)).toEqual(expected(() => true, 7, 5));
+        expect(await page({ group: 'common' }, 0, 20)).toEqual(expected((entry) => entry.group === 'common', 0, 20));
+        expect(await page({ group: 'rare', at: { $lt: 100 } }, 2, 4)).toEqual(
+          expected((entry) => entry.group === 'rare' && entry.at < 100, 2, 4),
+        );
+        expect(await page({ score: { $gt: 8 } }, 0, 6)).toEqual(expected((entry) => (entry.score ?? -1) > 8, 0, 6));
+        const ascending = await entries.find({}, { sort: { at: 1, _id: 1 }, limit: 4 });
+        expect(ascending.map((entry) => entry._id)).toEqual(['e0000', 'e0001', 'e0002', 'e0003']);
+        expect(await page({ group: 'none' }, 0, 5)).toEqual([]);
+      });
+    });
+
     describe('writing', () => {
       it('updates the first match and returns the document as it is after the update', async () => {
         const members$ = await seeded();

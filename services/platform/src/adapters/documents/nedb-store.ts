@@ -17,6 +17,7 @@ import type { Logger } from '../../logging/logger.js';
 import { claimDirectory } from '../fs/directory-claims.js';
 import { dropTornTail } from '../fs/durable-files.js';
 import { assertOperatorUpdate, toNedbFilter } from './mongo-semantics.js';
+import { orderedScan, type NedbIndex } from './nedb-ordered-scan.js';
 
 // The package is CommonJS (`module.exports = Datastore`) while its typings declare a default export.
 const Datastore = nedb as unknown as typeof nedb.default;
@@ -173,7 +174,11 @@ class NedbCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    let cursor = this.datastore.findAsync(toNedbFilter(filter));
+    const query = toNedbFilter(filter);
+    const indexes = (this.datastore as unknown as { indexes: Record<string, NedbIndex> }).indexes;
+    const page = orderedScan(indexes, query, options);
+    if (page) return page as unknown as T[];
+    let cursor = this.datastore.findAsync(query);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip !== undefined) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
