@@ -12,7 +12,7 @@ import {
 } from '@tip/platform';
 import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
-import { deletePostsOf } from './app/posts.js';
+import { forgetMember } from './app/forget-member.js';
 import { contentHandlers } from './grpc/handlers.js';
 import { AuthorDirectory } from './infra/author-directory.js';
 import { BlockProjection } from './infra/block-projection.js';
@@ -66,7 +66,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
       authors,
       blocks,
       logger,
-      onUserDeleted: (userId) => deletePostsOf(context, userId, { correlationId: randomUUID() }),
+      onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
     });
     stops.defer(() => projection.stop());
     const server = await startGrpcServer({

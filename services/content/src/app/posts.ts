@@ -122,7 +122,7 @@ export async function deletePost(context: ContentContext, input: { postId: strin
 }
 
 /** Media first (a failure leaves a post to delete again), then the post becomes a tombstone carrying PostDeleted. */
-async function removePost(context: ContentContext, post: PostDocument, call: CallInfo, adminId?: string) {
+export async function removePost(context: ContentContext, post: PostDocument, call: CallInfo, adminId?: string) {
   const deleted = PostDeleted.create(
     post._id,
     { postId: post._id, authorId: post.authorId, category: post.category, ...(adminId ? { adminId } : {}) },
@@ -168,10 +168,4 @@ export async function decidePost(
   const stored = await context.posts.update(post._id, { status: post.status }, update, [decided]);
   if (!stored) throw new DomainError('FAILED_PRECONDITION', 'content.postChanged');
   return feedItem(context, stored, admin);
-}
-
-/** A deleted member's posts go with them, media included (each tombstone carries its PostDeleted). */
-export async function deletePostsOf(context: ContentContext, authorId: string, call: CallInfo): Promise<void> {
-  const posts = await context.posts.collection.find({ authorId, deleted: { $ne: true } });
-  for (const post of posts) await removePost(context, post, call);
 }

@@ -272,18 +272,29 @@ describe('deletion', () => {
     expect(await feedIds(author)).not.toContain(another);
   });
 
-  it('takes a deleted member’s posts away', async () => {
+  it('takes a deleted member’s posts, comments and likes away', async () => {
     const author = await harness.member();
     const postId = await post(author);
+    const admin = await harness.member({ isAdmin: true });
+    const other = await harness.member();
+    const othersPost = await post(other);
+    await harness.client.DecidePost({ postId: othersPost, status: 'approved', reason: '', adminId: admin });
+    await harness.client.AddComment({ postId: othersPost, viewerId: author, content: 'sparirò' });
+    await harness.client.AddComment({ postId: othersPost, viewerId: other, content: 'resto' });
+    await harness.client.ToggleLike({ postId: othersPost, viewerId: author });
     await harness.events.publish(UserDeleted.topic, [
       UserDeleted.create(author, { userId: author, deletedAt: new Date().toISOString() }, 'test'),
     ]);
-    const admin = await harness.member({ isAdmin: true });
     const gone = () =>
       harness.client.GetPost({ postId, viewerId: admin }).then(
         () => false,
         () => true,
       );
     await waitFor(gone, 5000, 'the deletion');
+    const likes = async () => (await harness.client.GetPost({ postId: othersPost, viewerId: other })).likeCount;
+    await waitFor(async () => (await likes()) === 0, 5000, 'the like taken back');
+    const left = await harness.client.GetPost({ postId: othersPost, viewerId: other });
+    expect(left).toMatchObject({ commentCount: 1, likeCount: 0 });
+    expect(left.comments.map((item) => item.comment?.content)).toEqual(['resto']);
   });
 });

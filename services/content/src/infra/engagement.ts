@@ -36,8 +36,12 @@ export class Engagement {
 
   static async open(store: DocumentStore): Promise<Engagement> {
     const [likes, comments, unlocks, reveals] = await Promise.all([
-      store.collection<LikeDocument>('likes', byPost),
-      store.collection<CommentDocument>('comments', [...byPost, { fields: { createdAt: 1 } }]),
+      store.collection<LikeDocument>('likes', [...byPost, { fields: { userId: 1 } }]),
+      store.collection<CommentDocument>('comments', [
+        ...byPost,
+        { fields: { authorId: 1 } },
+        { fields: { createdAt: 1 } },
+      ]),
       store.collection<PurchaseDocument>('unlocks'),
       store.collection<PurchaseDocument>('telegram_reveals'),
     ]);

@@ -36,7 +36,7 @@ function factOf(event: DeliveredEvent): IdentityFact | null {
 /**
  * Keeps the author directory and the blocks true to identity's events. Every handler sets what its event carries, so a repeat
  * changes nothing and no handled-event record is needed. A member deleted by identity leaves the directory, after
- * `onUserDeleted` took their posts away.
+ * `onUserDeleted` took away what they left.
  */
 export function projectIdentity(options: {
   events: EventBus;
