@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { DomainError } from '@tip/platform';
 import type { BffContext } from './context.js';
+import { staleFeedAfterWrites } from './content/feed-pages.js';
 import { errorResponder } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { authRoutes } from './routes/auth.js';
@@ -34,6 +35,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(healthRoutes(identity));
   app.use(requestLog(logger));
   app.use(securityHeaders(context.secureCookies));
+  app.use('/api', staleFeedAfterWrites(context.feedPages));
   app.use(paymentWebhookRoute(context));
   app.use(express.json({ limit: JSON_LIMIT }));
 

@@ -7,6 +7,7 @@ import type { Push } from './realtime/push.js';
 import type { Sessions } from './session/sessions.js';
 import type { UserCache } from './session/user-cache.js';
 import type { Balances } from './wallet/balances.js';
+import type { FeedPages } from './content/feed-pages.js';
 
 /** What the routes work with: built once by startBff. */
 export interface BffContext {
@@ -19,6 +20,8 @@ export interface BffContext {
   sessions: Sessions;
   users: UserCache;
   balances: Balances;
+  /** Rendered feed pages, served again while nothing they show changed. */
+  feedPages: FeedPages;
   limits: RateLimits;
   push: Push;
   /** Null when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */

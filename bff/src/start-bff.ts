@@ -25,6 +25,7 @@ import { Sessions } from './session/sessions.js';
 import { UserCache } from './session/user-cache.js';
 import { Balances } from './wallet/balances.js';
 import { followLedgerEvents } from './wallet/follow-ledger-events.js';
+import { FeedPages } from './content/feed-pages.js';
 import { followPostEvents } from './content/follow-post-events.js';
 
 export interface BffDependencies {
@@ -55,6 +56,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
   const balances = new Balances(wallet);
+  const feedPages = new FeedPages();
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
 
@@ -72,6 +74,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     sessions,
     users,
     balances,
+    feedPages,
     limits: new RateLimits(cache, config),
     push,
     google,
@@ -86,7 +89,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const subscriptions = [
     await followIdentityEvents({ events, users, push, logger, ...(group && { group: `${group}-users` }) }),
     await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
-    await followPostEvents({ events, push, logger, ...(group && { group: `${group}-posts` }) }),
+    await followPostEvents({ events, push, pages: feedPages, logger, ...(group && { group: `${group}-posts` }) }),
   ];
   const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
   try {

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import {
   CONTENT_POSTS_TOPIC,
+  IDENTITY_USERS_TOPIC,
   PostCreated,
   PostDecided,
   PostDeleted,
@@ -10,6 +11,7 @@ import {
   type Subscription,
 } from '@tip/platform';
 import type { Push } from '../realtime/push.js';
+import type { FeedPages } from './feed-pages.js';
 
 /** Each replica pushes to its own sockets, so each consumes every post event: the group is per host. */
 export const postEventsGroup = () => `bff-posts-${hostname()}`;
@@ -17,19 +19,22 @@ export const postEventsGroup = () => `bff-posts-${hostname()}`;
 /**
  * Tells open feeds that something changed, so they fetch again (each viewer's page is filtered for them by the
  * content service: blocks, premium locks, waiting posts). A waiting post concerns no feed but its author's, who
- * already has it; a decision is also told to the author.
+ * already has it; a decision is also told to the author. Every post event, and every identity event (authors'
+ * names, photos, premium, blocks), makes this replica's rendered feed pages stale.
  */
 export function followPostEvents(options: {
   events: EventBus;
   push: Push;
+  pages: FeedPages;
   logger: Logger;
   group?: string;
 }): Promise<Subscription> {
-  const { push, logger } = options;
+  const { push, pages, logger } = options;
   return options.events.subscribe({
     group: options.group ?? postEventsGroup(),
-    topics: [CONTENT_POSTS_TOPIC],
+    topics: [CONTENT_POSTS_TOPIC, IDENTITY_USERS_TOPIC],
     async handle(event) {
+      pages.changed();
       try {
         if (PostCreated.matches(event)) {
           const { postId, status } = PostCreated.parse(event);

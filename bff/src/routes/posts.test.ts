@@ -100,6 +100,25 @@ describe('posting', () => {
   });
 });
 
+describe('the feed a member reads again', () => {
+  it('shows a change made elsewhere as soon as this replica hears of it', async () => {
+    const author = await approvedMember('carlo');
+    const reader = await approvedMember('dora');
+    const feed = async () =>
+      ((await json(await reader.browser.get('/api/posts/feed'))) as unknown as Item[]).map((item) => item.post.id);
+    const created = (await json(
+      await author.browser.postForm('/api/posts', postForm({ content: 'da cancellare' })),
+    )) as {
+      item: Item;
+    };
+    const postId = created.item.post.id;
+    expect(await feed()).toContain(postId);
+    // Deleted behind this BFF's back (straight through content): only content's event can tell it.
+    await stack.content.DeletePost({ postId, viewerId: author.id });
+    await waitFor(async () => !(await feed()).includes(postId), 5000, 'the deletion reaching the feed');
+  });
+});
+
 describe('premium posts', () => {
   let authors = 0;
   async function premiumPost() {

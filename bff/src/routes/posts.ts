@@ -31,7 +31,7 @@ const decisionSchema = z.object({
  * wallet, keyed so that a repeated click is charged once), deletion, a moderator's decision, and the media.
  */
 export function postRoutes(context: BffContext): Router {
-  const { content, wallet, balances, sessions, say } = context;
+  const { content, wallet, balances, feedPages, sessions, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -60,9 +60,18 @@ export function postRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const query = parseInput(feedQuerySchema, req.query);
       const category = categoryOf(req) ?? query.category ?? '';
-      const page = await content.Feed({ viewerId: viewerOf(res), category, cursor: query.cursor, limit: query.limit });
+      const viewerId = viewerOf(res);
+      const page = await feedPages.get(`${viewerId}|${category}|${query.cursor}|${query.limit}`, async () => {
+        const { items, nextCursor } = await content.Feed({
+          viewerId,
+          category,
+          cursor: query.cursor,
+          limit: query.limit,
+        });
+        return { body: JSON.stringify(items.map(feedItemJson)), nextCursor };
+      });
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.json(page.items.map(feedItemJson));
+      res.type('json').send(page.body);
     });
   router.get(
     '/api/posts/feed',
