@@ -49,6 +49,7 @@ type PostFields = {
   category: 'melanzana' | 'patate' | 'trending';
   isPremium?: boolean;
   creditCost?: number;
+  showTelegramUsername?: boolean;
   withPhoto?: boolean;
 };
 
@@ -60,6 +61,7 @@ export async function createPostByApi(page: Page, fields: PostFields): Promise<s
     category: rest.category,
     isPremium: String(rest.isPremium ?? false),
     creditCost: String(rest.creditCost ?? 1),
+    showTelegramUsername: String(rest.showTelegramUsername ?? false),
   };
   if (withPhoto) multipart.media = await postPhoto();
   const response = await page.request.post('/api/posts', { multipart });

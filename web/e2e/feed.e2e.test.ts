@@ -6,8 +6,11 @@ import { newMember, registerMember, signedInUserId, signInByApi, type Member } f
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 
-// Posts are published at once here (the moderated reading has its own file).
-const e2e = useE2E({ env: () => ({ POST_APPROVAL: 'immediate' }) });
+// Posts are published at once here (the moderated reading has its own file). Every test signs up a few members from
+// one address: more than the production limits allow in an hour.
+const e2e = useE2E({
+  env: () => ({ POST_APPROVAL: 'immediate', REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }),
+});
 
 type Options = { premium?: boolean; credits?: number; approved?: boolean };
 
@@ -170,6 +173,77 @@ describeE2E('the feed', () => {
     await poorDialog.getByRole('link', { name: appText('nav.buyCredits') }).click();
     await poor.page.waitForURL((url) => url.pathname === '/checkout');
     expect(await poor.page.getByTestId('sidebar-credits').innerText()).toBe('1');
+  });
+
+  it("reveals the author's Telegram for its price once, then for free", async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, { ...newMember('telegram'), gender: 'male' });
+    const reader = await memberWith(admin, newMember('contatta'), { credits: 5 });
+    const text = `Scrivimi su Telegram ${author.member.username}`;
+    await createPostByApi(author.page, { content: text, category: 'trending', showTelegramUsername: true });
+    await openFeed(author.page);
+    // No contact button on one's own post.
+    await cardWith(author.page, text).waitFor();
+    expect(
+      await cardWith(author.page, text)
+        .getByRole('button', { name: /Telegram/ })
+        .count(),
+    ).toBe(0);
+
+    await openFeed(reader.page);
+    const card = cardWith(reader.page, text);
+    const contact = card.getByRole('button', { name: withValues(appText('feed.telegram.contact'), { cost: 2 }) });
+    await contact.click();
+    const handle = card.getByTestId('telegram-handle');
+    await handle.waitFor();
+    expect(await handle.innerText()).toBe(`@${author.member.telegramUsername}`);
+    expect(await handle.getAttribute('href')).toBe(`https://t.me/${author.member.telegramUsername}`);
+    await untilText('the sidebar balance', () => reader.page.getByTestId('sidebar-credits').innerText(), '3');
+
+    // Paid once: after a reload the handle comes back without a charge.
+    await openFeed(reader.page);
+    await contact.click();
+    await handle.waitFor();
+    expect(await reader.page.getByTestId('sidebar-credits').innerText()).toBe('3');
+  });
+
+  it("blocks a post's author from the post's menu: their posts leave the feed", async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, { ...newMember('molesto'), gender: 'male' });
+    const reader = await memberWith(admin, newMember('blocca'));
+    const text = `Post fastidioso ${author.member.username}`;
+    await createPostByApi(author.page, { content: text, category: 'trending' });
+    await openFeed(reader.page);
+    const card = cardWith(reader.page, text);
+    await card.getByRole('button', { name: appText('feed.post.menu') }).click();
+    await reader.page.getByRole('menuitem', { name: appText('feed.post.block') }).click();
+
+    const dialog = reader.page.getByRole('dialog');
+    await dialog
+      .getByRole('heading', { name: withValues(appText('blocks.blockTitle'), { username: author.member.username }) })
+      .waitFor();
+    await dialog.getByRole('combobox', { name: appText('blocks.reasonLabel') }).click();
+    await reader.page.getByRole('option', { name: appText('blocks.reasons.spam') }).click();
+    await dialog.getByRole('button', { name: appText('blocks.blockConfirm') }).click();
+    await toastWith(reader.page, appText('blocks.blocked')).waitFor();
+    await card.waitFor({ state: 'detached' });
+  });
+
+  it("loads the next page with 'load more'", async () => {
+    const admin = await adminPage();
+    const member = await memberWith(admin, newMember('pagine'));
+    const marker = `Pagina ${member.member.username}`;
+    for (let n = 1; n <= 21; n += 1)
+      await createPostByApi(member.page, { content: `${marker} #${n}.`, category: 'trending' });
+    await openFeed(member.page);
+    const mine = member.page.getByTestId('post-card').filter({ hasText: marker });
+    await mine.first().waitFor();
+    expect(await mine.count()).toBe(20);
+    // Newest first: the first post waits on the next page.
+    expect(await cardWith(member.page, `${marker} #1.`).count()).toBe(0);
+    await member.page.getByRole('button', { name: appText('feed.loadMore') }).click();
+    await cardWith(member.page, `${marker} #1.`).waitFor();
+    expect(await mine.count()).toBe(21);
   });
 
   it('lets the author delete a post after a confirmation; it leaves the other feeds too', async () => {
