@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import { BoundedMap } from '../lib/bounded-map.js';
 
 export interface FeedPage {
-  body: string;
+  /** The JSON, encoded once: a page is sent many more times than it is rendered. */
+  body: Buffer;
   nextCursor: string;
 }
 

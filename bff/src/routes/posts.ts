@@ -68,7 +68,7 @@ export function postRoutes(context: BffContext): Router {
           cursor: query.cursor,
           limit: query.limit,
         });
-        return { body: JSON.stringify(items.map(feedItemJson)), nextCursor };
+        return { body: Buffer.from(JSON.stringify(items.map(feedItemJson))), nextCursor };
       });
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
       res.type('json').send(page.body);
