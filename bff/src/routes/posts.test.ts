@@ -100,6 +100,28 @@ describe('posting', () => {
   });
 });
 
+describe('the feed', () => {
+  it('pages with X-Next-Cursor, and refuses a visitor, a category that is not one and a bad limit', async () => {
+    const author = await approvedMember('elsa');
+    for (const content of ['uno', 'due', 'tre']) await author.browser.postForm('/api/posts', postForm({ content }));
+    const first = await author.browser.get('/api/feed?limit=2');
+    const cursor = first.headers.get('x-next-cursor') ?? '';
+    expect(cursor).not.toBe('');
+    const next = (await json(
+      await author.browser.get(`/api/posts/feed?limit=2&cursor=${encodeURIComponent(cursor)}`),
+    )) as unknown as Item[];
+    const firstIds = ((await json(first)) as unknown as Item[]).map((item) => item.post.id);
+    expect(next.map((item) => item.post.id)).not.toContain(firstIds[0]);
+    expect((await stack.browser().get('/api/posts/feed')).status).toBe(401);
+    const fashion = await author.browser.get('/api/posts/category/fashion');
+    expect(fashion.status).toBe(400);
+    expect(await json(fashion)).toEqual({ message: 'Categoria non valida.' });
+    expect((await author.browser.get('/api/posts/category/%E0%A4%A')).status).toBe(400);
+    expect((await author.browser.get('/api/posts/feed?limit=0')).status).toBe(400);
+    expect((await author.browser.get('/api/posts/feed?limit=abc')).status).toBe(400);
+  });
+});
+
 describe('the feed a member reads again', () => {
   it('shows a change made elsewhere as soon as this replica hears of it', async () => {
     const author = await approvedMember('carlo');

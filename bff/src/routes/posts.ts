@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
-import { CATEGORIES, commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
+import { commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
 import type { BffContext } from '../context.js';
 import { feedItemJson, commentJson } from '../content/feed-view.js';
 import { handle } from '../http/handle.js';
@@ -15,23 +15,17 @@ const MEDIA_RULE = {
   tooLargeKey: 'content.mediaTooLarge',
 };
 const postIdParam = z.string().min(1).max(100);
-const feedQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-  cursor: z.string().max(200).default(''),
-  category: z.enum(CATEGORIES, 'content.categoryInvalid').optional(),
-});
-const categoryParam = z.enum(CATEGORIES, 'content.categoryInvalid');
 const decisionSchema = z.object({
   status: z.enum(['approved', 'rejected']),
   reason: z.string().max(2000).default(''),
 });
 
 /**
- * Posts: the composer, the feeds, likes, comments, premium unlocks and Telegram reveals (each paid through the
+ * Posts (the feeds are a fast lane: feed.ts): the composer, likes, comments, premium unlocks and Telegram reveals (each paid through the
  * wallet, keyed so that a repeated click is charged once), deletion, a moderator's decision, and the media.
  */
 export function postRoutes(context: BffContext): Router {
-  const { content, wallet, balances, feedPages, sessions, say } = context;
+  const { content, wallet, balances, sessions, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -54,39 +48,6 @@ export function postRoutes(context: BffContext): Router {
       const message = say(req, status === 'approved' ? 'content.postCreated' : 'content.postSubmitted');
       res.status(201).json({ success: true, message, status, item: item && feedItemJson(item) });
     }),
-  );
-
-  const feed = (categoryOf: (req: Request) => string | undefined) =>
-    handle(async (req, res) => {
-      const query = parseInput(feedQuerySchema, req.query);
-      const category = categoryOf(req) ?? query.category ?? '';
-      const viewerId = viewerOf(res);
-      const page = await feedPages.get(`${viewerId}|${category}|${query.cursor}|${query.limit}`, async () => {
-        const { items, nextCursor } = await content.Feed({
-          viewerId,
-          category,
-          cursor: query.cursor,
-          limit: query.limit,
-        });
-        return { body: Buffer.from(JSON.stringify(items.map(feedItemJson))), nextCursor };
-      });
-      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.type('json').send(page.body);
-    });
-  router.get(
-    '/api/posts/feed',
-    signedIn,
-    feed(() => undefined),
-  );
-  router.get(
-    '/api/feed',
-    signedIn,
-    feed(() => undefined),
-  );
-  router.get(
-    '/api/posts/category/:category',
-    signedIn,
-    feed((req) => parseInput(categoryParam, req.params.category)),
   );
 
   router.get(
