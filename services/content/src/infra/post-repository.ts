@@ -108,8 +108,12 @@ export class PostRepository {
   }): Promise<PostDocument[]> {
     const { viewerId, category, cursor, limit, hidden } = options;
     const scope: Filter = { deleted: { $ne: true }, ...(category ? { category } : {}) };
+    // The bound on createdAt alone lets a store start at the cursor instead of reading every newer post first.
     const before: Filter = cursor
-      ? { $or: [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, _id: { $lt: cursor.id } }] }
+      ? {
+          createdAt: { $lte: cursor.createdAt },
+          $or: [{ createdAt: { $lt: cursor.createdAt } }, { _id: { $lt: cursor.id } }],
+        }
       : {};
     const newestFirst = { sort: { createdAt: -1 as const, _id: -1 as const }, limit };
     const [published, own] = await Promise.all([

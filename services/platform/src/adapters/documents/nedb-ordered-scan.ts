@@ -26,14 +26,42 @@ export interface NedbIndex {
 /** A query with this few candidates from an equality index is left to nedb: it reads them and sorts them. */
 const FEW_CANDIDATES = 512;
 
-/** The tree's nodes in key order, ascending or descending, read lazily so that a scan can stop early. */
-function* inOrder(root: IndexNode, direction: 1 | -1): Generator<IndexNode> {
+/** Where a bound on the sort field lets the walk begin: `$lt`/`$lte` when descending, `$gt`/`$gte` ascending. */
+function startOf(condition: unknown, direction: 1 | -1): { key: unknown; inclusive: boolean } | undefined {
+  if (condition === null || typeof condition !== 'object') return undefined;
+  const bounds = condition as Record<string, unknown>;
+  const [strict, loose] = direction === -1 ? (['$lt', '$lte'] as const) : (['$gt', '$gte'] as const);
+  if (strict in bounds) return { key: bounds[strict], inclusive: false };
+  if (loose in bounds) return { key: bounds[loose], inclusive: true };
+  return undefined;
+}
+
+/**
+ * The tree's nodes in key order, ascending or descending, read lazily so that a scan can stop early. `start` skips
+ * the keys before it in that order (a page after a cursor), without visiting them.
+ */
+function* inOrder(
+  root: IndexNode,
+  direction: 1 | -1,
+  start?: { key: unknown; inclusive: boolean },
+): Generator<IndexNode> {
   const stack: IndexNode[] = [];
   const near = (node: IndexNode) => (direction === 1 ? node.left : node.right);
   const far = (node: IndexNode) => (direction === 1 ? node.right : node.left);
+  /** Whether a key comes before `start` in the walk's order. */
+  const before = (key: unknown) => {
+    if (!start) return false;
+    const order = model.compareThings(key, start.key) * direction;
+    return order < 0 || (order === 0 && !start.inclusive);
+  };
   let node: IndexNode | null = root;
   while (node || stack.length > 0) {
     while (node) {
+      // A node before the start takes its near side with it: only its far side can be after the start.
+      if (node.data.length > 0 && before(node.key)) {
+        node = far(node);
+        continue;
+      }
       stack.push(node);
       node = near(node);
     }
@@ -69,7 +97,7 @@ export function orderedScan(
   }
   const wanted = (options.skip ?? 0) + limit;
   const found: Record<string, unknown>[] = [];
-  for (const node of inOrder(index.tree.tree, first[1])) {
+  for (const node of inOrder(index.tree.tree, first[1], startOf(query[first[0]], first[1]))) {
     for (const doc of node.data) if (model.match(doc, query)) found.push(doc);
     if (found.length >= wanted) break;
   }
