@@ -12,7 +12,7 @@ type PushedEvent = { type: string } & Record<string, unknown>;
 const invalidatedBy: Record<string, readonly QueryKey[]> = {
   user_updated: [currentUserKey],
   credits_updated: [transactionsKey],
-  // The member blocked or unblocked someone, or was blocked or unblocked (blocking is mutual): the list and the feeds.
+  // The member blocked or unblocked someone, or was blocked or unblocked (blocking is mutual).
   // The feeds change too: neither member sees the other's posts any more (or again).
   blocks_updated: [blockedUsersKey, feedsKey],
   // A post was published, decided or deleted, or its likes or comments changed (the comments: see appliedBy).
