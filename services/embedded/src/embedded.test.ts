@@ -17,9 +17,21 @@ interface Running extends NodeProcess {
   url: string;
 }
 
+/** The caller's environment without what would switch an engine away from the embedded one (CI sets REDIS_URL). */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const { REDIS_URL: _redis, MONGO_URL: _mongo, KAFKA_BROKERS: _kafka, S3_ENDPOINT: _s3, ...rest } = process.env;
+  return rest;
+}
+
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const running = spawnNode(main, { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env });
+  const running = spawnNode(main, {
+    ...embeddedEnv(),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...env,
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${url}/api/health`, running);
   return { ...running, url };
@@ -143,7 +155,7 @@ describe('the embedded platform process', () => {
     ],
   ])('refuses a bad setting at start-up, naming the variable: %o', async (setting, message) => {
     const port = await freePort();
-    const refused = spawnNode(main, { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...setting });
+    const refused = spawnNode(main, { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, ...setting });
     expect(await refused.exited).toBe(1);
     expect(refused.output()).toMatch(message);
   });
