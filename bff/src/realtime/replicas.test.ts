@@ -102,8 +102,11 @@ afterAll(async () => {
 
 const [replicaA, replicaB] = [() => replicas[0] as RunningBff, () => replicas[1] as RunningBff];
 
+/** Login limits live in the shared Redis for their window: an e-mail of this run's own keeps other runs' out. */
+const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
 async function member(name: string) {
-  const email = `${name}@example.it`;
+  const email = `${name}.${run}@example.it`;
   const registered = await new Browser(replicaA().url).postForm(
     '/api/auth/register',
     registrationForm({ username: name, email, password: 'segreta1' }),
