@@ -6,16 +6,14 @@
  *   next to a bare node:http server answering the same JSON, and their ratio.
  * Servers run in child processes; the load generator (autocannon) runs here, on the other core.
  */
-import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const CONNECTIONS = 50;
-const DURATION_S = 10;
 const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
 
 function sleep(ms: number) {
@@ -42,21 +40,6 @@ function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     process.kill(-(child.pid ?? 0), 'SIGTERM');
   });
-}
-
-function residentMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  }
-  return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 function startPlatform(command: string, args: string[], port: number, dataDir: string): ChildProcess {

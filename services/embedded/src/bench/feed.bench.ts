@@ -10,22 +10,20 @@
  * through the API would spend minutes on 100,000 uploads and measure nothing more. Members are real: registered
  * through the API, approved by the admin, so that content learned of them from identity's events.
  */
-import autocannon from 'autocannon';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
+import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const POSTS = 100_000;
 /** Only the newest posts need comments: the page measured is the newest 20. */
 const POSTS_WITH_COMMENTS = 1_000;
 const AUTHORS = 20;
-const CONNECTIONS = 50;
-const DURATION_S = 10;
 const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
 
 interface Session {
@@ -126,21 +124,6 @@ function seedPosts(dataDir: string, authors: string[], readers: string[]): strin
   appendFileSync(join(db, 'comments.db'), `${comments.join('\n')}\n`);
   appendFileSync(join(db, 'likes.db'), `${likes.join('\n')}\n`);
   return cursors;
-}
-
-function residentMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('VmRSS:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  }
-  return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 async function platform(dataDir: string, port: number): Promise<NodeProcess> {

@@ -1,0 +1,23 @@
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+
+/** How the benches load a server: this many connections for this long, from this process (the other core). */
+export const CONNECTIONS = 50;
+export const DURATION_S = 10;
+
+/** Requests per second and p99 of GETs at `url`; any error or non-2xx answer under load fails the bench. */
+export async function load(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+/** A process's resident memory, in MB. */
+export function residentMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
+}
