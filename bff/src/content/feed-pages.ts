@@ -40,11 +40,14 @@ export class FeedPages {
 
 /**
  * Any write this replica answers successfully (a post, a like, a profile, a block...) may change what feeds show:
- * its pages go stale at once, before the write's event comes back, so the writer's next page already shows it.
+ * its pages go stale before the write's event comes back, so the writer's next page already shows it. Stale when
+ * the write arrives (a page asked for while it runs, by a push it sent, is not kept past it) and again when it
+ * succeeded (a page rendered while it ran is not kept either).
  */
 export function staleFeedAfterWrites(pages: FeedPages): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
+      pages.changed();
       res.once('finish', () => {
         if (res.statusCode < 400) pages.changed();
       });

@@ -1,6 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { DomainError, parseInput, type ContentDefinition, type Logger, type ServiceClient } from '@tip/platform';
+import {
+  DomainError,
+  parseInput,
+  type ContentDefinition,
+  type IdentityDefinition,
+  type Logger,
+  type ServiceClient,
+} from '@tip/platform';
 import { CATEGORIES } from '@tip/content/domain';
 import { feedItemJson } from '../content/feed-view.js';
 import type { FeedPages } from '../content/feed-pages.js';
@@ -47,18 +54,21 @@ function feedQuery(req: IncomingMessage) {
 export function feedHandler(options: {
   sessions: Sessions;
   content: Pick<ServiceClient<ContentDefinition>, 'Feed'>;
+  identity: Pick<ServiceClient<IdentityDefinition>, 'BlockedBetween'>;
   pages: FeedPages;
   say: Say;
   logger: Logger;
 }) {
-  const { sessions, content, pages, say } = options;
+  const { sessions, content, identity, pages, say } = options;
   return fastLane({ name: 'feed', say, logger: options.logger }, async (req): Promise<LaneAnswer> => {
     const session = await sessions.authenticate(req.headers.cookie);
     if (!session) return { status: 401, body: JSON.stringify({ message: say(req, 'errors.unauthenticated') }) };
     const { category, cursor, limit } = feedQuery(req);
     const viewerId = session.user.id;
     const page = await pages.get(`${viewerId}|${category}|${cursor}|${limit}`, async () => {
-      const { items, nextCursor } = await content.Feed({ viewerId, category, cursor, limit });
+      // Identity's blocks, not content's projection of them: a block made or lifted a moment ago already counts.
+      const { userIds } = await identity.BlockedBetween({ userId: viewerId });
+      const { items, nextCursor } = await content.Feed({ viewerId, category, cursor, limit, hidden: { userIds } });
       return { body: Buffer.from(JSON.stringify(items.map(feedItemJson))), nextCursor };
     });
     const headers: Record<string, string> = page.nextCursor ? { 'X-Next-Cursor': page.nextCursor } : {};

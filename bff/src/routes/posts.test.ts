@@ -141,6 +141,24 @@ describe('the feed a member reads again', () => {
   });
 });
 
+describe('blocks in the feed', () => {
+  it('hide a blocked author at once, and show them again as soon as the block is lifted', async () => {
+    const author = await approvedMember('fabio');
+    const reader = await approvedMember('gaia');
+    const created = (await json(await author.browser.postForm('/api/posts', postForm({ content: 'visibile?' })))) as {
+      item: Item;
+    };
+    const postId = created.item.post.id;
+    const feed = async () =>
+      ((await json(await reader.browser.get('/api/posts/feed'))) as unknown as Item[]).map((item) => item.post.id);
+    expect(await feed()).toContain(postId);
+    expect((await reader.browser.postJson(`/api/users/${author.id}/block`, { reason: 'spam' })).status).toBe(200);
+    expect(await feed()).not.toContain(postId);
+    expect((await reader.browser.request(`/api/users/${author.id}/block`, { method: 'DELETE' })).status).toBe(200);
+    expect(await feed()).toContain(postId);
+  });
+});
+
 describe('premium posts', () => {
   let authors = 0;
   async function premiumPost() {

@@ -94,7 +94,7 @@ function decodeCursor(cursor: string): FeedCursor | undefined {
 /** A page of the viewer's feed, newest first; the cursor is where the next page starts. */
 export async function feed(
   context: ContentContext,
-  input: { viewerId: string; category?: Category; cursor: string; limit: number },
+  input: { viewerId: string; category?: Category; cursor: string; limit: number; hidden?: string[] },
 ) {
   const viewer = await viewerOf(context, input.viewerId);
   const limit = Math.min(Math.max(input.limit || 20, 1), FEED_MAX_PAGE);
@@ -103,7 +103,7 @@ export async function feed(
     ...(input.category ? { category: input.category } : {}),
     cursor: decodeCursor(input.cursor),
     limit,
-    hidden: [...viewer.hidden],
+    hidden: input.hidden ?? [...viewer.hidden],
   });
   const last = posts.at(-1);
   return {

@@ -248,6 +248,16 @@ describe('blocks', () => {
     expect(comments).toEqual([]);
     expect((await harness.client.GetPost({ postId: byBystander, viewerId: blocker })).comments).toEqual([]);
 
+    // The caller may name members to hide that content has not heard of yet (identity's own answer).
+    const hiddenByCaller = await harness.client.Feed({
+      viewerId: bystander,
+      category: '',
+      cursor: '',
+      limit: 50,
+      hidden: { userIds: [blocked] },
+    });
+    expect(hiddenByCaller.items.map((item) => item.post?.id)).not.toContain(byBlocked);
+
     await harness.events.publish(UserUnblocked.topic, [
       UserUnblocked.create(blocker, { blockerId: blocker, blockedId: blocked }, 't'),
     ]);

@@ -32,7 +32,8 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
     },
     async Feed(request) {
       const category = categoryOf(request.category);
-      return feed(context, { ...request, ...(category ? { category } : { category: undefined }) });
+      const { hidden, ...page } = request;
+      return feed(context, { ...page, category, ...(hidden ? { hidden: hidden.userIds } : {}) });
     },
     GetPost: (request) => getPost(context, request),
     ToggleLike: (request, call) => toggleLike(context, request, callInfo(call)),
