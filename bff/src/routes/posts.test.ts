@@ -141,6 +141,32 @@ describe('the feed a member reads again', () => {
   });
 });
 
+describe('videos', () => {
+  it('are served in byte ranges, so that they play and seek', async () => {
+    const { browser } = await approvedMember('ivo');
+    const video = Buffer.alloc(64 * 1024, 7);
+    video.set([0, 0, 0, 0x18], 0);
+    video.write('ftypisom', 4, 'ascii');
+    video.set([0, 0, 2, 0], 12);
+    video.write('isommp41', 16, 'ascii');
+    const created = await browser.postForm(
+      '/api/posts',
+      postForm({ content: 'un video' }, { content: video, name: 'clip.mp4', type: 'video/mp4' }),
+    );
+    const { item } = (await json(created)) as { item: Item & { post: { videoUrl: string } } };
+    const whole = await browser.get(item.post.videoUrl);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await whole.arrayBuffer()).equals(video)).toBe(true);
+    const part = await browser.request(item.post.videoUrl, { headers: { Range: 'bytes=1000-1999' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(1000, 2000))).toBe(true);
+    const beyond = await browser.request(item.post.videoUrl, { headers: { Range: `bytes=${video.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+  });
+});
+
 describe('blocks in the feed', () => {
   it('hide a blocked author at once, and show them again as soon as the block is lifted', async () => {
     const author = await approvedMember('fabio');
