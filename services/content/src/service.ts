@@ -2,13 +2,12 @@ import {
   CONTENT_POSTS_TOPIC,
   CONTENT_SERVICE_NAME,
   contentDefinition,
-  startGrpcServer,
-  startOutboxRelay,
-  StopStack,
+  startService,
   type DocumentStore,
   type EventBus,
   type Logger,
   type ObjectStore,
+  type RunningService,
 } from '@tip/platform';
 import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
@@ -31,11 +30,7 @@ export interface ContentServiceOptions {
   approval: PostApproval;
 }
 
-export interface RunningContentService {
-  address: string;
-  /** Lets calls in flight finish, then stops the consumer and the relay. The adapters stay open. */
-  stop(): Promise<void>;
-}
+export type RunningContentService = RunningService;
 
 /** Starts content: its gRPC server, the outbox relay on `content.posts`, and its projection of identity's users. */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {
@@ -55,31 +50,27 @@ export async function startContentService(options: ContentServiceOptions): Promi
     approval: options.approval,
     logger,
   };
-  const stops = new StopStack();
-  const relay = startOutboxRelay({ collection: posts.collection, bus: events, topic: CONTENT_POSTS_TOPIC, logger });
-  posts.onEventsStored((postId) => relay.notify(postId));
-  stops.defer(() => relay.stop());
-
-  try {
-    const projection = await projectIdentity({
-      events,
-      authors,
-      blocks,
-      logger,
-      onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
-    });
-    stops.defer(() => projection.stop());
-    const server = await startGrpcServer({
-      address: options.address,
-      service: { name: CONTENT_SERVICE_NAME, definition: contentDefinition(), handlers: contentHandlers(context) },
-      logger,
-    });
-    stops.defer(() => server.stop());
-    return { address: server.address, stop: () => stops.stopAll() };
-  } catch (error) {
-    await stops
-      .stopAll()
-      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
-    throw error;
-  }
+  return startService({
+    address: options.address,
+    service: { name: CONTENT_SERVICE_NAME, definition: contentDefinition(), handlers: contentHandlers(context) },
+    events,
+    logger,
+    outboxes: [
+      {
+        collection: posts.collection,
+        topic: CONTENT_POSTS_TOPIC,
+        onEventsStored: (notify) => posts.onEventsStored(notify),
+      },
+    ],
+    consumers: [
+      () =>
+        projectIdentity({
+          events,
+          authors,
+          blocks,
+          logger,
+          onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
+        }),
+    ],
+  });
 }

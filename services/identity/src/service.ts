@@ -2,9 +2,7 @@ import {
   IDENTITY_SERVICE_NAME,
   IDENTITY_USERS_TOPIC,
   identityDefinition,
-  startGrpcServer,
-  startOutboxRelay,
-  StopStack,
+  startService,
   type DocumentStore,
   type EventBus,
   type Logger,
@@ -37,10 +35,7 @@ export interface RunningIdentityService {
   address: string;
   /** Set when this start created the first admin with a random password: print it once. */
   adminCreated?: AdminCredentials;
-  /**
-   * Lets calls in flight finish, then stops the event consumer and the outbox relay. The adapters stay open:
-   * whoever opened them closes them (and so flushes them).
-   */
+  /** See RunningService.stop. */
   stop(): Promise<void>;
 }
 
@@ -59,40 +54,31 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     passwords: argon2PasswordHasher(),
     logger,
   };
-  const relay = startOutboxRelay({ collection: users.collection, bus: events, topic: IDENTITY_USERS_TOPIC, logger });
-  users.onEventsStored((userId) => relay.notify(userId));
-  // Blocks are their own documents, with their own relay on the same topic (their events are keyed by the blocker).
-  const blocksRelay = startOutboxRelay({
-    collection: blocks.collection,
-    bus: events,
-    topic: IDENTITY_USERS_TOPIC,
+  // Ensured before the relays run: its events wait in the outbox for their first sweep.
+  const adminCreated = await ensureAdmin(context, options.admin);
+  const service = await startService({
+    address: options.address,
+    service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },
+    events,
     logger,
+    // Blocks are their own documents, with their own relay on the same topic (their events are keyed by the blocker).
+    outboxes: [
+      {
+        collection: users.collection,
+        topic: IDENTITY_USERS_TOPIC,
+        onEventsStored: (notify) => users.onEventsStored(notify),
+      },
+      {
+        collection: blocks.collection,
+        topic: IDENTITY_USERS_TOPIC,
+        onEventsStored: (notify) => blocks.onEventsStored(notify),
+      },
+    ],
+    consumers: [
+      () => consumeVerificationDecisions(context, events, documents),
+      () => consumePremiumPurchases(context, events, documents),
+      () => consumeDeletionsForBlocks(context, events, documents),
+    ],
   });
-  blocks.onEventsStored((pairId) => blocksRelay.notify(pairId));
-  // Stopped in reverse: calls first, then the consumers (their handlers write events), then the relays.
-  const stops = new StopStack();
-  stops.defer(() => relay.stop());
-  stops.defer(() => blocksRelay.stop());
-
-  try {
-    const adminCreated = await ensureAdmin(context, options.admin);
-    const decisions = await consumeVerificationDecisions(context, events, documents);
-    stops.defer(() => decisions.stop());
-    const purchases = await consumePremiumPurchases(context, events, documents);
-    stops.defer(() => purchases.stop());
-    const deletions = await consumeDeletionsForBlocks(context, events, documents);
-    stops.defer(() => deletions.stop());
-    const server = await startGrpcServer({
-      address: options.address,
-      service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },
-      logger,
-    });
-    stops.defer(() => server.stop());
-    return { address: server.address, ...(adminCreated && { adminCreated }), stop: () => stops.stopAll() };
-  } catch (error) {
-    await stops
-      .stopAll()
-      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
-    throw error;
-  }
+  return { ...service, ...(adminCreated && { adminCreated }) };
 }

@@ -20,3 +20,4 @@ export * from './events/index.js';
 export * from './messages/index.js';
 export * from './lifecycle/stop-stack.js';
 export * from './lifecycle/process-lifecycle.js';
+export * from './lifecycle/start-service.js';

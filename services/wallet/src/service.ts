@@ -1,13 +1,12 @@
 import {
-  startGrpcServer,
-  startOutboxRelay,
-  StopStack,
+  startService,
   WALLET_LEDGER_TOPIC,
   WALLET_SERVICE_NAME,
   walletDefinition,
   type DocumentStore,
   type EventBus,
   type Logger,
+  type RunningService,
 } from '@tip/platform';
 import type { WalletContext } from './app/context.js';
 import type { StripeSettings } from './config.js';
@@ -28,11 +27,7 @@ export interface WalletServiceOptions {
   stripe?: StripeSettings;
 }
 
-export interface RunningWalletService {
-  address: string;
-  /** Lets calls in flight finish, then stops the consumer and the relays. The adapters stay open. */
-  stop(): Promise<void>;
-}
+export type RunningWalletService = RunningService;
 
 /**
  * Starts the wallet: its gRPC server, the outbox relays of ledger entries and payments (both on `wallet.ledger`),
@@ -49,40 +44,25 @@ export async function startWalletService(options: WalletServiceOptions): Promise
     demo,
     logger,
   };
-  const stops = new StopStack();
-  const entriesRelay = startOutboxRelay({
-    collection: ledger.entries,
-    bus: events,
-    topic: WALLET_LEDGER_TOPIC,
+  return startService({
+    address: options.address,
+    service: { name: WALLET_SERVICE_NAME, definition: walletDefinition(), handlers: walletHandlers(context) },
+    events,
     logger,
-    // An account's entries leave in sequence order, so that a consumer's last balance is the latest.
-    sweepOrder: { accountId: 1, sequence: 1 },
+    outboxes: [
+      {
+        collection: ledger.entries,
+        topic: WALLET_LEDGER_TOPIC,
+        // An account's entries leave in sequence order, so that a consumer's last balance is the latest.
+        sweepOrder: { accountId: 1, sequence: 1 },
+        onEventsStored: (notify) => ledger.onEventsStored(notify),
+      },
+      {
+        collection: payments.collection,
+        topic: WALLET_LEDGER_TOPIC,
+        onEventsStored: (notify) => payments.onEventsStored(notify),
+      },
+    ],
+    consumers: [() => consumeUserDeletions(context, events, documents)],
   });
-  ledger.onEventsStored((entryId) => entriesRelay.notify(entryId));
-  stops.defer(() => entriesRelay.stop());
-  const paymentsRelay = startOutboxRelay({
-    collection: payments.collection,
-    bus: events,
-    topic: WALLET_LEDGER_TOPIC,
-    logger,
-  });
-  payments.onEventsStored((paymentId) => paymentsRelay.notify(paymentId));
-  stops.defer(() => paymentsRelay.stop());
-
-  try {
-    const deletions = await consumeUserDeletions(context, events, documents);
-    stops.defer(() => deletions.stop());
-    const server = await startGrpcServer({
-      address: options.address,
-      service: { name: WALLET_SERVICE_NAME, definition: walletDefinition(), handlers: walletHandlers(context) },
-      logger,
-    });
-    stops.defer(() => server.stop());
-    return { address: server.address, stop: () => stops.stopAll() };
-  } catch (error) {
-    await stops
-      .stopAll()
-      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
-    throw error;
-  }
 }

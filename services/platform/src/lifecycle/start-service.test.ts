@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NedbDocumentStore } from '../adapters/documents/nedb-store.js';
+import { FileEventLog } from '../adapters/events/file-event-log.js';
+import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
+import type { ServiceHandlers } from '../grpc/unary.js';
+import { createLogger } from '../logging/logger.js';
+import { newEvent, outboxIndex, type OutboxDocument } from '../outbox/outbox.js';
+import type { Collection } from '../ports/documents.js';
+import type { DeliveredEvent } from '../ports/events.js';
+import { waitFor } from '../testing/wait.js';
+import { startService, type Outbox } from './start-service.js';
+
+describe('starting a service', () => {
+  let dir: string;
+  let store: NedbDocumentStore;
+  let bus: FileEventLog;
+  let things: Collection<OutboxDocument>;
+  let notify: (id: string) => void = () => {};
+
+  const logger = createLogger('start-service-test', 'silent');
+  const service = {
+    name: IDENTITY_SERVICE_NAME,
+    definition: identityDefinition(),
+    handlers: {} as ServiceHandlers<IdentityDefinition>,
+  };
+  const outbox = (): Outbox => ({ collection: things, topic: 'things', onEventsStored: (relay) => (notify = relay) });
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'tip-start-service-'));
+    store = await NedbDocumentStore.open(dir);
+    bus = await FileEventLog.open(dir, { retryDelayMs: 10 });
+    things = await store.collection<OutboxDocument>('things', [outboxIndex]);
+  });
+  afterEach(async () => {
+    await bus.close();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('relays what its repositories store, serves, and stops', async () => {
+    const seen: DeliveredEvent[] = [];
+    await bus.subscribe({ group: 'observer', topics: ['things'], handle: async (event) => void seen.push(event) });
+    const running = await startService({ address: '127.0.0.1:0', service, events: bus, logger, outboxes: [outbox()] });
+    expect(running.address).toMatch(/^127\.0\.0\.1:\d+$/);
+    await things.insertOne({ _id: 't1', _outbox: [newEvent('ThingMade', 1, 't1', {}, 'c')] });
+    notify('t1');
+    await waitFor(() => seen.length === 1, 5000, 'the relayed event');
+    await running.stop();
+  });
+
+  it('stops what it had started when a consumer cannot start, and says why', async () => {
+    let consumed = false;
+    const failing = startService({
+      address: '127.0.0.1:0',
+      service,
+      events: bus,
+      logger,
+      outboxes: [outbox()],
+      consumers: [
+        async () => {
+          consumed = true;
+          throw new Error('the broker said no');
+        },
+      ],
+    });
+    await expect(failing).rejects.toThrow('the broker said no');
+    expect(consumed).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import { startGrpcServer, type GrpcService } from '../grpc/server.js';
+import type { Logger } from '../logging/logger.js';
+import type { OutboxDocument } from '../outbox/outbox.js';
+import { startOutboxRelay } from '../outbox/relay.js';
+import type { Collection } from '../ports/documents.js';
+import type { EventBus, Subscription } from '../ports/events.js';
+import { StopStack } from './stop-stack.js';
+
+/** A collection whose documents carry their events (the outbox), and the repository that says when it stored some. */
+export interface Outbox {
+  collection: Collection<OutboxDocument>;
+  topic: string;
+  /** See OutboxRelayOptions.sweepOrder. */
+  sweepOrder?: Record<string, 1 | -1>;
+  onEventsStored(notify: (documentId: string) => void): void;
+}
+
+export interface RunningService {
+  /** The address actually bound. */
+  address: string;
+  /**
+   * Lets calls in flight finish, then stops the consumers and the relays. The adapters stay open: whoever opened
+   * them closes them (and so flushes them).
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service's moving parts in the order they depend on each other: a relay for each outbox, then the
+ * consumers (their handlers may store events), then the gRPC server with the health service. They stop in reverse,
+ * calls first; a start that fails half-way stops what it had started.
+ */
+export async function startService<D>(options: {
+  address: string;
+  service: GrpcService<D>;
+  events: EventBus;
+  logger: Logger;
+  outboxes: Outbox[];
+  consumers?: (() => Promise<Subscription>)[];
+}): Promise<RunningService> {
+  const { events: bus, logger } = options;
+  const stops = new StopStack();
+  for (const outbox of options.outboxes) {
+    const { collection, topic, sweepOrder } = outbox;
+    const relay = startOutboxRelay({ collection, bus, topic, logger, ...(sweepOrder ? { sweepOrder } : {}) });
+    outbox.onEventsStored((documentId) => relay.notify(documentId));
+    stops.defer(() => relay.stop());
+  }
+  try {
+    for (const consume of options.consumers ?? []) {
+      const subscription = await consume();
+      stops.defer(() => subscription.stop());
+    }
+    const server = await startGrpcServer({ address: options.address, service: options.service, logger });
+    stops.defer(() => server.stop());
+    return { address: server.address, stop: () => stops.stopAll() };
+  } catch (error) {
+    await stops
+      .stopAll()
+      .catch((stopError: unknown) => logger.error({ err: stopError }, 'could not stop after a failed start'));
+    throw error;
+  }
+}
