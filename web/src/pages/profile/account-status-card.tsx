@@ -31,9 +31,12 @@ export function AccountStatusCard({ user }: { user: User }) {
               {!user.isAdmin && !user.isTester && <Badge variant="outline">{t('profile.status.member')}</Badge>}
             </span>
           </DetailRow>
-          <DetailRow term={t('premium.status.title')}>
-            <PremiumStatus user={user} />
-          </DetailRow>
+          {/* Admins have no premium: they see everything whole anyway. */}
+          {!user.isAdmin && (
+            <DetailRow term={t('premium.status.title')}>
+              <PremiumStatus user={user} />
+            </DetailRow>
+          )}
           {since && <DetailRow term={t('profile.status.memberSince')}>{since}</DetailRow>}
         </dl>
       </CardContent>
