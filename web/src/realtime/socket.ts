@@ -1,7 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { blockedUsersKey } from '@/api/blocks/get-blocked-users';
+import { messagesKey, unreadCountKey } from '@/api/messages/keys';
+import { markThreadRead, noteConversationMessage, putThreadItem, toThreadItem } from '@/api/messages/messages-cache';
+import type { Message } from '@/api/messages/types';
 import { commentsKey } from '@/api/posts/get-comments';
 import { feedsKey } from '@/api/posts/get-feed';
 import { transactionsKey } from '@/api/wallet/get-transactions';
@@ -21,8 +25,37 @@ const invalidatedBy: Record<string, readonly QueryKey[]> = {
   post_decided: [feedsKey],
 };
 
+const signedInId = (queryClient: QueryClient) => queryClient.getQueryData<{ id: string } | null>(currentUserKey)?.id;
+
+function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const message = value as Record<string, unknown>;
+  return ['id', 'senderId', 'recipientId', 'content', 'createdAt'].every((field) => typeof message[field] === 'string');
+}
+
 /** Events that carry the new state itself: it goes straight into the cache, without a request. */
 const appliedBy: Record<string, (queryClient: QueryClient, event: PushedEvent) => void> = {
+  // A message to the member, or one they sent from another tab: the thread and the list show it at once.
+  message_received: (queryClient, event) => {
+    const { message, conversationWith } = event;
+    if (!isMessage(message) || typeof conversationWith !== 'string') return;
+    putThreadItem(queryClient, conversationWith, toThreadItem(message));
+    const incoming = message.recipientId === signedInId(queryClient) && message.senderId !== message.recipientId;
+    noteConversationMessage(queryClient, conversationWith, message, { unread: incoming });
+    if (incoming) {
+      void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+      notifyTyping(message.senderId, false);
+    }
+  },
+  // The other member opened the conversation: the member's own messages to them show read.
+  messages_read: (queryClient, event) => {
+    const me = signedInId(queryClient);
+    if (typeof event.readerId !== 'string' || typeof event.readAt !== 'string' || !me) return;
+    markThreadRead(queryClient, event.readerId, me, event.readAt);
+  },
+  typing: (_queryClient, event) => {
+    if (typeof event.fromUserId === 'string') notifyTyping(event.fromUserId, true);
+  },
   // Every ledger change of the signed-in member (purchase, grant, spend) carries the new balance.
   credits_updated: (queryClient, event) => {
     if (typeof event.credits === 'number') storeCurrentUserCredits(queryClient, event.credits);
@@ -40,6 +73,75 @@ export function isRealtimeConnected() {
   return connected;
 }
 
+/** The chat's connection states, as the messages screen names them. */
+export type SocketStatus = 'connecting' | 'connected' | 'disconnected' | 'reconnecting' | 'lost' | 'restored';
+
+/** Failed reconnection attempts after which the connection counts as lost (Socket.IO keeps trying). */
+const LOST_AFTER_ATTEMPTS = 5;
+/** How long 'restored' shows after a reconnection before it reads 'connected' again. */
+const RESTORED_SHOWN_MS = 3_000;
+
+let status: SocketStatus = 'connecting';
+const statusListeners = new Set<() => void>();
+let restoredTimer: ReturnType<typeof setTimeout> | undefined;
+
+function setStatus(next: SocketStatus) {
+  clearTimeout(restoredTimer);
+  status = next;
+  statusListeners.forEach((listener) => listener());
+  if (next === 'restored') restoredTimer = setTimeout(() => setStatus('connected'), RESTORED_SHOWN_MS);
+}
+
+/** The realtime connection's state, re-rendering on every change. */
+export function useSocketStatus(): SocketStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => status,
+  );
+}
+
+/** How long another member's typing signal shows. */
+const TYPING_SHOWN_MS = 3_000;
+/** The member's own typing signal goes out at most this often per recipient. */
+const TYPING_THROTTLE_MS = 2_000;
+
+const typingListeners = new Set<(fromUserId: string, typing: boolean) => void>();
+const notifyTyping = (fromUserId: string, typing: boolean) =>
+  typingListeners.forEach((listener) => listener(fromUserId, typing));
+
+/** True for ~3 s after `userId` signalled typing to the member (and until their message arrives). */
+export function useIsTyping(userId: string | null): boolean {
+  const [typingUser, setTypingUser] = useState<string | null>(null);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listener = (fromUserId: string, typing: boolean) => {
+      if (fromUserId !== userId) return;
+      clearTimeout(timer);
+      setTypingUser(typing ? fromUserId : null);
+      if (typing) timer = setTimeout(() => setTypingUser(null), TYPING_SHOWN_MS);
+    };
+    typingListeners.add(listener);
+    return () => {
+      typingListeners.delete(listener);
+      clearTimeout(timer);
+    };
+  }, [userId]);
+  return userId !== null && typingUser === userId;
+}
+
+const lastTypingSent = new Map<string, number>();
+
+/** Tells `to` that the member is typing (at most once per 2 s per recipient; nothing while disconnected). */
+export function emitTyping(to: string) {
+  const now = Date.now();
+  if (!socket || !connected || now - (lastTypingSent.get(to) ?? 0) < TYPING_THROTTLE_MS) return;
+  lastTypingSent.set(to, now);
+  socket.emit('typing', { to });
+}
+
 function isPushedEvent(value: unknown): value is PushedEvent {
   return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
@@ -49,12 +151,25 @@ export function connectRealtime(queryClient: QueryClient) {
   if (socket) return () => undefined;
   const current = io({ path: '/ws', withCredentials: true, transports: ['websocket', 'polling'] });
   socket = current;
+  setStatus('connecting');
+  let wasConnected = false;
   current.on('connect', () => {
     connected = true;
+    // Back after a loss: what was pushed meanwhile is missing, so messages are asked again.
+    if (wasConnected) void queryClient.invalidateQueries({ queryKey: messagesKey });
+    setStatus(wasConnected ? 'restored' : 'connected');
+    wasConnected = true;
   });
   current.on('disconnect', () => {
     connected = false;
+    setStatus('disconnected');
+    // Their polling intervals are read after a fetch: one fetch now starts the fallback polling.
+    void queryClient.invalidateQueries({ queryKey: messagesKey });
   });
+  current.io.on('reconnect_attempt', (attempt: number) =>
+    setStatus(attempt > LOST_AFTER_ATTEMPTS ? 'lost' : 'reconnecting'),
+  );
+  current.io.on('reconnect_failed', () => setStatus('lost'));
   // The event name is the transport's business; what counts is the `{ type, ... }` payload.
   current.onAny((_name: string, event: unknown) => {
     if (!isPushedEvent(event)) return;
@@ -65,5 +180,6 @@ export function connectRealtime(queryClient: QueryClient) {
     current.disconnect();
     socket = null;
     connected = false;
+    setStatus('connecting');
   };
 }

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { unreadCountKey } from '@/api/messages/keys';
+import { isRealtimeConnected } from '@/realtime/socket';
+
+/** Spec: polled every 3 s; here only while the realtime connection is down. */
+const POLL_MS = 3_000;
+
+/** How many messages to the member are still unread. */
+export const getUnreadCount = (signal?: AbortSignal) =>
+  api<{ count: number }>('/api/messages/unread-count', { signal });
+
+export const unreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: unreadCountKey,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+    select: (answer) => answer.count,
+    refetchInterval: () => (isRealtimeConnected() ? false : POLL_MS),
+  });
+
+/** The count for the badges; `enabled` false asks nothing (a visitor, or messaging not offered). */
+export function useUnreadCount(enabled = true) {
+  return useQuery({ ...unreadCountQueryOptions(), enabled });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { conversationsKey, threadKey } from './keys';
+import { markThreadRead, noteConversationMessage, putThreadItem, removeThreadItem } from './messages-cache';
+import type { Conversation, ThreadItem, ThreadPage } from './types';
+
+const item = (id: string, senderId: string, readAt: string | null = null): ThreadItem => ({
+  message: { id, content: `text ${id}`, createdAt: '2026-01-01T10:00:00.000Z', readAt },
+  sender: { id: senderId },
+});
+
+function withThread(items: ThreadItem[][]) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'), {
+    pages: items.map((page, index) => ({ items: page, nextCursor: index < items.length - 1 ? `c${index}` : null })),
+    pageParams: items.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
+  });
+  const ids = () =>
+    queryClient
+      .getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'))
+      ?.pages.map((page) => page.items.map((each) => each.message.id));
+  return { queryClient, ids };
+}
+
+describe('thread cache', () => {
+  it('puts a new message at the newest end, and replaces one it already shows (same client id)', () => {
+    const { queryClient, ids } = withThread([[item('m2', 'bob')], [item('m1', 'me')]]);
+    putThreadItem(queryClient, 'bob', { ...item('m3', 'me'), pending: true });
+    expect(ids()).toEqual([['m3', 'm2'], ['m1']]);
+    putThreadItem(queryClient, 'bob', item('m3', 'me'));
+    expect(ids()).toEqual([['m3', 'm2'], ['m1']]);
+    const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'));
+    expect(data?.pages[0]?.items[0]?.pending).toBeUndefined();
+  });
+
+  it('leaves a thread it never loaded unloaded', () => {
+    const queryClient = new QueryClient();
+    putThreadItem(queryClient, 'carol', item('x', 'carol'));
+    expect(queryClient.getQueryData(threadKey('carol'))).toBeUndefined();
+  });
+
+  it('removes a refused message', () => {
+    const { queryClient, ids } = withThread([[item('m2', 'me'), item('m1', 'bob')]]);
+    removeThreadItem(queryClient, 'bob', 'm2');
+    expect(ids()).toEqual([['m1']]);
+  });
+
+  it("marks only the sender's unread messages read", () => {
+    const { queryClient } = withThread([[item('m3', 'me'), item('m2', 'bob'), item('m1', 'me', 'earlier')]]);
+    markThreadRead(queryClient, 'bob', 'me', 'now');
+    const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'));
+    expect(data?.pages[0]?.items.map((each) => each.message.readAt)).toEqual(['now', null, 'earlier']);
+  });
+});
+
+describe('conversation list cache', () => {
+  const row = (otherUserId: string, unreadCount = 0): Conversation => ({
+    otherUserId,
+    otherUser: { username: otherUserId, profileImageUrl: null, verificationStatus: 'approved' },
+    lastMessage: { content: 'old', createdAt: '2026-01-01T09:00:00.000Z' },
+    unreadCount,
+  });
+
+  it('moves the conversation to the top with its last message, counting an incoming one unread', () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(conversationsKey, [row('alice'), row('bob', 1)]);
+    noteConversationMessage(queryClient, 'bob', { content: 'new', createdAt: 'now' }, { unread: true });
+    const list = queryClient.getQueryData<Conversation[]>(conversationsKey);
+    expect(list?.map((each) => [each.otherUserId, each.lastMessage?.content, each.unreadCount])).toEqual([
+      ['bob', 'new', 2],
+      ['alice', 'old', 0],
+    ]);
+  });
+});

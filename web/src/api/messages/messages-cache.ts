@@ -1,0 +1,83 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+// Relative: the unit test runs it under jest, which knows no '@/' alias.
+import { conversationsKey, threadKey, unreadCountKey } from './keys';
+import type { Conversation, Message, ThreadItem, ThreadPage } from '@/api/messages/types';
+
+type ThreadData = InfiniteData<ThreadPage, string | null>;
+
+const mapItems = (data: ThreadData | undefined, map: (items: ThreadItem[], index: number) => ThreadItem[]) =>
+  data && { ...data, pages: data.pages.map((page, index) => ({ ...page, items: map(page.items, index) })) };
+
+export const toThreadItem = (message: Message): ThreadItem => ({
+  message: { id: message.id, content: message.content, createdAt: message.createdAt, readAt: message.readAt },
+  sender: { id: message.senderId },
+});
+
+/**
+ * Puts `item` at the newest end of the cached thread with `otherUserId`, or replaces the item of the same id (the
+ * client makes a message's id, so the optimistic copy and the stored one share it). A thread never loaded stays
+ * unloaded: it is fetched whole when opened.
+ */
+export function putThreadItem(queryClient: QueryClient, otherUserId: string, item: ThreadItem) {
+  queryClient.setQueryData<ThreadData>(threadKey(otherUserId), (data) => {
+    if (!data) return data;
+    const known = data.pages.some((page) => page.items.some((each) => each.message.id === item.message.id));
+    return mapItems(data, (items, index) => {
+      if (known) return items.map((each) => (each.message.id === item.message.id ? item : each));
+      return index === 0 ? [item, ...items] : items;
+    });
+  });
+}
+
+/** Takes the message `messageId` out of the cached thread (an optimistic send the server refused). */
+export function removeThreadItem(queryClient: QueryClient, otherUserId: string, messageId: string) {
+  queryClient.setQueryData<ThreadData>(threadKey(otherUserId), (data) =>
+    mapItems(data, (items) => items.filter((item) => item.message.id !== messageId)),
+  );
+}
+
+/** `otherUserId` read what `senderId` sent them: every such unread message of the thread gets `readAt`. */
+export function markThreadRead(queryClient: QueryClient, otherUserId: string, senderId: string, readAt: string) {
+  queryClient.setQueryData<ThreadData>(threadKey(otherUserId), (data) =>
+    mapItems(data, (items) =>
+      items.map((item) =>
+        item.sender.id === senderId && !item.message.readAt ? { ...item, message: { ...item.message, readAt } } : item,
+      ),
+    ),
+  );
+}
+
+/** The conversation with `otherUserId` has nothing unread any more; the total badge is asked again. */
+export function clearConversationUnread(queryClient: QueryClient, otherUserId: string) {
+  queryClient.setQueryData<Conversation[]>(conversationsKey, (list) =>
+    list?.map((row) => (row.otherUserId === otherUserId ? { ...row, unreadCount: 0 } : row)),
+  );
+  void queryClient.invalidateQueries({ queryKey: unreadCountKey });
+}
+
+/**
+ * A message was sent or received in the conversation with `otherUserId`: the list shows it as the last message and
+ * moves the row to the top when the row is there; otherwise (a first message) the list is asked again.
+ */
+export function noteConversationMessage(
+  queryClient: QueryClient,
+  otherUserId: string,
+  message: Pick<Message, 'content' | 'createdAt'>,
+  { unread }: { unread: boolean },
+) {
+  const list = queryClient.getQueryData<Conversation[]>(conversationsKey);
+  const row = list?.find((each) => each.otherUserId === otherUserId);
+  if (!list || !row) {
+    void queryClient.invalidateQueries({ queryKey: conversationsKey });
+    return;
+  }
+  const updated: Conversation = {
+    ...row,
+    lastMessage: { content: message.content, createdAt: message.createdAt },
+    unreadCount: row.unreadCount + (unread ? 1 : 0),
+  };
+  queryClient.setQueryData<Conversation[]>(conversationsKey, [
+    updated,
+    ...list.filter((each) => each.otherUserId !== otherUserId),
+  ]);
+}
