@@ -3,3 +3,4 @@ export * from './identity.js';
 export * from './moderation.js';
 export * from './wallet.js';
 export * from './content.js';
+export * from './messaging.js';

@@ -1,0 +1,88 @@
+import { DomainError, MessageSent, parseInput } from '@tip/platform';
+import { conversationKey, MESSAGE_COST, messageSchema } from '../domain/index.js';
+import type { MessageDocument } from '../infra/stores.js';
+import type { CallInfo, MessagingContext } from './context.js';
+import { messageView } from './views.js';
+
+const messageId = (id: string) => {
+  if (!/^[A-Za-z0-9-]{8,64}$/.test(id))
+    throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'id' });
+  return id;
+};
+
+/**
+ * The rules of writing (spec: approved members and admins; not to oneself; to a member who exists, is not deleted
+ * and neither blocked nor blocking; 1 to 2,000 characters once trimmed), then the message kept pending under the
+ * client's id. A retry of the same message finds it; the same id for another message is refused. Answers what the
+ * wallet must take, and by which key.
+ */
+export async function prepareSend(
+  context: MessagingContext,
+  input: { messageId: string; userId: string; recipientId: string; content: string; blockedUserIds: string[] },
+) {
+  const { stores } = context;
+  const id = messageId(input.messageId);
+  const sender = await stores.members.findOne({ _id: input.userId });
+  if (!sender || (sender.verificationStatus !== 'approved' && !sender.isAdmin)) {
+    throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
+  }
+  if (input.recipientId === input.userId) throw new DomainError('INVALID_ARGUMENT', 'messaging.contactSelf');
+  const recipient = await stores.members.findOne({ _id: input.recipientId });
+  if (!recipient || input.blockedUserIds.includes(input.recipientId)) {
+    throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
+  }
+  const { content } = parseInput(messageSchema, { content: input.content });
+  const message: MessageDocument = {
+    _id: id,
+    conversation: conversationKey(sender._id, recipient._id),
+    senderId: sender._id,
+    recipientId: recipient._id,
+    content,
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+  };
+  if (!(await stores.insertPending(message))) {
+    const existing = await stores.messages.findOne({ _id: id });
+    const same =
+      existing?.senderId === sender._id && existing.recipientId === recipient._id && existing.content === content;
+    if (!same) throw new DomainError('ALREADY_EXISTS', 'messaging.idReused');
+  }
+  return { cost: sender.isAdmin ? 0 : MESSAGE_COST, idempotencyKey: `message:${id}` };
+}
+
+/**
+ * Makes a paid message visible, once, with its MessageSent. Called by the BFF after the debit, and by the wallet's
+ * CreditsDebited should the BFF have stopped in between; `userId`, when given, must be the sender.
+ */
+export async function commitSend(
+  context: MessagingContext,
+  input: { messageId: string; userId?: string },
+  call: CallInfo,
+) {
+  const { stores } = context;
+  const pending = await stores.messages.findOne({ _id: input.messageId });
+  if (!pending || (input.userId !== undefined && pending.senderId !== input.userId)) {
+    throw new DomainError('NOT_FOUND', 'errors.notFound');
+  }
+  if (pending.status === 'sent') return messageView(pending, undefined);
+  const sentAt = new Date().toISOString();
+  const event = MessageSent.create(
+    pending.conversation,
+    {
+      messageId: pending._id,
+      conversation: pending.conversation,
+      senderId: pending.senderId,
+      recipientId: pending.recipientId,
+      content: pending.content,
+      sentAt,
+    },
+    call.correlationId,
+  );
+  const sent = (await stores.markSent(pending._id, [event])) ?? (await stores.messages.findOne({ _id: pending._id }));
+  return messageView(sent ?? pending, undefined);
+}
+
+/** The debit was refused: the pending message goes, so nothing of it is stored. A sent message stays. */
+export async function abortSend(context: MessagingContext, input: { messageId: string; userId: string }) {
+  await context.stores.messages.deleteOne({ _id: input.messageId, senderId: input.userId, status: 'pending' });
+}

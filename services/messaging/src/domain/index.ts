@@ -1,0 +1,2 @@
+/** Messaging's rules, shared with the BFF and the web app. Pure: zod and plain functions, no Node module. */
+export * from './messages.js';

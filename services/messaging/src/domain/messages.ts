@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** What a message costs its sender (spec: 'un messaggio richiede 2 crediti'); admins write free. */
+export const MESSAGE_COST = 2;
+export const MESSAGE_MAX_CHARACTERS = 2000;
+
+export const messageSchema = z.object({
+  content: z
+    .string('messaging.contentRequired')
+    .trim()
+    .min(1, 'messaging.contentRequired')
+    .max(MESSAGE_MAX_CHARACTERS, 'messaging.contentTooLong'),
+});
+
+/** One conversation per pair of members, whoever wrote first. */
+export function conversationKey(a: string, b: string): string {
+  return a < b ? `${a}:${b}` : `${b}:${a}`;
+}

@@ -1,0 +1,53 @@
+import {
+  MESSAGING_MESSAGES_TOPIC,
+  MESSAGING_SERVICE_NAME,
+  messagingDefinition,
+  startService,
+  type DocumentStore,
+  type EventBus,
+  type Logger,
+  type RunningService,
+} from '@tip/platform';
+import type { MessagingContext } from './app/context.js';
+import { messagingHandlers } from './grpc/handlers.js';
+import { commitPaidMessages, projectMembers } from './infra/consumers.js';
+import { MessagingStores } from './infra/stores.js';
+
+export interface MessagingServiceOptions {
+  /** host:port to listen on; port 0 picks a free one. */
+  address: string;
+  documents: DocumentStore;
+  events: EventBus;
+  logger: Logger;
+}
+
+export type RunningMessagingService = RunningService;
+
+/**
+ * Starts messaging: its gRPC server, the relays of messages and read marks on `messaging.messages`, its projection
+ * of identity's members, and the saga's safety net on the wallet's debits.
+ */
+export async function startMessagingService(options: MessagingServiceOptions): Promise<RunningMessagingService> {
+  const { documents, events, logger } = options;
+  const stores = await MessagingStores.open(documents);
+  const context: MessagingContext = { stores, logger };
+  return startService({
+    address: options.address,
+    service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
+    events,
+    logger,
+    outboxes: [
+      {
+        collection: stores.messages,
+        topic: MESSAGING_MESSAGES_TOPIC,
+        onEventsStored: (notify) => stores.onMessagesStored(notify),
+      },
+      {
+        collection: stores.conversations,
+        topic: MESSAGING_MESSAGES_TOPIC,
+        onEventsStored: (notify) => stores.onConversationsStored(notify),
+      },
+    ],
+    consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events, documents)],
+  });
+}

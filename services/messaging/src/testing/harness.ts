@@ -1,0 +1,94 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createGrpcClient,
+  createLogger,
+  FileEventLog,
+  messagingDefinition,
+  MESSAGING_MESSAGES_TOPIC,
+  NedbDocumentStore,
+  ProfileUpdated,
+  type DeliveredEvent,
+  type MessagingDefinition,
+  type ServiceClient,
+  type UserProfilePayload,
+} from '@tip/platform';
+import { waitFor } from '@tip/platform/testing';
+import { startMessagingService, type RunningMessagingService } from '../service.js';
+
+/** Messaging as the BFF sees it, for tests, with members made known the way identity does (its events). */
+export interface MessagingHarness {
+  client: ServiceClient<MessagingDefinition>;
+  service: RunningMessagingService;
+  documents: NedbDocumentStore;
+  events: FileEventLog;
+  published: DeliveredEvent[];
+  member(overrides?: Partial<UserProfilePayload>): Promise<string>;
+  stop(): Promise<void>;
+}
+
+let members = 0;
+
+export async function startMessagingHarness(): Promise<MessagingHarness> {
+  const dir = await mkdtemp(join(tmpdir(), 'tip-messaging-'));
+  const documents = await NedbDocumentStore.open(dir);
+  const events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+  const published: DeliveredEvent[] = [];
+  await events.subscribe({
+    group: 'test-observer',
+    topics: [MESSAGING_MESSAGES_TOPIC],
+    handle: async (event) => void published.push(event),
+  });
+  const service = await startMessagingService({
+    address: '127.0.0.1:0',
+    documents,
+    events,
+    logger: createLogger('messaging-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
+  });
+  const client = createGrpcClient(messagingDefinition(), service.address, { timeoutMs: 20_000 });
+  const known = await documents.collection<{ _id: string; verificationStatus: string }>('members');
+  return {
+    client,
+    service,
+    documents,
+    events,
+    published,
+    async member(overrides = {}) {
+      members += 1;
+      const profile: UserProfilePayload = {
+        userId: `member-${process.pid}-${members}`,
+        username: `member${members}`,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        bio: null,
+        age: 30,
+        region: null,
+        city: null,
+        gender: 'male',
+        orientation: 'etero',
+        telegramUsername: null,
+        verificationStatus: 'approved',
+        isAdmin: false,
+        isTester: false,
+        createdAt: new Date().toISOString(),
+        ...overrides,
+      };
+      await events.publish(ProfileUpdated.topic, [ProfileUpdated.create(profile.userId, profile, 'test')]);
+      await waitFor(
+        async () => (await known.findOne({ _id: profile.userId }))?.verificationStatus === profile.verificationStatus,
+        5000,
+        `messaging hearing of ${profile.userId}`,
+      );
+      return profile.userId;
+    },
+    async stop() {
+      client.close();
+      await service.stop();
+      await events.close();
+      await documents.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { defineEvent, type PayloadOf } from './define-event.js';
+
+/** Every messaging event is about one conversation and travels keyed by it, so a conversation stays in order. */
+export const MESSAGING_MESSAGES_TOPIC = 'messaging.messages';
+
+/** A message was paid for and delivered; its recipient's and sender's pages show it. */
+export const MessageSent = defineEvent({
+  type: 'MessageSent',
+  version: 1,
+  topic: MESSAGING_MESSAGES_TOPIC,
+  schema: z.object({
+    messageId: z.string(),
+    conversation: z.string(),
+    senderId: z.string(),
+    recipientId: z.string(),
+    content: z.string(),
+    sentAt: z.string(),
+  }),
+});
+
+/** A member read a conversation up to a moment: the sender's messages before it show as read. */
+export const MessagesRead = defineEvent({
+  type: 'MessagesRead',
+  version: 1,
+  topic: MESSAGING_MESSAGES_TOPIC,
+  schema: z.object({ conversation: z.string(), readerId: z.string(), senderId: z.string(), readAt: z.string() }),
+});
+
+export type MessageSentPayload = PayloadOf<typeof MessageSent>;
