@@ -1,12 +1,12 @@
 import {
   DuplicateKeyError,
-  OUTBOX_FIELD,
   outboxIndex,
   withEvents,
   type Collection,
   type DocumentStore,
   type EventEnvelope,
   type Filter,
+  type OutboxDocument,
   type Update,
 } from '@tip/platform';
 
@@ -20,7 +20,7 @@ export interface MemberDocument {
 }
 
 /** A message: pending (prepared, not yet paid) or sent. Its id is the client's. */
-export interface MessageDocument {
+export interface MessageDocument extends OutboxDocument {
   _id: string;
   conversation: string;
   senderId: string;
@@ -28,15 +28,13 @@ export interface MessageDocument {
   content: string;
   status: 'pending' | 'sent';
   createdAt: string;
-  [OUTBOX_FIELD]?: EventEnvelope[];
 }
 
 /** A pair's read state: each member has read everything sent to them up to `readUpTo[member]`. */
-export interface ConversationDocument {
+export interface ConversationDocument extends OutboxDocument {
   _id: string;
   participants: string[];
   readUpTo: Record<string, string>;
-  [OUTBOX_FIELD]?: EventEnvelope[];
 }
 
 /** Messaging's collections on the documents port; writes that carry events wake the relays. */
