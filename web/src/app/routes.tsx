@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { MESSAGING_AVAILABLE } from '@/config/messaging';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ComingSoonPage } from '@/pages/coming-soon-page';
 import { HomePage } from '@/pages/home-page';
@@ -36,6 +37,7 @@ function VisitorsOnly() {
 // Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
 const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
 const blockedUsers = () => import('@/pages/blocked-users-page').then((m) => ({ Component: m.BlockedUsersPage }));
+const messages = () => import('@/pages/messages/messages-page').then((m) => ({ Component: m.MessagesPage }));
 const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
 const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
 const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
@@ -54,7 +56,9 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: profile },
           { path: 'profile/:userId', lazy: profile },
           { path: 'settings', lazy: profile },
-          { path: 'messages', element: <ComingSoonPage section="messages" /> },
+          MESSAGING_AVAILABLE
+            ? { path: 'messages', lazy: messages }
+            : { path: 'messages', element: <ComingSoonPage section="messages" /> },
           { path: 'feedback', element: <ComingSoonPage section="feedback" /> },
           { path: 'blocked-users', lazy: blockedUsers },
           { path: 'checkout', lazy: checkout },

@@ -10,6 +10,7 @@ import { NAV_ENTRIES, type NavEntry } from '@/components/layout/navigation';
 import { useSidebar } from '@/components/layout/sidebar-state';
 import { PremiumBadge } from '@/components/premium-badge';
 import { Button } from '@/components/ui/button';
+import { MessagesUnreadBadge } from '@/components/unread-badge';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerificationBadge } from '@/components/verification-badge';
 import { isPremiumActive } from '@/lib/premium';
@@ -145,6 +146,7 @@ export function Sidebar({ user }: { user: User }) {
                       {Icon ? <Icon className="size-4" /> : entry.emoji}
                     </span>
                     {t(`nav.${entry.key}`)}
+                    {entry.key === 'messages' && <MessagesUnreadBadge className="ml-auto" />}
                   </Link>
                 </li>
               );

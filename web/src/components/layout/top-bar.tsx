@@ -10,6 +10,7 @@ import { SIDEBAR_ID } from '@/components/layout/sidebar';
 import { useSidebar } from '@/components/layout/sidebar-state';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { MessagesUnreadBadge } from '@/components/unread-badge';
 import { useHideOnScroll } from '@/lib/use-scroll';
 import { cn } from '@/lib/utils';
 
@@ -66,9 +67,10 @@ export function TopBar() {
           {t(label)}
         </p>
         <WithTooltip label={t('nav.messages')}>
-          <Button asChild variant="ghost" size="icon">
+          <Button asChild variant="ghost" size="icon" className="relative">
             <Link to="/messages" aria-label={t('nav.messages')}>
               <MessageCircle aria-hidden />
+              <MessagesUnreadBadge className="absolute -top-0.5 -right-0.5" />
             </Link>
           </Button>
         </WithTooltip>

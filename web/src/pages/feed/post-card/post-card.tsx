@@ -4,7 +4,9 @@ import type { FeedItem } from '@/api/posts/types';
 import type { User } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { MESSAGING_AVAILABLE } from '@/config/messaging';
 import { mayInteract } from '@/pages/feed/permissions';
+import { ContactAuthor } from '@/pages/feed/post-card/contact-author';
 import { LikeButton } from '@/pages/feed/post-card/like-button';
 import { LockedPost } from '@/pages/feed/post-card/locked-post';
 import { PostAuthor } from '@/pages/feed/post-card/post-author';
@@ -68,6 +70,12 @@ export function PostCard({
           <PostMedia post={post} />
           {!own && post.showTelegramUsername && item.hasTelegram && <TelegramContact postId={post.id} />}
         </>
+      )}
+      {/* Anonymous posts (no author shown) cannot be answered privately. */}
+      {MESSAGING_AVAILABLE && !own && item.author && (
+        <div>
+          <ContactAuthor authorId={item.author.id} />
+        </div>
       )}
 
       <div className="flex items-center gap-1 border-t pt-2">

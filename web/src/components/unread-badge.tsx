@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { useUnreadCount } from '@/api/messages/get-unread-count';
+import { MESSAGING_AVAILABLE } from '@/config/messaging';
+import { cn } from '@/lib/utils';
+
+/** Badges cap at 99+ (spec). */
+export const capCount = (count: number) => (count > 99 ? '99+' : String(count));
+
+/** A round count of unread messages; nothing when there are none. */
+export function UnreadBadge({ count, className }: { count: number; className?: string }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="unread-badge"
+      aria-label={t('messages.unreadBadge', { count })}
+      className={cn(
+        'inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-destructive px-1.5 text-[11px] leading-none font-bold text-white',
+        className,
+      )}
+    >
+      {capCount(count)}
+    </span>
+  );
+}
+
+/** The member's unread messages in all conversations, for the sidebar's entry and the top bar's button. */
+export function MessagesUnreadBadge({ className }: { className?: string }) {
+  const { data: count = 0 } = useUnreadCount(MESSAGING_AVAILABLE);
+  return <UnreadBadge count={count} className={className} />;
+}

@@ -1,0 +1,91 @@
+import { MessagesSquare, RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useConversations } from '@/api/messages/get-conversations';
+import type { Conversation } from '@/api/messages/types';
+import { useUser } from '@/api/users/get-user';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessageOr } from '@/lib/errors';
+import { cn } from '@/lib/utils';
+import { ConversationRow } from '@/pages/messages/conversation-row';
+
+/** The conversation opened by `?user=` before its first message: a row of its own at the top. */
+function NewConversationRow({ userId, onSelect }: { userId: string; onSelect: () => void }) {
+  const { data: member } = useUser(userId);
+  const conversation: Conversation = {
+    otherUserId: userId,
+    otherUser: member
+      ? {
+          username: member.username,
+          profileImageUrl: member.profileImageUrl,
+          verificationStatus: member.verificationStatus,
+        }
+      : null,
+    lastMessage: null,
+    unreadCount: 0,
+  };
+  if (!member) return null;
+  return <ConversationRow conversation={conversation} selected onSelect={onSelect} />;
+}
+
+/** The member's conversations, most recent first. */
+export function ConversationList({
+  selected,
+  onSelect,
+  className,
+}: {
+  selected: string | null;
+  onSelect: (userId: string) => void;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const conversations = useConversations();
+  const list = conversations.data ?? [];
+  const isNew = selected !== null && conversations.isSuccess && !list.some((row) => row.otherUserId === selected);
+
+  return (
+    <nav aria-label={t('messages.conversations')} className={cn('min-h-0 flex-col border-r', className)}>
+      <h2 className="border-b px-4 py-3 text-sm font-semibold text-muted-foreground">{t('messages.conversations')}</h2>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {conversations.isPending && (
+          <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+            <Spinner />
+            {t('common.loading')}
+          </p>
+        )}
+        {conversations.isError && (
+          <div className="space-y-3 px-4 py-8 text-center text-sm">
+            <p className="font-semibold">{t('messages.loadError')}</p>
+            <p className="text-muted-foreground">{serverMessageOr(conversations.error, t('common.genericError'))}</p>
+            <Button variant="outline" size="sm" onClick={() => void conversations.refetch()}>
+              <RotateCcw aria-hidden />
+              {t('messages.retry')}
+            </Button>
+          </div>
+        )}
+        <ul className="divide-y" data-testid="conversation-list">
+          {isNew && (
+            <li>
+              <NewConversationRow userId={selected} onSelect={() => onSelect(selected)} />
+            </li>
+          )}
+          {list.map((conversation) => (
+            <li key={conversation.otherUserId}>
+              <ConversationRow
+                conversation={conversation}
+                selected={conversation.otherUserId === selected}
+                onSelect={() => onSelect(conversation.otherUserId)}
+              />
+            </li>
+          ))}
+        </ul>
+        {conversations.isSuccess && list.length === 0 && !isNew && (
+          <div className="flex flex-col items-center gap-3 px-6 py-12 text-center text-sm text-muted-foreground">
+            <MessagesSquare className="size-8" aria-hidden />
+            <p>{t('messages.empty')}</p>
+          </div>
+        )}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '@/api/messages/types';
+import { UnreadBadge } from '@/components/unread-badge';
+import { cn } from '@/lib/utils';
+import { LetterAvatar } from '@/pages/messages/letter-avatar';
+import { formatMessageTime } from '@/pages/messages/message-time';
+
+/** One conversation of the list: avatar, username (or 'Utente eliminato'), unread badge, last message and its time. */
+export function ConversationRow({
+  conversation,
+  selected,
+  onSelect,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { t } = useTranslation();
+  const { otherUser, lastMessage, unreadCount } = conversation;
+  const name = otherUser?.username || null;
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="conversation-row"
+      data-user-id={conversation.otherUserId}
+      className={cn(
+        'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors outline-none hover:bg-secondary/60 focus-visible:bg-secondary',
+        selected && 'bg-secondary',
+      )}
+    >
+      <LetterAvatar name={name} imageUrl={otherUser?.profileImageUrl} />
+      <span className="min-w-0 flex-1">
+        <span className="flex items-center justify-between gap-2">
+          <span className={cn('truncate font-semibold', !name && 'text-muted-foreground italic')}>
+            {name ?? t('messages.deletedUser')}
+          </span>
+          {lastMessage && (
+            <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground">
+              {formatMessageTime(lastMessage.createdAt)}
+            </time>
+          )}
+        </span>
+        <span className="mt-0.5 flex items-center justify-between gap-2">
+          <span
+            className={cn(
+              'truncate text-sm text-muted-foreground',
+              unreadCount > 0 && 'font-semibold text-foreground',
+              !lastMessage && 'italic',
+            )}
+          >
+            {lastMessage?.content ?? t('messages.noMessages')}
+          </span>
+          <UnreadBadge count={unreadCount} />
+        </span>
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,51 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/api/client';
+import { useUser } from '@/api/users/get-user';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useIsTyping } from '@/realtime/socket';
+import { LetterAvatar } from '@/pages/messages/letter-avatar';
+
+/**
+ * The other member: username (while loading, when not found, or while they have none yet, a fallback says so), the
+ * verification dot ('Verificato' green, otherwise 'In attesa' yellow), whether they are online or typing. The back
+ * button shows on small screens, where list and thread take turns.
+ */
+export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const member = useUser(otherUserId);
+  const typing = useIsTyping(otherUserId);
+  const notFound = member.isError && member.error instanceof ApiError && member.error.status === 404;
+  const name = member.isPending
+    ? t('messages.loadingUser')
+    : member.isError
+      ? t(notFound ? 'messages.userNotFound' : 'messages.unavailable')
+      : member.data.username || t('messages.newUser');
+  const verified = member.data?.verificationStatus === 'approved';
+
+  return (
+    <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
+      <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label={t('messages.back')}>
+        <ArrowLeft aria-hidden />
+      </Button>
+      <LetterAvatar name={member.data?.username || null} imageUrl={member.data?.profileImageUrl} className="size-10" />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold" data-testid="thread-name">
+          {name}
+        </h2>
+        {member.data && (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+            <span className="flex items-center gap-1.5" data-testid="thread-verification">
+              <span aria-hidden className={cn('size-2 rounded-full', verified ? 'bg-emerald-500' : 'bg-amber-400')} />
+              {t(verified ? 'messages.verified' : 'messages.pending')}
+            </span>
+            <span data-testid="thread-presence" className={cn(typing && 'font-medium text-primary')}>
+              {typing ? t('messages.typing') : t(member.data.isOnline ? 'messages.online' : 'messages.offline')}
+            </span>
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}

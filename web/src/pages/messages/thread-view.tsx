@@ -1,0 +1,100 @@
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useThread } from '@/api/messages/get-thread';
+import { useMarkRead } from '@/api/messages/mark-read';
+import type { User } from '@/api/types';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { serverMessageOr } from '@/lib/errors';
+import { MessageBubble } from '@/pages/messages/message-bubble';
+import { SendArea } from '@/pages/messages/send-area';
+import { ThreadHeader } from '@/pages/messages/thread-header';
+
+/** Spec: an open conversation marks what the other member sent as read after 1 s. */
+const MARK_READ_AFTER_MS = 1_000;
+
+/** The conversation with `otherUserId`: header, messages oldest first (older pages on demand), the send area. */
+export function ThreadView({
+  user,
+  otherUserId,
+  focusInput,
+  onBack,
+}: {
+  user: User;
+  otherUserId: string;
+  focusInput: boolean;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const thread = useThread(otherUserId);
+  const { mutate: markRead } = useMarkRead();
+  const scroller = useRef<HTMLDivElement>(null);
+  const newestFirst = thread.data?.pages.flatMap((page) => page.items) ?? [];
+  const newestId = newestFirst[0]?.message.id;
+  const unreadFromOther = newestFirst.find((item) => item.sender.id === otherUserId && !item.message.readAt)?.message
+    .id;
+
+  // The newest message in view: at the first load, and whenever one is sent or arrives.
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && newestId) element.scrollTop = element.scrollHeight;
+  }, [newestId]);
+
+  useEffect(() => {
+    if (!unreadFromOther) return;
+    const timer = setTimeout(() => markRead({ senderId: otherUserId, recipientId: user.id }), MARK_READ_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [unreadFromOther, otherUserId, user.id, markRead]);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <ThreadHeader otherUserId={otherUserId} onBack={onBack} />
+      <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
+        {thread.isPending && (
+          <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+            <Spinner />
+            {t('common.loading')}
+          </p>
+        )}
+        {thread.isError && (
+          <div className="space-y-3 py-10 text-center text-sm">
+            <p className="font-semibold">{t('messages.loadError')}</p>
+            <p className="text-muted-foreground">{serverMessageOr(thread.error, t('common.genericError'))}</p>
+            <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
+              <RotateCcw aria-hidden />
+              {t('messages.retry')}
+            </Button>
+          </div>
+        )}
+        {thread.isSuccess && newestFirst.length === 0 && (
+          <p className="py-10 text-center text-sm text-muted-foreground" data-testid="thread-empty">
+            {t('messages.emptyThread')}
+          </p>
+        )}
+        {thread.hasNextPage && (
+          <div className="mb-3 flex justify-center">
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void thread.fetchNextPage()}
+              disabled={thread.isFetchingNextPage}
+            >
+              {thread.isFetchingNextPage && <Spinner />}
+              {t('messages.loadOlder')}
+            </Button>
+          </div>
+        )}
+        <ol className="space-y-2" aria-live="polite" data-testid="thread">
+          {newestFirst
+            .slice()
+            .reverse()
+            .map((item) => (
+              <MessageBubble key={item.message.id} item={item} own={item.sender.id === user.id} />
+            ))}
+        </ol>
+      </div>
+      <SendArea user={user} otherUserId={otherUserId} autoFocus={focusInput} />
+    </div>
+  );
+}
