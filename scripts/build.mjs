@@ -46,6 +46,7 @@ if (!process.argv.includes('--no-web')) {
     newestMtime(join(root, 'services/identity/src/domain')),
     newestMtime(join(root, 'services/wallet/src/domain')),
     newestMtime(join(root, 'services/content/src/domain')),
+    newestMtime(join(root, 'services/messaging/src/domain')),
   );
   if (webSources > newestMtime(join(root, 'web/dist')))
     run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);

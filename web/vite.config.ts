@@ -19,6 +19,7 @@ export default defineConfig({
       '@tip/identity/domain': fromHere('../services/identity/src/domain/index.ts'),
       '@tip/wallet/domain': fromHere('../services/wallet/src/domain/index.ts'),
       '@tip/content/domain': fromHere('../services/content/src/domain/index.ts'),
+      '@tip/messaging/domain': fromHere('../services/messaging/src/domain/index.ts'),
       '@': fromHere('./src'),
     },
   },

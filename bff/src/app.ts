@@ -15,6 +15,7 @@ import { userRoutes } from './routes/users.js';
 import { paymentWebhookRoute, walletRoutes } from './routes/wallet.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { postRoutes } from './routes/posts.js';
+import { messageRoutes } from './routes/messages.js';
 import { webApp } from './web-app/web-app.js';
 
 const JSON_LIMIT = '100kb';
@@ -46,6 +47,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(walletRoutes(context));
   app.use(adminUserRoutes(context));
   app.use(postRoutes(context));
+  app.use(messageRoutes(context));
   app.use(mediaRoutes(context));
   app.use('/api', (_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));
 

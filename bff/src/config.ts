@@ -57,6 +57,7 @@ export const standaloneBffConfigSchema = bffConfigSchema.extend({
   IDENTITY_ADDR: z.string().min(1),
   WALLET_ADDR: z.string().min(1),
   CONTENT_ADDR: z.string().min(1),
+  MESSAGING_ADDR: z.string().min(1),
   ...engineConfigSchema.shape,
 });
 export type StandaloneBffConfig = z.infer<typeof standaloneBffConfigSchema>;

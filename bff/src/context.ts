@@ -1,4 +1,11 @@
-import type { ContentDefinition, IdentityDefinition, Logger, ServiceClient, WalletDefinition } from '@tip/platform';
+import type {
+  ContentDefinition,
+  IdentityDefinition,
+  Logger,
+  MessagingDefinition,
+  ServiceClient,
+  WalletDefinition,
+} from '@tip/platform';
 import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
 import type { RateLimits } from './http/rate-limits.js';
@@ -15,6 +22,7 @@ export interface BffContext {
   identity: ServiceClient<IdentityDefinition>;
   wallet: ServiceClient<WalletDefinition>;
   content: ServiceClient<ContentDefinition>;
+  messaging: ServiceClient<MessagingDefinition>;
   logger: Logger;
   say: Say;
   sessions: Sessions;

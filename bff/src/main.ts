@@ -3,6 +3,7 @@ import {
   createLogger,
   contentDefinition,
   identityDefinition,
+  messagingDefinition,
   walletDefinition,
   loadConfig,
   openCache,
@@ -41,7 +42,9 @@ runMain(async () => {
   stops.defer(() => wallet.close());
   const content = createGrpcClient(contentDefinition(), config.CONTENT_ADDR);
   stops.defer(() => content.close());
-  const bff = await startBff({ config, identity, wallet, content, events, cache, logger }).catch(
+  const messaging = createGrpcClient(messagingDefinition(), config.MESSAGING_ADDR);
+  stops.defer(() => messaging.close());
+  const bff = await startBff({ config, identity, wallet, content, messaging, events, cache, logger }).catch(
     async (error: unknown) => {
       await stops.stopAll();
       throw error;

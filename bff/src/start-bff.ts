@@ -5,6 +5,7 @@ import {
   loadMessageCatalogues,
   type Cache,
   type ContentDefinition,
+  type MessagingDefinition,
   type EventBus,
   type IdentityDefinition,
   type Logger,
@@ -28,12 +29,14 @@ import { Balances } from './wallet/balances.js';
 import { followLedgerEvents } from './wallet/follow-ledger-events.js';
 import { FeedPages } from './content/feed-pages.js';
 import { followPostEvents } from './content/follow-post-events.js';
+import { followMessageEvents } from './messaging/follow-message-events.js';
 
 export interface BffDependencies {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
   wallet: ServiceClient<WalletDefinition>;
   content: ServiceClient<ContentDefinition>;
+  messaging: ServiceClient<MessagingDefinition>;
   events: EventBus;
   cache: Cache;
   logger: Logger;
@@ -52,7 +55,7 @@ export interface RunningBff {
 
 /** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
-  const { config, identity, wallet, content, events, cache, logger } = dependencies;
+  const { config, identity, wallet, content, messaging, events, cache, logger } = dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
@@ -71,6 +74,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     identity,
     wallet,
     content,
+    messaging,
     logger,
     say,
     sessions,
@@ -97,6 +101,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     await followIdentityEvents({ events, users, push, logger, ...(group && { group: `${group}-users` }) }),
     await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
     await followPostEvents({ events, push, pages: feedPages, logger, ...(group && { group: `${group}-posts` }) }),
+    await followMessageEvents({ events, push, logger, ...(group && { group: `${group}-messages` }) }),
   ];
   const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
   try {

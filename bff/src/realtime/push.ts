@@ -9,7 +9,22 @@ export type PushEvent =
   // Something in the feeds changed (a post published, decided or deleted, its likes or comments).
   | { type: 'feed_updated'; postId: string }
   // The member's own post was approved or rejected.
-  | { type: 'post_decided'; postId: string; status: string };
+  | { type: 'post_decided'; postId: string; status: string }
+  // A message to or from the member (`conversationWith`: the other member).
+  | { type: 'message_received'; message: PushedMessage; conversationWith: string }
+  // The other member read the member's messages up to `readAt`.
+  | { type: 'messages_read'; readerId: string; readAt: string }
+  // The other member is typing in their conversation.
+  | { type: 'typing'; fromUserId: string };
+
+export interface PushedMessage {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  content: string;
+  createdAt: string;
+  readAt: null;
+}
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sid: string) => `session:${sid}`;

@@ -11,7 +11,9 @@ import {
   RedisCache,
   walletDefinition,
   contentDefinition,
+  messagingDefinition,
   type Adapters,
+  type MessagingDefinition,
   type ContentDefinition,
   type IdentityDefinition,
   type ServiceClient,
@@ -20,6 +22,7 @@ import {
 import { startIdentityService, type RunningIdentityService } from '@tip/identity';
 import { startWalletService, type RunningWalletService } from '@tip/wallet';
 import { startContentService, type RunningContentService } from '@tip/content';
+import { startMessagingService, type RunningMessagingService } from '@tip/messaging';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
@@ -41,6 +44,8 @@ let walletService: RunningWalletService;
 let wallet: ServiceClient<WalletDefinition>;
 let contentService: RunningContentService;
 let content: ServiceClient<ContentDefinition>;
+let messagingService: RunningMessagingService;
+let messaging: ServiceClient<MessagingDefinition>;
 const caches: RedisCache[] = [];
 const replicas: RunningBff[] = [];
 const sockets: Socket[] = [];
@@ -58,6 +63,8 @@ beforeAll(async () => {
   wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
   contentService = await startContentService({ address: '127.0.0.1:0', ...adapters, logger, approval: 'immediate' });
   content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
+  messagingService = await startMessagingService({ address: '127.0.0.1:0', ...adapters, logger });
+  messaging = createGrpcClient(messagingDefinition(), messagingService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
@@ -75,6 +82,7 @@ beforeAll(async () => {
         identity,
         wallet,
         content,
+        messaging,
         events: adapters.events,
         cache,
         logger,
@@ -95,6 +103,8 @@ afterAll(async () => {
   wallet?.close();
   await contentService?.stop();
   content?.close();
+  await messagingService?.stop();
+  messaging?.close();
   await adapters?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await redis?.stop();

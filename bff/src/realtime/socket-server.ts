@@ -28,6 +28,7 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
       (session) => {
         if (!session) return next(new Error('unauthorized'));
         const { user, claims } = session;
+        socket.data.userId = user.id;
         socket.data.rooms = [
           userRoom(user.id),
           sessionRoom(claims.sid),
@@ -45,6 +46,15 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
 
   io.on('connection', (socket) => {
     void socket.join(socket.data.rooms as string[]);
+    // 'Sta scrivendo...': relayed to the other member's pages, at most once a second per socket.
+    let lastTyping = 0;
+    socket.on('typing', (payload: unknown) => {
+      const to = typeof payload === 'object' && payload !== null ? (payload as { to?: unknown }).to : undefined;
+      const now = Date.now();
+      if (typeof to !== 'string' || to.length > 100 || now - lastTyping < 1000) return;
+      lastTyping = now;
+      io.to(userRoom(to)).emit('typing', { type: 'typing', fromUserId: socket.data.userId as string });
+    });
   });
 
   return { io, push: createPush(io) };

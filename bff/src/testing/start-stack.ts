@@ -7,9 +7,11 @@ import {
   createLogger,
   contentDefinition,
   identityDefinition,
+  messagingDefinition,
   walletDefinition,
   type Adapters,
   type ContentDefinition,
+  type MessagingDefinition,
   type IdentityDefinition,
   type ServiceClient,
   type WalletDefinition,
@@ -17,6 +19,7 @@ import {
 import { startIdentityService } from '@tip/identity';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';
+import { startMessagingService } from '@tip/messaging';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from './browser.js';
@@ -35,6 +38,8 @@ export interface TestStack {
   wallet: ServiceClient<WalletDefinition>;
   /** A gRPC client of the content service. */
   content: ServiceClient<ContentDefinition>;
+  /** A gRPC client of the messaging service. */
+  messaging: ServiceClient<MessagingDefinition>;
   browser(language?: string): Browser;
   /** Registers a member (pending) and returns a browser signed in as them. */
   member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
@@ -89,6 +94,13 @@ export async function startStack(
     approval: options.postApproval ?? 'immediate',
   });
   const content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
+  const messagingService = await startMessagingService({
+    address: '127.0.0.1:0',
+    documents: adapters.documents,
+    events: adapters.events,
+    logger,
+  });
+  const messaging = createGrpcClient(messagingDefinition(), messagingService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
@@ -104,6 +116,7 @@ export async function startStack(
     identity,
     wallet,
     content,
+    messaging,
     events: adapters.events,
     cache: adapters.cache,
     logger,
@@ -120,6 +133,7 @@ export async function startStack(
     identity,
     wallet,
     content,
+    messaging,
     browser,
     async member(name) {
       const email = `${name}@example.it`.toLowerCase();
@@ -157,6 +171,8 @@ export async function startStack(
       wallet.close();
       await contentService.stop();
       content.close();
+      await messagingService.stop();
+      messaging.close();
       await adapters.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -3,12 +3,14 @@ import { bffConfigSchema, startBff } from '@tip/bff';
 import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
 import { startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
 import { postApprovalSetting, startContentService } from '@tip/content';
+import { startMessagingService } from '@tip/messaging';
 import {
   adapterOptionsFrom,
   createGrpcClient,
   engineConfigSchema,
   contentDefinition,
   identityDefinition,
+  messagingDefinition,
   walletDefinition,
   openCache,
   openDocumentStore,
@@ -104,12 +106,29 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     const contentClient = createGrpcClient(contentDefinition(), content.address);
     stops.defer(async () => contentClient.close());
 
+    const messagingDocuments = await openDocumentStore({
+      ...engines,
+      dataDir: join(config.DATA_DIR, 'messaging'),
+      logger,
+    });
+    stops.defer(() => messagingDocuments.close());
+    const messaging = await startMessagingService({
+      address: '127.0.0.1:0',
+      documents: messagingDocuments,
+      events,
+      logger: logger.child({ service: 'messaging' }),
+    });
+    stops.defer(() => messaging.stop());
+    const messagingClient = createGrpcClient(messagingDefinition(), messaging.address);
+    stops.defer(async () => messagingClient.close());
+
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
       identity: identityClient,
       wallet: walletClient,
       content: contentClient,
+      messaging: messagingClient,
       events,
       cache,
       logger: logger.child({ service: 'bff' }),

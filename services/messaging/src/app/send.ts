@@ -65,7 +65,6 @@ export async function commitSend(
     throw new DomainError('NOT_FOUND', 'errors.notFound');
   }
   if (pending.status === 'sent') return messageView(pending, undefined);
-  const sentAt = new Date().toISOString();
   const event = MessageSent.create(
     pending.conversation,
     {
@@ -74,7 +73,8 @@ export async function commitSend(
       senderId: pending.senderId,
       recipientId: pending.recipientId,
       content: pending.content,
-      sentAt,
+      // When the member sent it: the thread orders by it, and a push must agree.
+      sentAt: pending.createdAt,
     },
     call.correlationId,
   );
