@@ -16,11 +16,13 @@ import {
   engineConfigSchema,
   IDENTITY_SERVICE_NAME,
   loadConfig,
+  MESSAGING_SERVICE_NAME,
   WALLET_SERVICE_NAME,
 } from '@tip/platform';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
 import { contentConfigSchema, readContentConfig } from '../services/content/src/config.js';
+import { messagingConfigSchema, readMessagingConfig } from '../services/messaging/src/config.js';
 import { standaloneBffConfigSchema } from '../bff/src/config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -52,6 +54,11 @@ const workspaces: Record<string, Workspace> = {
     schema: contentConfigSchema,
     read: readContentConfig,
     grpc: { service: CONTENT_SERVICE_NAME, addressVariable: 'CONTENT_ADDR' },
+  },
+  'services/messaging': {
+    schema: messagingConfigSchema,
+    read: readMessagingConfig,
+    grpc: { service: MESSAGING_SERVICE_NAME, addressVariable: 'MESSAGING_ADDR' },
   },
   bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
@@ -214,7 +221,7 @@ describe('docker-compose.yml', () => {
 
   it('builds the app services from the one Dockerfile, each from a workspace of the root package.json', () => {
     const rootWorkspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'content', 'identity', 'wallet']);
+    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'content', 'identity', 'messaging', 'wallet']);
     // One service per listed workspace: a workspace listed here but never deployed is a forgotten compose block.
     expect(appServices.map(([, service]) => workspaceOf(service)).sort()).toEqual(Object.keys(workspaces).sort());
     for (const [, service] of appServices) {
@@ -298,7 +305,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('checks each gRPC service on the port it listens on, asking about the service name it registers', () => {
-    expect(grpcServices.map(({ name }) => name).sort()).toEqual(['content', 'identity', 'wallet']);
+    expect(grpcServices.map(({ name }) => name).sort()).toEqual(['content', 'identity', 'messaging', 'wallet']);
     for (const { name, compose: service, service: registered } of grpcServices) {
       const listenPort = environmentOf(service).GRPC_PORT;
       expect({ name, listenPort }).toEqual({ name, listenPort: expect.stringMatching(/^\d+$/) });
@@ -311,9 +318,10 @@ describe('docker-compose.yml', () => {
       // Without a name the check asks about the whole server; a name must be the one the service registers.
       if (asked !== undefined) expect({ name, asked }).toEqual({ name, asked: registered });
     }
-    // The wallet's and content's checks name their service.
+    // The wallet's, content's and messaging's checks name their service.
     expect(healthCommand(compose.services.wallet ?? {})[4]).toBe(WALLET_SERVICE_NAME);
     expect(healthCommand(compose.services.content ?? {})[4]).toBe(CONTENT_SERVICE_NAME);
+    expect(healthCommand(compose.services.messaging ?? {})[4]).toBe(MESSAGING_SERVICE_NAME);
   });
 
   it("gives the bff each gRPC service's address, on the port it listens on, and waits for it to be healthy", () => {
@@ -622,11 +630,13 @@ describe('deploy/k8s (kustomize base)', () => {
       }),
     );
     expect(problems).toEqual([]);
-    // The wallet's and content's probes name their service.
+    // The wallet's, content's and messaging's probes name their service.
     const wallet = deployments.find((deployment) => deployment.metadata.name === 'wallet');
     expect((wallet ? containersOf(wallet) : [])[0]?.readinessProbe?.grpc?.service).toBe(WALLET_SERVICE_NAME);
     const content = deployments.find((deployment) => deployment.metadata.name === 'content');
     expect((content ? containersOf(content) : [])[0]?.readinessProbe?.grpc?.service).toBe(CONTENT_SERVICE_NAME);
+    const messaging = deployments.find((deployment) => deployment.metadata.name === 'messaging');
+    expect((messaging ? containersOf(messaging) : [])[0]?.readinessProbe?.grpc?.service).toBe(MESSAGING_SERVICE_NAME);
   });
 
   it("gives the bff each gRPC service's address: its Service, on the port that reaches GRPC_PORT", () => {

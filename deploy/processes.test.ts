@@ -1,7 +1,7 @@
 // The distributed entry points, run as separate processes the way the containers run them (identity's, the wallet's,
-// content's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO are not
-// here, so each process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the platform's test
-// kit can start one.
+// content's, messaging's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO
+// are not here, so each process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the
+// platform's test kit can start one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { CONTENT_SERVICE_NAME, WALLET_SERVICE_NAME } from '@tip/platform';
+import { CONTENT_SERVICE_NAME, MESSAGING_SERVICE_NAME, WALLET_SERVICE_NAME } from '@tip/platform';
 import {
   freePort,
   redisEngine,
@@ -73,7 +73,7 @@ const grpcHealthCheck = (address: string, service: string) =>
     ),
   );
 
-describe('identity, the wallet, content and the BFF as separate processes', () => {
+describe('identity, the wallet, content, messaging and the BFF as separate processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
   let identity: NodeProcess;
@@ -81,6 +81,8 @@ describe('identity, the wallet, content and the BFF as separate processes', () =
   let walletAddress: string;
   let content: NodeProcess;
   let contentAddress: string;
+  let messaging: NodeProcess;
+  let messagingAddress: string;
   let bff: NodeProcess;
   let url: string;
 
@@ -108,6 +110,12 @@ describe('identity, the wallet, content and the BFF as separate processes', () =
       GRPC_PORT: String(contentPort),
       DATA_DIR: join(dataDir, 'content'),
     });
+    const messagingPort = await freePort();
+    messagingAddress = `127.0.0.1:${messagingPort}`;
+    messaging = run('services/messaging/dist/main.js', {
+      GRPC_PORT: String(messagingPort),
+      DATA_DIR: join(dataDir, 'messaging'),
+    });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     bff = run('bff/dist/main.js', {
@@ -115,6 +123,7 @@ describe('identity, the wallet, content and the BFF as separate processes', () =
       IDENTITY_ADDR: `127.0.0.1:${grpcPort}`,
       WALLET_ADDR: walletAddress,
       CONTENT_ADDR: contentAddress,
+      MESSAGING_ADDR: messagingAddress,
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
       DATA_DIR: join(dataDir, 'bff'),
       WEB_DIST: join(dataDir, 'no-web'),
@@ -127,6 +136,7 @@ describe('identity, the wallet, content and the BFF as separate processes', () =
       waitUntilServing(`${url}/api/ready`, bff),
       waitUntilGrpcServing(walletAddress, WALLET_SERVICE_NAME, wallet),
       waitUntilGrpcServing(contentAddress, CONTENT_SERVICE_NAME, content),
+      waitUntilGrpcServing(messagingAddress, MESSAGING_SERVICE_NAME, messaging),
     ]);
   });
 
@@ -136,6 +146,7 @@ describe('identity, the wallet, content and the BFF as separate processes', () =
       identity?.stop('SIGKILL'),
       wallet?.stop('SIGKILL'),
       content?.stop('SIGKILL'),
+      messaging?.stop('SIGKILL'),
     ]);
     await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -191,10 +202,20 @@ describe('identity, the wallet, content and the BFF as separate processes', () =
     expect(await grpcHealthCheck(contentAddress, 'tip.content.v1.Contents')).toBe(1);
   });
 
+  it("answers messaging's container health check, which asks about its service name", async () => {
+    expect(await healthOf(messagingAddress, MESSAGING_SERVICE_NAME)).toBe('SERVING');
+    expect(await grpcHealthCheck(messagingAddress, MESSAGING_SERVICE_NAME)).toBe(0);
+    // A misspelt name is not a healthy messaging service.
+    expect(await grpcHealthCheck(messagingAddress, 'tip.messaging.v1.Messages')).toBe(1);
+  });
+
   it('stops every process cleanly on SIGTERM', async () => {
-    expect(await Promise.all([bff.stop(), identity.stop(), wallet.stop(), content.stop()])).toEqual([0, 0, 0, 0]);
-    // Stopped, the wallet and content no longer pass their health checks.
+    expect(await Promise.all([bff.stop(), identity.stop(), wallet.stop(), content.stop(), messaging.stop()])).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
+    // Stopped, the wallet, content and messaging no longer pass their health checks.
     expect(await grpcHealthCheck(walletAddress, WALLET_SERVICE_NAME)).toBe(1);
     expect(await grpcHealthCheck(contentAddress, CONTENT_SERVICE_NAME)).toBe(1);
+    expect(await grpcHealthCheck(messagingAddress, MESSAGING_SERVICE_NAME)).toBe(1);
   });
 });
