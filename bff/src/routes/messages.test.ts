@@ -80,6 +80,33 @@ describe('sending', () => {
   });
 });
 
+describe('a BFF that stops between the debit and the commit', () => {
+  it('leaves no debit without its message: the wallet’s event commits it', async () => {
+    const sender = await approvedMember('vera', 10);
+    const recipient = await approvedMember('walter');
+    // What the BFF does up to the moment it is killed: the rules and the pending message, then the debit.
+    const messageId = randomUUID();
+    const prepared = await stack.messaging.PrepareSend({
+      messageId,
+      userId: sender.id,
+      recipientId: recipient.id,
+      content: 'pagato prima del crash',
+      blockedUserIds: [],
+    });
+    await stack.wallet.Debit({
+      userId: sender.id,
+      amount: prepared.cost,
+      reference: { type: 'message', id: messageId },
+      idempotencyKey: prepared.idempotencyKey,
+      actorId: sender.id,
+    });
+    const thread = async () =>
+      (await json(await recipient.browser.get(`/api/messages/${sender.id}`))) as unknown as unknown[];
+    await waitFor(async () => (await thread()).length === 1, 5000, 'the message committed by the wallet’s event');
+    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 8 });
+  });
+});
+
 describe('real time and read state', () => {
   it('pushes a message to the recipient, and the read mark back to the sender', async () => {
     const sender = await approvedMember('tito', 10);
