@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ import { startMessagingService, type RunningMessagingService } from '@tip/messag
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
-import { redisEngine, type RunningEngine } from '@tip/platform/testing';
+import { redisEngine, waitFor, type RunningEngine } from '@tip/platform/testing';
 import { registrationForm } from '../testing/start-stack.js';
 
 // Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity, one
@@ -179,5 +180,37 @@ describeWithRedis('BFF replicas sharing Redis', () => {
     expect(pushes).toBe(1);
     // Replica B's cache follows the change too.
     expect(await (await userOnB(cookie)).json()).toMatchObject({ bio: 'da A' });
+  });
+
+  it('deliver a message sent through one to its recipient connected to the other, once', async () => {
+    const sender = await member('vito');
+    const recipient = await member('zoe');
+    const idOf = async (cookie: string) => ((await (await userOnB(cookie)).json()) as { id: string }).id;
+    const [senderId, recipientId] = await Promise.all([idOf(sender.cookie), idOf(recipient.cookie)]);
+    for (const userId of [senderId, recipientId]) {
+      await identity.DecideVerification({ userId, status: 'approved', reason: '', adminId: 'replica-test' });
+    }
+    await wallet.Credit({
+      userId: senderId,
+      amount: 2,
+      kind: 'admin_adjustment',
+      reference: { type: 'admin', id: 'replica-test' },
+      idempotencyKey: `fund-${run}`,
+      actorId: 'replica-test',
+    });
+    const known = await adapters.documents.collection<{ _id: string; verificationStatus: string }>('members');
+    await waitFor(
+      async () => (await known.findOne({ _id: senderId }))?.verificationStatus === 'approved',
+      5000,
+      'approval',
+    );
+    const socket = await socketOn(replicaB().url, recipient.cookie);
+    const received: unknown[] = [];
+    socket.on('message_received', (event: unknown) => received.push(event));
+    const sent = await sender.browser.postJson('/api/messages', { id: randomUUID(), recipientId, content: 'da A a B' });
+    expect(sent.status).toBe(201);
+    await waitFor(() => received.length === 1, 5000, 'the message on replica B');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(received).toHaveLength(1);
   });
 });
