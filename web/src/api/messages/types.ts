@@ -36,3 +36,5 @@ export type SendResult = { message: Message; credits: number };
 
 /** What a message costs its sender (admins write for free). The server charges it; this only names it. */
 export const MESSAGE_COST = 2;
+/** The longest message the server takes (messaging's MESSAGE_MAX_CHARACTERS). */
+export const MESSAGE_MAX_LENGTH = 2_000;

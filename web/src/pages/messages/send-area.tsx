@@ -1,7 +1,7 @@
 import { Coins, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_COST } from '@/api/messages/types';
+import { MESSAGE_COST, MESSAGE_MAX_LENGTH } from '@/api/messages/types';
 import { newMessageId, useSendMessage } from '@/api/messages/send-message';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -64,6 +64,7 @@ export function SendArea({ user, otherUserId, autoFocus }: { user: User; otherUs
           placeholder={t(allowed ? 'messages.placeholder' : 'messages.pendingPlaceholder')}
           aria-label={t('messages.inputLabel')}
           autoComplete="off"
+          maxLength={MESSAGE_MAX_LENGTH}
           data-testid="message-input"
         />
         <Button
