@@ -1,0 +1,177 @@
+/**
+ * `npm run bench`, messaging's part, through the whole embedded platform:
+ * - 2,000 sockets held open by the BFF, and the resident memory each costs while idle;
+ * - messages sent through POST /api/messages at a fixed rate, and the time from the send request to the event on
+ *   the recipient's socket (delivered per second, p50 and p99).
+ * Members are registered, approved and credited through the API; the sockets and the senders run here.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
+import { residentMb } from './measure.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const SOCKETS = 2_000;
+const RECIPIENTS = 50;
+const SENDERS = 10;
+const RATE_PER_S = Number(process.env.BENCH_RATE ?? 500);
+const DURATION_S = 10;
+const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
+
+async function call(base: string, path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  const response = await fetch(`${base}${path}`, { ...init, headers });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+async function signIn(base: string, credentials: { email: string; password: string }) {
+  const response = await call(base, '/api/auth/login', { method: 'POST', ...json(credentials) });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { cookie, id: user.id };
+}
+
+async function member(base: string, admin: { cookie: string }, name: string, photo: Buffer, credits: number) {
+  const credentials = { email: `${name}@bench.tip`, password: 'bench-password-1' };
+  const form = new FormData();
+  const fields = {
+    username: name,
+    ...credentials,
+    confirmPassword: credentials.password,
+    gender: 'female',
+    orientation: 'etero',
+  };
+  for (const [field, value] of Object.entries(fields)) form.append(field, value);
+  form.append('verificationPhoto', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+  await call(base, '/api/auth/register', { method: 'POST', body: form });
+  const session = await signIn(base, credentials);
+  const asAdmin = { cookie: admin.cookie };
+  await call(base, `/api/admin/users/${session.id}/verify`, {
+    method: 'PUT',
+    ...asAdmin,
+    ...json({ status: 'approved' }),
+  });
+  if (credits > 0) {
+    await call(base, `/api/admin/users/${session.id}/add-credits`, {
+      method: 'POST',
+      ...asAdmin,
+      ...json({ amount: credits }),
+    });
+  }
+  return session;
+}
+
+function openSocket(base: string, cookie: string): Promise<Socket> {
+  const socket = io(base, { path: '/ws', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tip-messages-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const platform = spawnNode(join(root, 'services/embedded/dist/main.js'), {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+    LOGIN_LIMIT_PER_ADDRESS: '1000',
+  });
+  const sockets: Socket[] = [];
+  try {
+    await waitUntilServing(`${base}/api/health`, platform, 60_000);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#335577' } })
+      .jpeg()
+      .toBuffer();
+    const admin = await signIn(base, ADMIN);
+    const recipients = [];
+    for (let i = 0; i < RECIPIENTS; i++) recipients.push(await member(base, admin, `destinataria${i}`, photo, 0));
+    const senders = [];
+    for (let i = 0; i < SENDERS; i++) senders.push(await member(base, admin, `mittente${i}`, photo, 10_000));
+    // Messaging hears of the approvals through identity's events.
+    await sleep(1000);
+
+    // 1. 2,000 sockets, spread over the recipients, and what they cost the BFF while idle.
+    await sleep(2000);
+    const before = residentMb(platform.child.pid ?? 0);
+    for (let i = 0; i < SOCKETS; i++) sockets.push(await openSocket(base, recipients[i % RECIPIENTS]?.cookie ?? ''));
+    await sleep(5000);
+    const after = residentMb(platform.child.pid ?? 0);
+    const perSocketKb = ((after - before) * 1024) / SOCKETS;
+
+    // 2. Messages at a fixed rate, each timed from its send to the first socket event that carries it.
+    const sentAt = new Map<string, number>();
+    const latencies: number[] = [];
+    for (const socket of sockets) {
+      socket.on('message_received', (event: { message: { id: string } }) => {
+        const started = sentAt.get(event.message.id);
+        if (started === undefined) return;
+        sentAt.delete(event.message.id);
+        latencies.push(performance.now() - started);
+      });
+    }
+    const total = RATE_PER_S * DURATION_S;
+    let failed = 0;
+    const began = performance.now();
+    const sends: Promise<void>[] = [];
+    for (let i = 0; i < total; i++) {
+      const due = began + (i * 1000) / RATE_PER_S;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      const id = randomUUID();
+      const sender = senders[i % SENDERS];
+      const recipient = recipients[i % RECIPIENTS];
+      sentAt.set(id, performance.now());
+      sends.push(
+        call(base, '/api/messages', {
+          method: 'POST',
+          cookie: sender?.cookie ?? '',
+          ...json({ id, recipientId: recipient?.id, content: `messaggio ${i}` }),
+        }).then(
+          () => undefined,
+          () => void (failed += 1),
+        ),
+      );
+    }
+    await Promise.all(sends);
+    const deadline = performance.now() + 10_000;
+    while (latencies.length + failed < total && performance.now() < deadline) await sleep(50);
+    const seconds = (performance.now() - began) / 1000;
+    latencies.sort((a, b) => a - b);
+    const percentile = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(1);
+
+    console.log(`\nmessaging: ${SOCKETS} sockets on one BFF, ${total} messages at ${RATE_PER_S}/s`);
+    console.log(
+      `resident memory per idle socket: ${perSocketKb.toFixed(1)} KB (${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after; target <= 25 KB)`,
+    );
+    console.log(
+      `delivered: ${latencies.length} of ${total} (${(latencies.length / seconds).toFixed(0)}/s), failed sends: ${failed}; send to socket event p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms (targets: >= 500/s, p99 < 30 ms)`,
+    );
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
