@@ -7,6 +7,7 @@ import {
   type EventBus,
   type Logger,
   type ObjectStore,
+  type ContentDefinition,
   type RunningService,
 } from '@tip/platform';
 import { randomUUID } from 'node:crypto';
@@ -30,7 +31,7 @@ export interface ContentServiceOptions {
   approval: PostApproval;
 }
 
-export type RunningContentService = RunningService;
+export type RunningContentService = RunningService<ContentDefinition>;
 
 /** Starts content: its gRPC server, the outbox relay on `content.posts`, and its projection of identity's users. */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {

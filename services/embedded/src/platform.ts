@@ -6,12 +6,7 @@ import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import {
   adapterOptionsFrom,
-  createGrpcClient,
   engineConfigSchema,
-  contentDefinition,
-  identityDefinition,
-  messagingDefinition,
-  walletDefinition,
   openCache,
   openDocumentStore,
   openEventBus,
@@ -76,8 +71,6 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       admin,
     });
     stops.defer(() => identity.stop());
-    const identityClient = createGrpcClient(identityDefinition(), identity.address);
-    stops.defer(async () => identityClient.close());
 
     const walletDocuments = await openDocumentStore({ ...engines, dataDir: join(config.DATA_DIR, 'wallet'), logger });
     stops.defer(() => walletDocuments.close());
@@ -89,8 +82,6 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       stripe,
     });
     stops.defer(() => wallet.stop());
-    const walletClient = createGrpcClient(walletDefinition(), wallet.address);
-    stops.defer(async () => walletClient.close());
 
     const contentDocuments = await openDocumentStore({ ...engines, dataDir: join(config.DATA_DIR, 'content'), logger });
     stops.defer(() => contentDocuments.close());
@@ -103,8 +94,6 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       approval: config.POST_APPROVAL,
     });
     stops.defer(() => content.stop());
-    const contentClient = createGrpcClient(contentDefinition(), content.address);
-    stops.defer(async () => contentClient.close());
 
     const messagingDocuments = await openDocumentStore({
       ...engines,
@@ -119,16 +108,15 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       logger: logger.child({ service: 'messaging' }),
     });
     stops.defer(() => messaging.stop());
-    const messagingClient = createGrpcClient(messagingDefinition(), messaging.address);
-    stops.defer(async () => messagingClient.close());
 
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
-      identity: identityClient,
-      wallet: walletClient,
-      content: contentClient,
-      messaging: messagingClient,
+      // Every service is in this process: the BFF calls them in process, not over loopback gRPC.
+      identity: identity.local,
+      wallet: wallet.local,
+      content: content.local,
+      messaging: messaging.local,
       events,
       cache,
       logger: logger.child({ service: 'bff' }),

@@ -5,8 +5,10 @@ import {
   startService,
   type DocumentStore,
   type EventBus,
+  type IdentityDefinition,
   type Logger,
   type ObjectStore,
+  type RunningService,
 } from '@tip/platform';
 import type { IdentityContext } from './app/context.js';
 import { ensureAdmin, type AdminCredentials } from './app/ensure-admin.js';
@@ -30,13 +32,9 @@ export interface IdentityServiceOptions {
   admin?: AdminCredentials;
 }
 
-export interface RunningIdentityService {
-  /** The address actually bound. */
-  address: string;
+export interface RunningIdentityService extends RunningService<IdentityDefinition> {
   /** Set when this start created the first admin with a random password: print it once. */
   adminCreated?: AdminCredentials;
-  /** See RunningService.stop. */
-  stop(): Promise<void>;
 }
 
 /**

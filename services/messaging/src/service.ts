@@ -6,6 +6,7 @@ import {
   type DocumentStore,
   type EventBus,
   type Logger,
+  type MessagingDefinition,
   type RunningService,
 } from '@tip/platform';
 import type { MessagingContext } from './app/context.js';
@@ -21,7 +22,7 @@ export interface MessagingServiceOptions {
   logger: Logger;
 }
 
-export type RunningMessagingService = RunningService;
+export type RunningMessagingService = RunningService<MessagingDefinition>;
 
 /**
  * Starts messaging: its gRPC server, the relays of messages and read marks on `messaging.messages`, its projection

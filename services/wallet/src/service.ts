@@ -7,6 +7,7 @@ import {
   type EventBus,
   type Logger,
   type RunningService,
+  type WalletDefinition,
 } from '@tip/platform';
 import type { WalletContext } from './app/context.js';
 import type { StripeSettings } from './config.js';
@@ -27,7 +28,7 @@ export interface WalletServiceOptions {
   stripe?: StripeSettings;
 }
 
-export type RunningWalletService = RunningService;
+export type RunningWalletService = RunningService<WalletDefinition>;
 
 /**
  * Starts the wallet: its gRPC server, the outbox relays of ledger entries and payments (both on `wallet.ledger`),

@@ -1,4 +1,6 @@
+import { createLocalClient } from '../grpc/local-client.js';
 import { startGrpcServer, type GrpcService } from '../grpc/server.js';
+import type { ServiceClient } from '../grpc/unary.js';
 import type { Logger } from '../logging/logger.js';
 import type { OutboxDocument } from '../outbox/outbox.js';
 import { startOutboxRelay } from '../outbox/relay.js';
@@ -15,9 +17,11 @@ export interface Outbox {
   onEventsStored(notify: (documentId: string) => void): void;
 }
 
-export interface RunningService {
+export interface RunningService<D = unknown> {
   /** The address actually bound. */
   address: string;
+  /** A client calling this service in this process (the embedded shape), answering as its gRPC client would. */
+  local: ServiceClient<D>;
   /**
    * Lets calls in flight finish, then stops the consumers and the relays. The adapters stay open: whoever opened
    * them closes them (and so flushes them).
@@ -37,7 +41,7 @@ export async function startService<D>(options: {
   logger: Logger;
   outboxes: Outbox[];
   consumers?: (() => Promise<Subscription>)[];
-}): Promise<RunningService> {
+}): Promise<RunningService<D>> {
   const { events: bus, logger } = options;
   const stops = new StopStack();
   for (const outbox of options.outboxes) {
@@ -53,7 +57,8 @@ export async function startService<D>(options: {
     }
     const server = await startGrpcServer({ address: options.address, service: options.service, logger });
     stops.defer(() => server.stop());
-    return { address: server.address, stop: () => stops.stopAll() };
+    const local = createLocalClient(options.service.definition, options.service.handlers, logger);
+    return { address: server.address, local, stop: () => stops.stopAll() };
   } catch (error) {
     await stops
       .stopAll()

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { DomainError } from '../errors/domain-error.js';
+import { identityDefinition, type IdentityDefinition } from '../contracts/identity.js';
+import { createLogger, withRequestId } from '../logging/logger.js';
+import { createLocalClient } from './local-client.js';
+import type { ServiceHandlers } from './unary.js';
+
+const seen: { userId: unknown; viewerId: unknown; requestId: string | undefined }[] = [];
+const handlers = {
+  async GetUser(request: { userId: string; viewerId: string }, context: { requestId: string | undefined }) {
+    seen.push({ userId: request.userId, viewerId: request.viewerId, requestId: context.requestId });
+    if (request.userId === 'missing') throw new DomainError('NOT_FOUND', 'identity.userNotFound', { id: 'missing' });
+    if (request.userId === 'crash') throw new Error('boom');
+    return { id: request.userId, username: 'mario' };
+  },
+} as unknown as ServiceHandlers<IdentityDefinition>;
+
+const client = createLocalClient(identityDefinition(), handlers, createLogger('local-client-test', 'silent'));
+
+describe('the in-process client', () => {
+  it('answers as the gRPC client does: proto3 defaults on both sides', async () => {
+    const user = await client.GetUser({ userId: 'u1' });
+    expect(seen.at(-1)).toMatchObject({ userId: 'u1', viewerId: '' });
+    expect(user).toMatchObject({
+      id: 'u1',
+      username: 'mario',
+      verificationStatus: 'unverified',
+      isAdmin: false,
+      email: '',
+    });
+  });
+
+  it('carries the request id, and a domain failure as it was thrown', async () => {
+    await withRequestId('req-9', () => client.GetUser({ userId: 'u2' }));
+    expect(seen.at(-1)?.requestId).toBe('req-9');
+    await expect(client.GetUser({ userId: 'missing' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'identity.userNotFound',
+      params: { id: 'missing' },
+    });
+  });
+
+  it('hides an unforeseen failure behind INTERNAL', async () => {
+    await expect(client.GetUser({ userId: 'crash' })).rejects.toMatchObject({
+      code: 'INTERNAL',
+      messageKey: 'errors.internal',
+    });
+  });
+});

@@ -1,0 +1,42 @@
+import type * as grpc from '@grpc/grpc-js';
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../errors/domain-error.js';
+import { currentRequestId, withRequestId, type Logger } from '../logging/logger.js';
+import type { ServiceClient, ServiceHandlers } from './unary.js';
+
+/**
+ * A client that calls a service's handlers in this process, for the embedded shape where every service lives in
+ * one process: a gRPC call on loopback costs about 1.5 ms here, this costs the encoding alone. It answers exactly as
+ * the gRPC client does: requests and replies go through the contract's encoding (so absent fields get proto3's
+ * defaults, as the handlers expect), the request id travels, and a failure is the DomainError the handler threw, or
+ * INTERNAL for anything unforeseen (logged, as the gRPC server logs it).
+ */
+export function createLocalClient<D>(
+  definition: D & grpc.ServiceDefinition,
+  handlers: ServiceHandlers<D>,
+  logger: Logger,
+): ServiceClient<D> {
+  const client: Record<string, unknown> = { close: () => undefined };
+  const implementations = handlers as unknown as Record<
+    string,
+    (request: unknown, context: unknown) => Promise<unknown>
+  >;
+  for (const [name, method] of Object.entries(definition as grpc.ServiceDefinition)) {
+    const handler = implementations[name];
+    if (name[0] !== name[0]?.toUpperCase() || !handler) continue;
+    client[name] = async (request: unknown) => {
+      const requestId = currentRequestId() ?? randomUUID();
+      const decoded = method.requestDeserialize(method.requestSerialize(request as object));
+      let reply: unknown;
+      try {
+        reply = await withRequestId(requestId, () => handler(decoded, { requestId }));
+      } catch (error) {
+        if (error instanceof DomainError) throw error;
+        logger.error({ err: error, method: name }, 'unexpected failure in a service handler');
+        throw new DomainError('INTERNAL', 'errors.internal');
+      }
+      return method.responseDeserialize(method.responseSerialize(reply as object));
+    };
+  }
+  return client as ServiceClient<D>;
+}
