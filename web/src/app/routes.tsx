@@ -1,7 +1,6 @@
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { MESSAGING_AVAILABLE } from '@/config/messaging';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ComingSoonPage } from '@/pages/coming-soon-page';
 import { HomePage } from '@/pages/home-page';
@@ -56,9 +55,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: profile },
           { path: 'profile/:userId', lazy: profile },
           { path: 'settings', lazy: profile },
-          MESSAGING_AVAILABLE
-            ? { path: 'messages', lazy: messages }
-            : { path: 'messages', element: <ComingSoonPage section="messages" /> },
+          { path: 'messages', lazy: messages },
           { path: 'feedback', element: <ComingSoonPage section="feedback" /> },
           { path: 'blocked-users', lazy: blockedUsers },
           { path: 'checkout', lazy: checkout },

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '@/api/messages/get-unread-count';
-import { MESSAGING_AVAILABLE } from '@/config/messaging';
 import { cn } from '@/lib/utils';
 
 /** Badges cap at 99+ (spec). */
@@ -26,6 +25,6 @@ export function UnreadBadge({ count, className }: { count: number; className?: s
 
 /** The member's unread messages in all conversations, for the sidebar's entry and the top bar's button. */
 export function MessagesUnreadBadge({ className }: { className?: string }) {
-  const { data: count = 0 } = useUnreadCount(MESSAGING_AVAILABLE);
+  const { data: count = 0 } = useUnreadCount();
   return <UnreadBadge count={count} className={className} />;
 }

@@ -18,7 +18,7 @@ export const unreadCountQueryOptions = () =>
     refetchInterval: () => (isRealtimeConnected() ? false : POLL_MS),
   });
 
-/** The count for the badges; `enabled` false asks nothing (a visitor, or messaging not offered). */
-export function useUnreadCount(enabled = true) {
-  return useQuery({ ...unreadCountQueryOptions(), enabled });
+/** The count for the badges (shown only inside the signed-in frame). */
+export function useUnreadCount() {
+  return useQuery(unreadCountQueryOptions());
 }

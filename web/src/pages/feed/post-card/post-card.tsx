@@ -4,7 +4,6 @@ import type { FeedItem } from '@/api/posts/types';
 import type { User } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { MESSAGING_AVAILABLE } from '@/config/messaging';
 import { mayInteract } from '@/pages/feed/permissions';
 import { ContactAuthor } from '@/pages/feed/post-card/contact-author';
 import { LikeButton } from '@/pages/feed/post-card/like-button';
@@ -72,7 +71,7 @@ export function PostCard({
         </>
       )}
       {/* Anonymous posts (no author shown) cannot be answered privately. */}
-      {MESSAGING_AVAILABLE && !own && item.author && (
+      {!own && item.author && (
         <div>
           <ContactAuthor authorId={item.author.id} />
         </div>

@@ -1,0 +1,179 @@
+import { expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { addCreditsByApi } from './content.js';
+import { ADMIN, describeE2E, useE2E } from './harness.js';
+import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { appText, serverText, withValues } from './texts.js';
+import { realtimeConnected, toastWith, until } from './waits.js';
+
+// Every test signs up a few members from one address: more than the production limits allow in an hour.
+const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
+
+async function adminPage() {
+  const page = await e2e.newPage();
+  await signInByApi(page, ADMIN);
+  return page;
+}
+
+/**
+ * An admin approves the member, then waits until messaging has heard of it: it refuses an unapproved sender before
+ * it looks at the recipient, so a message to oneself answers 403 until then and 400 ('Non puoi contattare te
+ * stesso.') after. Nothing is stored or charged.
+ */
+async function approveForMessaging(admin: Page, page: Page, userId: string) {
+  const response = await admin.request.put(`/api/admin/users/${encodeURIComponent(userId)}/verify`, {
+    data: { status: 'approved' },
+  });
+  if (!response.ok()) throw new Error(`approving: ${response.status()} ${await response.text()}`);
+  await until('messaging knows the member is approved', async () => {
+    const probe = await page.request.post('/api/messages', {
+      data: { id: randomUUID(), recipientId: userId, content: 'probe' },
+    });
+    return probe.status() === 400;
+  });
+}
+
+type Options = { credits?: number; approved?: boolean };
+
+/** A registered member signed in on a page of their own: approved and credited through the admin API. */
+async function memberWith(admin: Page, member: Member, { credits = 0, approved = true }: Options = {}) {
+  await registerMember(e2e.baseUrl, member);
+  const page = await e2e.newPage();
+  await signInByApi(page, member);
+  const id = await signedInUserId(page);
+  if (credits) await addCreditsByApi(admin, id, credits);
+  if (approved) await approveForMessaging(admin, page, id);
+  return { page, id, member };
+}
+
+/** Opens /messages (with `?user=`) once pushes reach the page. */
+async function openMessages(page: Page, otherUserId?: string) {
+  const connected = realtimeConnected(page);
+  await page.goto(otherUserId ? `/messages?user=${encodeURIComponent(otherUserId)}` : '/messages');
+  await connected;
+  await page.getByTestId('conversation-list').waitFor({ state: 'attached' });
+}
+
+const input = (page: Page) => page.getByTestId('message-input');
+const topBarBadge = (page: Page) => page.locator('header').getByTestId('unread-badge');
+const rowOf = (page: Page, userId: string) =>
+  page.locator(`[data-testid="conversation-row"][data-user-id="${userId}"]`);
+const ownMessage = (page: Page, text: string) =>
+  page.locator('[data-testid="message"][data-own="true"]', { hasText: text });
+
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { messagesMarker: true }));
+const stillSameDocument = (page: Page) => page.evaluate(() => 'messagesMarker' in window);
+
+describeE2E('messages', () => {
+  it('delivers a message without a reload: the unread badge rises and falls, the read state reaches the sender', async () => {
+    const admin = await adminPage();
+    const sender = await memberWith(admin, newMember('mittente'), { credits: 10 });
+    const recipient = await memberWith(admin, newMember('destina'), { credits: 2 });
+
+    await openMessages(recipient.page);
+    await markDocument(recipient.page);
+    expect(await topBarBadge(recipient.page).count()).toBe(0);
+
+    // ?user= opens the (new) conversation with the field focused; the header names the other member.
+    await openMessages(sender.page, recipient.id);
+    await until('the field is focused', () =>
+      sender.page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'message-input'),
+    );
+    await sender.page.getByTestId('thread-name').getByText(recipient.member.username).waitFor();
+    await sender.page.getByTestId('thread-verification').getByText(appText('messages.verified')).waitFor();
+    await sender.page.getByTestId('thread-empty').waitFor();
+    await sender.page.getByText(withValues(appText('messages.cost'), { cost: 2 })).waitFor();
+
+    const text = `Ciao ${recipient.member.username}, ti scrivo dal feed`;
+    await input(sender.page).fill(text);
+    await input(sender.page).press('Enter');
+    await toastWith(sender.page, appText('messages.sent')).waitFor();
+    await until(
+      'the message shows sent',
+      async () => (await ownMessage(sender.page, text).getAttribute('data-state')) === 'sent',
+    );
+    await until('2 credits were taken', async () => {
+      const response = await sender.page.request.get('/api/auth/user');
+      return ((await response.json()) as { credits: number }).credits === 8;
+    });
+
+    // The recipient's list and badge change by push, in the same document.
+    await rowOf(recipient.page, sender.id).getByText(text).waitFor();
+    await until(
+      'the top bar counts one unread message',
+      async () => (await topBarBadge(recipient.page).innerText()) === '1',
+    );
+    expect(await rowOf(recipient.page, sender.id).getByTestId('unread-badge').innerText()).toBe('1');
+    expect(await stillSameDocument(recipient.page)).toBe(true);
+
+    // Opening the conversation reads it (after 1 s): the badges fall, the sender sees it read.
+    await rowOf(recipient.page, sender.id).click();
+    await recipient.page.locator('[data-testid="message"][data-own="false"]', { hasText: text }).waitFor();
+    await topBarBadge(recipient.page).waitFor({ state: 'detached' });
+    expect(await rowOf(recipient.page, sender.id).getByTestId('unread-badge').count()).toBe(0);
+    await until(
+      'the sender sees the message read',
+      async () => (await ownMessage(sender.page, text).getAttribute('data-state')) === 'read',
+    );
+
+    // An answer arrives in the sender's open thread by push.
+    const answer = 'Ciao! Grazie del messaggio';
+    await input(recipient.page).fill(answer);
+    await input(recipient.page).press('Enter');
+    await toastWith(recipient.page, appText('messages.sent')).waitFor();
+    await sender.page.locator('[data-testid="message"][data-own="false"]', { hasText: answer }).waitFor();
+    expect(await stillSameDocument(recipient.page)).toBe(true);
+  });
+
+  it('takes a message back when the credits are too few (402), with the server message in a toast', async () => {
+    const admin = await adminPage();
+    const sender = await memberWith(admin, newMember('squattr'), { credits: 1 });
+    const recipient = await memberWith(admin, newMember('ricevent'));
+
+    await openMessages(sender.page, recipient.id);
+    const text = 'Un messaggio che non posso pagare';
+    await input(sender.page).fill(text);
+    await input(sender.page).press('Enter');
+
+    const toast = toastWith(sender.page, appText('messages.sendFailed'));
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(serverText('wallet.insufficientCredits'));
+    await ownMessage(sender.page, text).waitFor({ state: 'detached' });
+    await sender.page.getByTestId('thread-empty').waitFor();
+    // The text comes back to the field, to send again once credits are bought.
+    expect(await input(sender.page).inputValue()).toBe(text);
+
+    const answer = await recipient.page.request.get('/api/messages/unread-count');
+    expect(await answer.json()).toEqual({ count: 0 });
+  });
+
+  it('shows a member awaiting approval a disabled field, and a rejected one that the account must be approved', async () => {
+    const admin = await adminPage();
+    const other = await memberWith(admin, newMember('approvato'));
+    const waiting = await memberWith(admin, newMember('attesa'), { approved: false });
+
+    await openMessages(waiting.page, other.id);
+    await input(waiting.page).waitFor();
+    expect(await input(waiting.page).isDisabled()).toBe(true);
+    expect(await input(waiting.page).getAttribute('placeholder')).toBe(appText('messages.pendingPlaceholder'));
+
+    const refused = await waiting.page.request.post('/api/messages', {
+      data: { id: randomUUID(), recipientId: other.id, content: 'ciao' },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(serverText('errors.notApproved'));
+
+    // A rejected member is told the account must be approved, with the way home.
+    const rejected = await memberWith(admin, newMember('rifiutato'), { approved: false });
+    const decided = await admin.request.put(`/api/admin/users/${encodeURIComponent(rejected.id)}/verify`, {
+      data: { status: 'rejected', reason: 'Foto non conforme' },
+    });
+    expect(decided.ok()).toBe(true);
+    await rejected.page.goto('/messages');
+    const screen = rejected.page.getByTestId('messages-approval-required');
+    await screen.getByText(appText('messages.approvalDescription')).waitFor();
+    await screen.getByRole('link', { name: appText('common.backHome') }).click();
+    await until('the member is home', () => new URL(rejected.page.url()).pathname === '/');
+  });
+});
