@@ -1,14 +1,17 @@
 import { expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { addCreditsByApi } from './content.js';
+import { addCreditsByApi, approveByApi, createPostByApi } from './content.js';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
-import { realtimeConnected, toastWith, until } from './waits.js';
+import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 
-// Every test signs up a few members from one address: more than the production limits allow in an hour.
-const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
+// Posts are published at once (one test contacts an author from the feed). Every test signs up a few members from one
+// address: more than the production limits allow in an hour.
+const e2e = useE2E({
+  env: () => ({ POST_APPROVAL: 'immediate', REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }),
+});
 
 async function adminPage() {
   const page = await e2e.newPage();
@@ -17,15 +20,12 @@ async function adminPage() {
 }
 
 /**
- * An admin approves the member, then waits until messaging has heard of it: it refuses an unapproved sender before
- * it looks at the recipient, so a message to oneself answers 403 until then and 400 ('Non puoi contattare te
- * stesso.') after. Nothing is stored or charged.
+ * An admin approves the member (content hears of it, see approveByApi), then waits until messaging has too: it
+ * refuses an unapproved sender before it looks at the recipient, so a message to oneself answers 403 until then and
+ * 400 ('Non puoi contattare te stesso.') after. Nothing is stored or charged.
  */
 async function approveForMessaging(admin: Page, page: Page, userId: string) {
-  const response = await admin.request.put(`/api/admin/users/${encodeURIComponent(userId)}/verify`, {
-    data: { status: 'approved' },
-  });
-  if (!response.ok()) throw new Error(`approving: ${response.status()} ${await response.text()}`);
+  await approveByApi(admin, page, userId);
   await until('messaging knows the member is approved', async () => {
     const probe = await page.request.post('/api/messages', {
       data: { id: randomUUID(), recipientId: userId, content: 'probe' },
@@ -124,6 +124,35 @@ describeE2E('messages', () => {
     await toastWith(recipient.page, appText('messages.sent')).waitFor();
     await sender.page.locator('[data-testid="message"][data-own="false"]', { hasText: answer }).waitFor();
     expect(await stillSameDocument(recipient.page)).toBe(true);
+  });
+
+  it("offers 'Contatta (2 crediti)' on others' posts that show their author, opening the conversation", async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, newMember('autrice'));
+    const reader = await memberWith(admin, newMember('lettrice'));
+    const shown = `Chi viene a cena? ${author.member.username}`;
+    await createPostByApi(author.page, { content: shown, category: 'trending' });
+    const hidden = `Post anonimo ${author.member.username}`;
+    const anonymous = await author.page.request.post('/api/posts', {
+      multipart: { content: hidden, category: 'trending', showProfileData: 'false' },
+    });
+    expect(anonymous.status()).toBe(201);
+
+    const contact = withValues(appText('messages.contact'), { cost: 2 });
+    const card = (page: Page, text: string) => page.getByTestId('post-card').filter({ hasText: text });
+    await author.page.goto('/');
+    await card(author.page, shown).waitFor();
+    expect(await card(author.page, shown).getByRole('link', { name: contact }).count()).toBe(0);
+
+    await reader.page.goto('/');
+    await card(reader.page, hidden).waitFor();
+    expect(await card(reader.page, hidden).getByRole('link', { name: contact }).count()).toBe(0);
+    await card(reader.page, shown).getByRole('link', { name: contact }).click();
+    await until('the conversation is open', () => addressOf(reader.page) === `/messages?user=${author.id}`);
+    await reader.page.getByTestId('thread-name').getByText(author.member.username).waitFor();
+    await until('the field is focused', () =>
+      reader.page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'message-input'),
+    );
   });
 
   it('takes a message back when the credits are too few (402), with the server message in a toast', async () => {
