@@ -126,7 +126,7 @@ describeE2E('messages', () => {
     expect(await stillSameDocument(recipient.page)).toBe(true);
   });
 
-  it("offers 'Contatta (2 crediti)' on others' posts that show their author, opening the conversation", async () => {
+  it("offers 'Contatta (2 crediti)' on others' posts that show their author, opening the conversation; not with a missing member or oneself", async () => {
     const admin = await adminPage();
     const author = await memberWith(admin, newMember('autrice'));
     const reader = await memberWith(admin, newMember('lettrice'));
@@ -153,6 +153,14 @@ describeE2E('messages', () => {
     await until('the field is focused', () =>
       reader.page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'message-input'),
     );
+
+    // A member who does not exist, and oneself, cannot be written to.
+    await reader.page.goto(`/messages?user=${randomUUID()}`);
+    await reader.page.getByTestId('thread-name').getByText(appText('messages.userNotFound')).waitFor();
+    await toastWith(reader.page, appText('messages.unavailable')).waitFor();
+    await reader.page.goto(`/messages?user=${reader.id}`);
+    await toastWith(reader.page, appText('messages.self')).waitFor();
+    await until('the address drops ?user=', () => addressOf(reader.page) === '/messages');
   });
 
   it('takes a message back when the credits are too few (402), with the server message in a toast', async () => {

@@ -1,8 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { useIsTyping } from '@/realtime/socket';
 import { LetterAvatar } from '@/pages/messages/letter-avatar';
@@ -23,6 +26,20 @@ export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onB
       ? t(notFound ? 'messages.userNotFound' : 'messages.unavailable')
       : member.data.username || t('messages.newUser');
   const verified = member.data?.verificationStatus === 'approved';
+
+  // Spec, opening a chat: 'Utente non disponibile' when the member cannot be looked up, 'Errore di connessione' when
+  // the server cannot be reached.
+  const lookupError = member.error;
+  useEffect(() => {
+    if (!lookupError) return;
+    if (isNetworkError(lookupError)) toast({ variant: 'destructive', title: t('messages.connectionError') });
+    else
+      toast({
+        variant: 'destructive',
+        title: t('messages.unavailable'),
+        description: serverMessageOr(lookupError, t('messages.unavailableDescription')),
+      });
+  }, [lookupError, t]);
 
   return (
     <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
