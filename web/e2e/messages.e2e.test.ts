@@ -66,7 +66,7 @@ const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, {
 const stillSameDocument = (page: Page) => page.evaluate(() => 'messagesMarker' in window);
 
 describeE2E('messages', () => {
-  it('delivers a message without a reload: the unread badge rises and falls, the read state reaches the sender', async () => {
+  it('delivers a message without a reload: the unread badge rises and falls, the read state reaches the sender, typing shows', async () => {
     const admin = await adminPage();
     const sender = await memberWith(admin, newMember('mittente'), { credits: 10 });
     const recipient = await memberWith(admin, newMember('destina'), { credits: 2 });
@@ -120,6 +120,8 @@ describeE2E('messages', () => {
     // An answer arrives in the sender's open thread by push.
     const answer = 'Ciao! Grazie del messaggio';
     await input(recipient.page).fill(answer);
+    // Typing shows on the other side.
+    await sender.page.getByTestId('thread-presence').getByText(appText('messages.typing')).waitFor();
     await input(recipient.page).press('Enter');
     await toastWith(recipient.page, appText('messages.sent')).waitFor();
     await sender.page.locator('[data-testid="message"][data-own="false"]', { hasText: answer }).waitFor();
@@ -161,6 +163,30 @@ describeE2E('messages', () => {
     await reader.page.goto(`/messages?user=${reader.id}`);
     await toastWith(reader.page, appText('messages.self')).waitFor();
     await until('the address drops ?user=', () => addressOf(reader.page) === '/messages');
+  });
+
+  it("pages a long thread with 'load older', and lets an admin write for free", async () => {
+    const admin = await adminPage();
+    const adminId = await signedInUserId(admin);
+    const member = await memberWith(admin, newMember('lettore'));
+    for (let n = 1; n <= 31; n += 1) {
+      const sent = await admin.request.post('/api/messages', {
+        data: { id: randomUUID(), recipientId: member.id, content: `Messaggio numero ${n}.` },
+      });
+      expect(sent.status()).toBe(201);
+    }
+
+    await openMessages(member.page, adminId);
+    const incoming = member.page.locator('[data-testid="message"][data-own="false"]');
+    await incoming.filter({ hasText: 'Messaggio numero 31.' }).waitFor();
+    expect(await incoming.count()).toBe(30);
+    await member.page.getByRole('button', { name: appText('messages.loadOlder') }).click();
+    await incoming.filter({ hasText: 'Messaggio numero 1.' }).waitFor();
+    expect(await incoming.count()).toBe(31);
+    expect(await incoming.first().innerText()).toContain('Messaggio numero 1.');
+
+    await openMessages(admin, member.id);
+    await admin.getByText(appText('messages.costAdmin')).waitFor();
   });
 
   it('takes a message back when the credits are too few (402), with the server message in a toast', async () => {
