@@ -1,6 +1,7 @@
 /**
  * `npm run bench`, messaging's part, through the whole embedded platform:
- * - 2,000 sockets held open by the BFF, and the resident memory each costs while idle;
+ * - 2,000 sockets held open by the BFF, and the resident memory each costs while idle: one per recipient, the rest
+ *   a member who only listens (each message reaches one socket, as when members have a tab open each);
  * - messages sent through POST /api/messages at a fixed rate, and the time from the send request to the event on
  *   the recipient's socket (delivered per second, p50 and p99).
  * Members are registered, approved and credited through the API; the sockets and the senders run here.
@@ -106,6 +107,7 @@ async function main() {
     const admin = await signIn(base, ADMIN);
     const recipients = [];
     for (let i = 0; i < RECIPIENTS; i++) recipients.push(await member(base, admin, `destinataria${i}`, photo, 0));
+    const listener = await member(base, admin, 'ascoltatore', photo, 0);
     const senders = [];
     for (let i = 0; i < SENDERS; i++) senders.push(await member(base, admin, `mittente${i}`, photo, 10_000));
     // Messaging hears of the approvals through identity's events.
@@ -114,7 +116,10 @@ async function main() {
     // 1. 2,000 sockets, spread over the recipients, and what they cost the BFF while idle.
     await sleep(2000);
     const before = residentMb(platform.child.pid ?? 0);
-    for (let i = 0; i < SOCKETS; i++) sockets.push(await openSocket(base, recipients[i % RECIPIENTS]?.cookie ?? ''));
+    for (let i = 0; i < SOCKETS; i++) {
+      const owner = i < RECIPIENTS ? recipients[i] : listener;
+      sockets.push(await openSocket(base, owner?.cookie ?? ''));
+    }
     await sleep(5000);
     const after = residentMb(platform.child.pid ?? 0);
     const perSocketKb = ((after - before) * 1024) / SOCKETS;
@@ -122,6 +127,7 @@ async function main() {
     // 2. Messages at a fixed rate, each timed from its send to the first socket event that carries it.
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
+    const answers: number[] = [];
     for (const socket of sockets) {
       socket.on('message_received', (event: { message: { id: string } }) => {
         const started = sentAt.get(event.message.id);
@@ -132,6 +138,7 @@ async function main() {
     }
     const total = RATE_PER_S * DURATION_S;
     let failed = 0;
+    const reasons = new Map<string, number>();
     const began = performance.now();
     const sends: Promise<void>[] = [];
     for (let i = 0; i < total; i++) {
@@ -148,8 +155,12 @@ async function main() {
           cookie: sender?.cookie ?? '',
           ...json({ id, recipientId: recipient?.id, content: `messaggio ${i}` }),
         }).then(
-          () => undefined,
-          () => void (failed += 1),
+          () => void answers.push(performance.now() - (sentAt.get(id) ?? performance.now())),
+          (error: unknown) => {
+            failed += 1;
+            const reason = String((error as Error).message).slice(0, 60);
+            reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+          },
         ),
       );
     }
@@ -158,12 +169,16 @@ async function main() {
     while (latencies.length + failed < total && performance.now() < deadline) await sleep(50);
     const seconds = (performance.now() - began) / 1000;
     latencies.sort((a, b) => a - b);
-    const percentile = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(1);
+    answers.sort((a, b) => a - b);
+    const percentile = (q: number, of = latencies) => (of[Math.floor(q * (of.length - 1))] ?? 0).toFixed(1);
 
     console.log(`\nmessaging: ${SOCKETS} sockets on one BFF, ${total} messages at ${RATE_PER_S}/s`);
     console.log(
       `resident memory per idle socket: ${perSocketKb.toFixed(1)} KB (${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after; target <= 25 KB)`,
     );
+    console.log(`send request answered: p50 ${percentile(0.5, answers)} ms, p99 ${percentile(0.99, answers)} ms`);
+    const [reason] = [...reasons].sort((a, b) => b[1] - a[1]);
+    if (reason) console.log(`most failed sends: ${reason[1]} × ${reason[0]}`);
     console.log(
       `delivered: ${latencies.length} of ${total} (${(latencies.length / seconds).toFixed(0)}/s), failed sends: ${failed}; send to socket event p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms (targets: >= 500/s, p99 < 30 ms)`,
     );
