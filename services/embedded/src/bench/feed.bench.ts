@@ -18,64 +18,13 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
 import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
+import { ADMIN, approvedMember, call, signIn, type Session } from './members.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const POSTS = 100_000;
 /** Only the newest posts need comments: the page measured is the newest 20. */
 const POSTS_WITH_COMMENTS = 1_000;
 const AUTHORS = 20;
-const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
-
-interface Session {
-  cookie: string;
-  id: string;
-}
-
-async function call(base: string, path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('cookie', init.cookie);
-  const response = await fetch(`${base}${path}`, { ...init, headers });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-async function signIn(base: string, credentials: { email: string; password: string }): Promise<Session> {
-  const response = await call(base, '/api/auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const { user } = (await response.json()) as { user: { id: string } };
-  return { cookie, id: user.id };
-}
-
-/** Registers, approves and signs in a member. */
-async function member(base: string, admin: Session, name: string, photo: Buffer): Promise<Session> {
-  const credentials = { email: `${name}@bench.tip`, password: 'bench-password-1' };
-  const form = new FormData();
-  const fields = {
-    username: name,
-    ...credentials,
-    confirmPassword: credentials.password,
-    gender: 'male',
-    orientation: 'etero',
-  };
-  for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append('verificationPhoto', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
-  await call(base, '/api/auth/register', { method: 'POST', body: form });
-  const session = await signIn(base, credentials);
-  await call(base, `/api/admin/users/${session.id}/verify`, {
-    method: 'PUT',
-    cookie: admin.cookie,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ status: 'approved' }),
-  });
-  return session;
-}
 
 /** Content's datafiles, written as nedb writes them: one JSON document a line. */
 function seedPosts(dataDir: string, authors: string[], readers: string[]): string[] {
@@ -154,8 +103,8 @@ async function main() {
     let running = await platform(dataDir, port);
     const admin = await signIn(base, ADMIN);
     const authors: Session[] = [];
-    for (let i = 0; i < AUTHORS; i++) authors.push(await member(base, admin, `autore${i}`, photo));
-    const reader = await member(base, admin, 'lettore', photo);
+    for (let i = 0; i < AUTHORS; i++) authors.push(await approvedMember(base, admin, `autore${i}`, photo));
+    const reader = await approvedMember(base, admin, 'lettore', photo);
     await running.stop();
 
     // 2. 100,000 posts in content's store, then the platform again.

@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 import { residentMb } from './measure.js';
+import { ADMIN, approvedMember, call, json, signIn } from './members.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const SOCKETS = 2_000;
@@ -22,57 +23,6 @@ const RECIPIENTS = 50;
 const SENDERS = 10;
 const RATE_PER_S = Number(process.env.BENCH_RATE ?? 500);
 const DURATION_S = 10;
-const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
-
-async function call(base: string, path: string, init: RequestInit & { cookie?: string } = {}) {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set('cookie', init.cookie);
-  const response = await fetch(`${base}${path}`, { ...init, headers });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
-const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-async function signIn(base: string, credentials: { email: string; password: string }) {
-  const response = await call(base, '/api/auth/login', { method: 'POST', ...json(credentials) });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const { user } = (await response.json()) as { user: { id: string } };
-  return { cookie, id: user.id };
-}
-
-async function member(base: string, admin: { cookie: string }, name: string, photo: Buffer, credits: number) {
-  const credentials = { email: `${name}@bench.tip`, password: 'bench-password-1' };
-  const form = new FormData();
-  const fields = {
-    username: name,
-    ...credentials,
-    confirmPassword: credentials.password,
-    gender: 'female',
-    orientation: 'etero',
-  };
-  for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append('verificationPhoto', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
-  await call(base, '/api/auth/register', { method: 'POST', body: form });
-  const session = await signIn(base, credentials);
-  const asAdmin = { cookie: admin.cookie };
-  await call(base, `/api/admin/users/${session.id}/verify`, {
-    method: 'PUT',
-    ...asAdmin,
-    ...json({ status: 'approved' }),
-  });
-  if (credits > 0) {
-    await call(base, `/api/admin/users/${session.id}/add-credits`, {
-      method: 'POST',
-      ...asAdmin,
-      ...json({ amount: credits }),
-    });
-  }
-  return session;
-}
 
 function openSocket(base: string, cookie: string): Promise<Socket> {
   const socket = io(base, { path: '/ws', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
@@ -106,10 +56,10 @@ async function main() {
       .toBuffer();
     const admin = await signIn(base, ADMIN);
     const recipients = [];
-    for (let i = 0; i < RECIPIENTS; i++) recipients.push(await member(base, admin, `destinataria${i}`, photo, 0));
-    const listener = await member(base, admin, 'ascoltatore', photo, 0);
+    for (let i = 0; i < RECIPIENTS; i++) recipients.push(await approvedMember(base, admin, `destinataria${i}`, photo));
+    const listener = await approvedMember(base, admin, 'ascoltatore', photo);
     const senders = [];
-    for (let i = 0; i < SENDERS; i++) senders.push(await member(base, admin, `mittente${i}`, photo, 10_000));
+    for (let i = 0; i < SENDERS; i++) senders.push(await approvedMember(base, admin, `mittente${i}`, photo, 10_000));
     // Messaging hears of the approvals through identity's events.
     await sleep(1000);
 

@@ -1,0 +1,69 @@
+/** The benches' members: registered, approved and credited through the API, as people would be. */
+
+export const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
+
+export interface Session {
+  cookie: string;
+  id: string;
+}
+
+/** A request to the platform, with a session's cookie; anything but 2xx fails the bench, saying what it was. */
+export async function call(base: string, path: string, init: RequestInit & { cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  const response = await fetch(`${base}${path}`, { ...init, headers });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+export const json = (body: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export async function signIn(base: string, credentials: { email: string; password: string }): Promise<Session> {
+  const response = await call(base, '/api/auth/login', { method: 'POST', ...json(credentials) });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const { user } = (await response.json()) as { user: { id: string } };
+  return { cookie, id: user.id };
+}
+
+/** Registers, approves (and credits) a member, and signs them in. */
+export async function approvedMember(
+  base: string,
+  admin: Session,
+  name: string,
+  photo: Buffer,
+  credits = 0,
+): Promise<Session> {
+  const credentials = { email: `${name}@bench.tip`, password: 'bench-password-1' };
+  const form = new FormData();
+  const fields = {
+    username: name,
+    ...credentials,
+    confirmPassword: credentials.password,
+    gender: 'female',
+    orientation: 'etero',
+  };
+  for (const [field, value] of Object.entries(fields)) form.append(field, value);
+  form.append('verificationPhoto', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
+  await call(base, '/api/auth/register', { method: 'POST', body: form });
+  const session = await signIn(base, credentials);
+  const asAdmin = { cookie: admin.cookie };
+  await call(base, `/api/admin/users/${session.id}/verify`, {
+    method: 'PUT',
+    ...asAdmin,
+    ...json({ status: 'approved' }),
+  });
+  if (credits > 0) {
+    await call(base, `/api/admin/users/${session.id}/add-credits`, {
+      method: 'POST',
+      ...asAdmin,
+      ...json({ amount: credits }),
+    });
+  }
+  return session;
+}
