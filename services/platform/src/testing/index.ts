@@ -4,3 +4,4 @@ export * from './wait.js';
 export * from './processes.js';
 export * from './start-oidc-provider.js';
 export * from './failure.js';
+export * from './document-targets.js';
