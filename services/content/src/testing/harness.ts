@@ -15,7 +15,7 @@ import {
   type ServiceClient,
   type UserProfilePayload,
 } from '@tip/platform';
-import { waitFor } from '@tip/platform/testing';
+import { memberProfile, waitFor } from '@tip/platform/testing';
 import type { PostApproval } from '../app/context.js';
 import { AUTHORS_COLLECTION } from '../infra/author-directory.js';
 import { startContentService, type RunningContentService } from '../service.js';
@@ -34,8 +34,6 @@ export interface ContentHarness {
   member(overrides?: Partial<UserProfilePayload> & { premium?: boolean }): Promise<string>;
   stop(): Promise<void>;
 }
-
-let members = 0;
 
 export async function startContentHarness(options: { approval?: PostApproval } = {}): Promise<ContentHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tip-content-'));
@@ -60,26 +58,7 @@ export async function startContentHarness(options: { approval?: PostApproval } =
     events,
     objects,
     async member({ premium = false, ...overrides } = {}) {
-      members += 1;
-      const profile: UserProfilePayload = {
-        userId: `member-${process.pid}-${members}`,
-        username: `member${members}`,
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-        bio: null,
-        age: 30,
-        region: null,
-        city: null,
-        gender: 'male',
-        orientation: 'etero',
-        telegramUsername: null,
-        verificationStatus: 'approved',
-        isAdmin: false,
-        isTester: false,
-        createdAt: new Date().toISOString(),
-        ...overrides,
-      };
+      const profile = memberProfile(overrides);
       const { userId } = profile;
       const published: EventEnvelope[] = [ProfileUpdated.create(userId, profile, 'test')];
       if (premium) {

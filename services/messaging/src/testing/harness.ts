@@ -14,7 +14,7 @@ import {
   type ServiceClient,
   type UserProfilePayload,
 } from '@tip/platform';
-import { waitFor } from '@tip/platform/testing';
+import { memberProfile, waitFor } from '@tip/platform/testing';
 import { startMessagingService, type RunningMessagingService } from '../service.js';
 
 /** Messaging as the BFF sees it, for tests, with members made known the way identity does (its events). */
@@ -27,8 +27,6 @@ export interface MessagingHarness {
   member(overrides?: Partial<UserProfilePayload>): Promise<string>;
   stop(): Promise<void>;
 }
-
-let members = 0;
 
 export async function startMessagingHarness(): Promise<MessagingHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tip-messaging-'));
@@ -55,26 +53,7 @@ export async function startMessagingHarness(): Promise<MessagingHarness> {
     events,
     published,
     async member(overrides = {}) {
-      members += 1;
-      const profile: UserProfilePayload = {
-        userId: `member-${process.pid}-${members}`,
-        username: `member${members}`,
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-        bio: null,
-        age: 30,
-        region: null,
-        city: null,
-        gender: 'male',
-        orientation: 'etero',
-        telegramUsername: null,
-        verificationStatus: 'approved',
-        isAdmin: false,
-        isTester: false,
-        createdAt: new Date().toISOString(),
-        ...overrides,
-      };
+      const profile = memberProfile(overrides);
       await events.publish(ProfileUpdated.topic, [ProfileUpdated.create(profile.userId, profile, 'test')]);
       await waitFor(
         async () => (await known.findOne({ _id: profile.userId }))?.verificationStatus === profile.verificationStatus,

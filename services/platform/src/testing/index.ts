@@ -5,3 +5,4 @@ export * from './processes.js';
 export * from './start-oidc-provider.js';
 export * from './failure.js';
 export * from './document-targets.js';
+export * from './member-profile.js';

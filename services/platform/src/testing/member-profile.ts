@@ -1,0 +1,30 @@
+import type { UserProfilePayload } from '../events/identity.js';
+
+let members = 0;
+
+/**
+ * A member as identity's ProfileUpdated describes them (approved, male, unique id and username unless told
+ * otherwise), for the tests of services that learn members from identity's events.
+ */
+export function memberProfile(overrides: Partial<UserProfilePayload> = {}): UserProfilePayload {
+  members += 1;
+  return {
+    userId: `member-${process.pid}-${members}`,
+    username: `member${members}`,
+    firstName: null,
+    lastName: null,
+    profileImageUrl: null,
+    bio: null,
+    age: 30,
+    region: null,
+    city: null,
+    gender: 'male',
+    orientation: 'etero',
+    telegramUsername: null,
+    verificationStatus: 'approved',
+    isAdmin: false,
+    isTester: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
