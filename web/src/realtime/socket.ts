@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+import { adminKeys } from '@/api/admin/keys';
 import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { blockedUsersKey } from '@/api/blocks/get-blocked-users';
 import { messagesKey, unreadCountKey } from '@/api/messages/keys';
@@ -23,6 +24,17 @@ const invalidatedBy: Record<string, readonly QueryKey[]> = {
   feed_updated: [feedsKey],
   // The member's own post was approved or rejected: its badge changes.
   post_decided: [feedsKey],
+  // Admins only (the contract's admin push types): each refreshes the console's matching lists, its counts and stats.
+  new_verification_pending: [adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats],
+  user_verification_updated: [adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats],
+  // A post decided or deleted: the pending list, and the reports that show it (or 'Post eliminato').
+  post_approval_updated: [adminKeys.pendingPosts, adminKeys.reports, adminKeys.counts, adminKeys.stats],
+  new_feedback: [adminKeys.feedback, adminKeys.counts, adminKeys.stats],
+  feedback_updated: [adminKeys.feedback, adminKeys.counts, adminKeys.stats],
+  new_post_report: [adminKeys.reports, adminKeys.counts, adminKeys.stats],
+  post_report_updated: [adminKeys.reports, adminKeys.counts, adminKeys.stats],
+  // Another admin acted (credits, premium, tester flag...): the audit log and the users list change.
+  admin_audit_updated: [adminKeys.audit, adminKeys.users],
 };
 
 const signedInId = (queryClient: QueryClient) => queryClient.getQueryData<{ id: string } | null>(currentUserKey)?.id;

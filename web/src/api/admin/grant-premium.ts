@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refresh } from '@/api/admin/cache';
+import { adminKeys } from '@/api/admin/keys';
+import { adminGrantPremium, type PremiumGrantResult } from '@/api/wallet/admin-grant-premium';
+
+/** POST /api/admin/users/{id}/grant-premium from the users list (the fetcher is the wallet's). */
+export function useAdminListGrantPremium(options: {
+  onSuccess?: (answer: PremiumGrantResult) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adminGrantPremium,
+    onSuccess: async (answer) => {
+      await refresh(queryClient, adminKeys.users);
+      options.onSuccess?.(answer);
+    },
+    onError: options.onError,
+    onSettled: () => refresh(queryClient, adminKeys.audit),
+  });
+}
