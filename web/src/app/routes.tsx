@@ -37,6 +37,9 @@ function VisitorsOnly() {
 const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
 const blockedUsers = () => import('@/pages/blocked-users-page').then((m) => ({ Component: m.BlockedUsersPage }));
 const messages = () => import('@/pages/messages/messages-page').then((m) => ({ Component: m.MessagesPage }));
+const feedback = () => import('@/pages/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage }));
+const demoRegistration = () =>
+  import('@/pages/demo-registration/demo-registration-page').then((m) => ({ Component: m.DemoRegistrationPage }));
 const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
 const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
 const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
@@ -56,7 +59,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/:userId', lazy: profile },
           { path: 'settings', lazy: profile },
           { path: 'messages', lazy: messages },
-          { path: 'feedback', element: <ComingSoonPage section="feedback" /> },
+          { path: 'feedback', lazy: feedback },
+          { path: 'demo-registrazione', lazy: demoRegistration },
           { path: 'blocked-users', lazy: blockedUsers },
           { path: 'checkout', lazy: checkout },
           { path: 'admin', element: <ComingSoonPage section="admin" /> },

@@ -1,9 +1,12 @@
+import { Presentation } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { useSetOnlineStatus } from '@/api/users/online-status';
 import type { BlockTarget } from '@/components/block-user-dialog';
 import { useFeedCategory } from '@/components/feed/feed-category';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VerificationBadge } from '@/components/verification-badge';
 import { TesterCreditsPanel } from '@/components/wallet/tester-credits-panel';
@@ -42,7 +45,17 @@ export function HomePage() {
           </h1>
           <p className="mt-1 text-muted-foreground">{t('home.subtitle')}</p>
         </div>
-        <VerificationBadge status={user.verificationStatus} />
+        <div className="flex flex-wrap items-center gap-2">
+          {user.isAdmin && (
+            <Button asChild variant="outline" size="sm">
+              <Link to="/demo-registrazione">
+                <Presentation aria-hidden />
+                {t('home.demoRegistration')}
+              </Link>
+            </Button>
+          )}
+          <VerificationBadge status={user.verificationStatus} />
+        </div>
       </div>
 
       {user.isTester && <TesterCreditsPanel />}

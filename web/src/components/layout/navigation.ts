@@ -30,7 +30,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'blockedUsers', to: '/blocked-users', icon: UserX },
 ];
 
-const PAGE_LABELS: Record<string, NavEntry['key'] | 'checkout' | 'profile'> = {
+const PAGE_LABELS: Record<string, NavEntry['key'] | 'checkout' | 'profile' | 'demoRegistration'> = {
   '/': 'home',
   '/messages': 'messages',
   '/admin': 'admin',
@@ -38,6 +38,7 @@ const PAGE_LABELS: Record<string, NavEntry['key'] | 'checkout' | 'profile'> = {
   '/feedback': 'feedback',
   '/blocked-users': 'blockedUsers',
   '/checkout': 'checkout',
+  '/demo-registrazione': 'demoRegistration',
 };
 
 /** The `nav.*` key naming the page at `pathname`, for the top bar. */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { logout } from '@/api/auth/logout';
 import type { User } from '@/api/types';
+import { AdminWorkBadge, OpenFeedbackBadge, ReportedPostsBanner } from '@/components/admin-alerts';
 import { BrandMark } from '@/components/brand';
 import { parseFeedCategory, useFeedCategory, type FeedCategory } from '@/components/feed/feed-category';
 import { NAV_ENTRIES, type NavEntry } from '@/components/layout/navigation';
@@ -126,6 +127,7 @@ export function Sidebar({ user }: { user: User }) {
         </div>
 
         <nav className="flex-1 overflow-y-auto px-3 py-4">
+          {user.isAdmin && <ReportedPostsBanner className="mb-3" onNavigate={close} />}
           <ul className="space-y-1">
             {entries.map((entry) => {
               const active = isActive(entry, pathname, category);
@@ -147,6 +149,8 @@ export function Sidebar({ user }: { user: User }) {
                     </span>
                     {t(`nav.${entry.key}`)}
                     {entry.key === 'messages' && <MessagesUnreadBadge className="ml-auto" />}
+                    {entry.key === 'admin' && <AdminWorkBadge className="ml-auto" />}
+                    {entry.key === 'feedback' && user.isAdmin && <OpenFeedbackBadge className="ml-auto" />}
                   </Link>
                 </li>
               );

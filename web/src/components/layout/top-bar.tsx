@@ -1,8 +1,10 @@
-import { Home, LogOut, Menu, MessageCircle } from 'lucide-react';
+import { Home, LogOut, Menu, MessageCircle, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '@/api/auth/get-current-user';
 import { logout } from '@/api/auth/logout';
+import { AdminWorkBadge } from '@/components/admin-alerts';
 import { useFeedCategory } from '@/components/feed/feed-category';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { pageLabelKey } from '@/components/layout/navigation';
@@ -29,6 +31,7 @@ export function TopBar() {
   const { t } = useTranslation();
   const { open, setOpen } = useSidebar();
   const { pathname } = useLocation();
+  const { user } = useCurrentUser();
   const hidden = useHideOnScroll(HIDE_AFTER_PX) && !open;
   const category = useFeedCategory();
   // On the feed the bar names the chosen category.
@@ -74,6 +77,16 @@ export function TopBar() {
             </Link>
           </Button>
         </WithTooltip>
+        {user?.isAdmin && (
+          <WithTooltip label={t('nav.admin')}>
+            <Button asChild variant="ghost" size="icon" className="relative">
+              <Link to="/admin" aria-label={t('nav.admin')}>
+                <ShieldCheck aria-hidden />
+                <AdminWorkBadge className="absolute -top-0.5 -right-0.5" />
+              </Link>
+            </Button>
+          </WithTooltip>
+        )}
         <LanguageSwitcher className="sm:mx-1" />
         <WithTooltip label={t('nav.logout')}>
           <Button variant="ghost" size="icon" aria-label={t('nav.logout')} onClick={logout}>

@@ -41,6 +41,7 @@ export function PostCard({
           <PostMenu
             postId={post.id}
             mayDelete={own || viewer.isAdmin}
+            mayReport={!own}
             onBlock={!own && onBlock ? () => onBlock(item) : undefined}
           />
         </div>

@@ -1,4 +1,4 @@
-import { Ellipsis, Trash2, UserX } from 'lucide-react';
+import { Ellipsis, Flag, Trash2, UserX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,15 +9,27 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { DeletePostDialog } from '@/pages/feed/post-card/delete-post-dialog';
+import { ReportPostDialog } from '@/pages/feed/post-card/report-post-dialog';
 
 /**
- * The post's '…' menu: block the author on someone else's post (when the page offers it), delete for the author
- * and admins. Nothing to offer, no menu.
+ * The post's '…' menu: report the post and block the author on someone else's post (block when the page offers
+ * it), delete for the author and admins. Nothing to offer, no menu.
  */
-export function PostMenu({ postId, onBlock, mayDelete }: { postId: string; onBlock?: () => void; mayDelete: boolean }) {
+export function PostMenu({
+  postId,
+  onBlock,
+  mayDelete,
+  mayReport = false,
+}: {
+  postId: string;
+  onBlock?: () => void;
+  mayDelete: boolean;
+  mayReport?: boolean;
+}) {
   const { t } = useTranslation();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  if (!onBlock && !mayDelete) return null;
+  const [reporting, setReporting] = useState(false);
+  if (!onBlock && !mayDelete && !mayReport) return null;
   return (
     <>
       <DropdownMenu modal={false}>
@@ -27,6 +39,12 @@ export function PostMenu({ postId, onBlock, mayDelete }: { postId: string; onBlo
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
+          {mayReport && (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <Flag aria-hidden />
+              {t('feed.post.report')}
+            </DropdownMenuItem>
+          )}
           {onBlock && (
             <DropdownMenuItem onSelect={onBlock}>
               <UserX aria-hidden />
@@ -41,6 +59,7 @@ export function PostMenu({ postId, onBlock, mayDelete }: { postId: string; onBlo
           )}
         </DropdownMenuContent>
       </DropdownMenu>
+      {mayReport && <ReportPostDialog postId={postId} open={reporting} onOpenChange={setReporting} />}
       {mayDelete && <DeletePostDialog postId={postId} open={confirmDelete} onOpenChange={setConfirmDelete} />}
     </>
   );

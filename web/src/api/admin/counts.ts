@@ -1,0 +1,56 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useCurrentUser } from '@/api/auth/get-current-user';
+import { api } from '@/api/client';
+import { useSocketStatus, type SocketStatus } from '@/realtime/socket';
+
+/** GET /api/admin/counts: what waits for a moderator (sidebar badges, the admin tabs' counts, the orange banner). */
+export type AdminCounts = {
+  pendingPosts: number;
+  pendingVerifications: number;
+  /** Posts with a pending or in-review report. */
+  openReports: number;
+  /** Feedback not yet resolved. */
+  openFeedback: number;
+};
+
+/**
+ * Under `['admin']`: the admin pushes (new report, verification, feedback...) invalidate that prefix or this key
+ * (realtime/socket.ts), so the counts follow them without polling.
+ */
+export const adminCountsKey = ['admin', 'counts'] as const;
+
+/** Spec: admin counts are polled every 3 s; here only while the realtime connection is down. */
+const POLL_MS = 3_000;
+
+const live = (status: SocketStatus) => status === 'connected' || status === 'restored';
+
+export const getAdminCounts = (signal?: AbortSignal) => api<AdminCounts>('/api/admin/counts', { signal });
+
+export const adminCountsQueryOptions = () =>
+  queryOptions({ queryKey: adminCountsKey, queryFn: ({ signal }) => getAdminCounts(signal) });
+
+/** The admin's pending work: posts and verifications waiting, and reported posts (the admin entry's badge). */
+export const pendingWork = (counts: AdminCounts) =>
+  counts.pendingPosts + counts.pendingVerifications + counts.openReports;
+
+/**
+ * The counts for the signed-in admin; never asked for anyone else (the data stays undefined). Polled every 3 s
+ * only while the socket is down; coming back after a loss, pushes may have been missed, so it asks once.
+ */
+export function useAdminCounts() {
+  const { user } = useCurrentUser();
+  const isAdmin = user?.isAdmin === true;
+  const status = useSocketStatus();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // Every badge asks through this hook: one request for all of them (cancelRefetch: false).
+    if (isAdmin && status === 'restored')
+      void queryClient.invalidateQueries({ queryKey: adminCountsKey }, { cancelRefetch: false });
+  }, [isAdmin, status, queryClient]);
+  return useQuery({
+    ...adminCountsQueryOptions(),
+    enabled: isAdmin,
+    refetchInterval: live(status) ? false : POLL_MS,
+  });
+}

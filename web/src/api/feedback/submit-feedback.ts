@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminCountsKey } from '@/api/admin/counts';
+import { api } from '@/api/client';
+
+/** The feedback types of the form, in its order; 'other' is the default. */
+export const FEEDBACK_TYPES = ['bug', 'feature', 'improvement', 'complaint', 'compliment', 'other'] as const;
+export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
+export const DEFAULT_FEEDBACK_TYPE: FeedbackType = 'other';
+
+/** The message's limit, after trimming (the server checks it too). */
+export const FEEDBACK_MAX_LENGTH = 1000;
+
+export type FeedbackInput = { type: FeedbackType; message: string };
+export type FeedbackResult = { success: boolean; message: string; id: string };
+
+/** Sends the member's feedback (the message trimmed, 1 to 1000 characters). */
+export const submitFeedback = ({ type, message }: FeedbackInput) =>
+  api<FeedbackResult>('/api/feedback', { method: 'POST', body: { type, message: message.trim() } });
+
+/** The admin console's feedback list (GET /api/feedback), as it caches it. */
+const adminFeedbackKey = ['admin', 'feedback'] as const;
+
+export function useSubmitFeedback(options: {
+  onSuccess?: (answer: FeedbackResult) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: submitFeedback,
+    onSuccess: (answer) => {
+      options.onSuccess?.(answer);
+      // An admin sending feedback sees it in the list and the badge at once (others have neither cached).
+      void queryClient.invalidateQueries({ queryKey: adminFeedbackKey });
+      void queryClient.invalidateQueries({ queryKey: adminCountsKey });
+    },
+    onError: options.onError,
+  });
+}

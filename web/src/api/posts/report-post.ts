@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminCountsKey } from '@/api/admin/counts';
+import { api } from '@/api/client';
+
+/** Why a post is reported, in the dialog's order. */
+export const REPORT_REASONS = ['spam', 'inappropriate', 'harassment', 'fake', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** The optional description's limit (the server checks it too). */
+export const REPORT_DESCRIPTION_MAX_LENGTH = 1000;
+
+export type ReportInput = { postId: string; reason: ReportReason; description?: string };
+export type ReportResult = { success: boolean; message: string };
+
+/**
+ * Reports someone else's post. Refusals are ApiErrors with the server's message: 400 without a reason, 400/403 on
+ * one's own post, 409 when the member already has an open report on it.
+ */
+export const reportPost = ({ postId, reason, description }: ReportInput) => {
+  const text = description?.trim();
+  return api<ReportResult>(`/api/posts/${encodeURIComponent(postId)}/report`, {
+    method: 'POST',
+    body: text ? { reason, description: text } : { reason },
+  });
+};
+
+/** The admin console's report list, as it caches it. */
+const adminReportsKey = ['admin', 'reports'] as const;
+
+export function useReportPost(options: {
+  onSuccess?: (answer: ReportResult) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportPost,
+    onSuccess: (answer) => {
+      options.onSuccess?.(answer);
+      // An admin reporting sees the report at once (nobody else has these cached).
+      void queryClient.invalidateQueries({ queryKey: adminReportsKey });
+      void queryClient.invalidateQueries({ queryKey: adminCountsKey });
+    },
+    onError: options.onError,
+  });
+}
