@@ -62,8 +62,7 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
       return {};
     },
     async SetOnlineStatus(request) {
-      await setOnlineStatus(context, request.userId, request.isOnline);
-      return {};
+      return setOnlineStatus(context, request.userId, request.isOnline);
     },
     async GetPhoto(request) {
       if (request.kind !== 'profile' && request.kind !== 'verification') {

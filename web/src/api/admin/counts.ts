@@ -1,8 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useCurrentUser } from '@/api/auth/get-current-user';
+import { adminKeys } from '@/api/admin/keys';
+import { adminQueryDefaults, useFallbackPolling } from '@/api/admin/live';
 import { api } from '@/api/client';
-import { useSocketStatus, type SocketStatus } from '@/realtime/socket';
+import { useSocketStatus } from '@/realtime/socket';
 
 /** GET /api/admin/counts: what waits for a moderator (sidebar badges, the admin tabs' counts, the orange banner). */
 export type AdminCounts = {
@@ -15,20 +17,18 @@ export type AdminCounts = {
 };
 
 /**
- * Under `['admin']`: the admin pushes (new report, verification, feedback...) invalidate that prefix or this key
+ * `['admin', 'counts']`: the admin pushes (new report, verification, feedback...) invalidate it
  * (realtime/socket.ts), so the counts follow them without polling.
  */
-export const adminCountsKey = ['admin', 'counts'] as const;
+export const adminCountsKey = adminKeys.counts;
 
 /** Spec: admin counts are polled every 3 s; here only while the realtime connection is down. */
 const POLL_MS = 3_000;
 
-const live = (status: SocketStatus) => status === 'connected' || status === 'restored';
-
 export const getAdminCounts = (signal?: AbortSignal) => api<AdminCounts>('/api/admin/counts', { signal });
 
 export const adminCountsQueryOptions = () =>
-  queryOptions({ queryKey: adminCountsKey, queryFn: ({ signal }) => getAdminCounts(signal) });
+  queryOptions({ queryKey: adminCountsKey, queryFn: ({ signal }) => getAdminCounts(signal), ...adminQueryDefaults });
 
 /** The admin's pending work: posts and verifications waiting, and reported posts (the admin entry's badge). */
 export const pendingWork = (counts: AdminCounts) =>
@@ -42,6 +42,7 @@ export function useAdminCounts() {
   const { user } = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const status = useSocketStatus();
+  const refetchInterval = useFallbackPolling(POLL_MS);
   const queryClient = useQueryClient();
   useEffect(() => {
     // Every badge asks through this hook: one request for all of them (cancelRefetch: false).
@@ -51,6 +52,6 @@ export function useAdminCounts() {
   return useQuery({
     ...adminCountsQueryOptions(),
     enabled: isAdmin,
-    refetchInterval: live(status) ? false : POLL_MS,
+    refetchInterval,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCountsKey } from '@/api/admin/counts';
+import { adminKeys } from '@/api/admin/keys';
 import { api } from '@/api/client';
 
 /** The feedback types of the form, in its order; 'other' is the default. */
@@ -17,9 +17,6 @@ export type FeedbackResult = { success: boolean; message: string; id: string };
 export const submitFeedback = ({ type, message }: FeedbackInput) =>
   api<FeedbackResult>('/api/feedback', { method: 'POST', body: { type, message: message.trim() } });
 
-/** The admin console's feedback list (GET /api/feedback), as it caches it. */
-const adminFeedbackKey = ['admin', 'feedback'] as const;
-
 export function useSubmitFeedback(options: {
   onSuccess?: (answer: FeedbackResult) => void;
   onError?: (error: Error) => void;
@@ -30,8 +27,8 @@ export function useSubmitFeedback(options: {
     onSuccess: (answer) => {
       options.onSuccess?.(answer);
       // An admin sending feedback sees it in the list and the badge at once (others have neither cached).
-      void queryClient.invalidateQueries({ queryKey: adminFeedbackKey });
-      void queryClient.invalidateQueries({ queryKey: adminCountsKey });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.feedback });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.counts });
     },
     onError: options.onError,
   });

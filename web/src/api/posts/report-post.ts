@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCountsKey } from '@/api/admin/counts';
+import { adminKeys } from '@/api/admin/keys';
 import { api } from '@/api/client';
 
 /** Why a post is reported, in the dialog's order. */
@@ -24,9 +24,6 @@ export const reportPost = ({ postId, reason, description }: ReportInput) => {
   });
 };
 
-/** The admin console's report list, as it caches it. */
-const adminReportsKey = ['admin', 'reports'] as const;
-
 export function useReportPost(options: {
   onSuccess?: (answer: ReportResult) => void;
   onError?: (error: Error) => void;
@@ -37,8 +34,8 @@ export function useReportPost(options: {
     onSuccess: (answer) => {
       options.onSuccess?.(answer);
       // An admin reporting sees the report at once (nobody else has these cached).
-      void queryClient.invalidateQueries({ queryKey: adminReportsKey });
-      void queryClient.invalidateQueries({ queryKey: adminCountsKey });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reports });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.counts });
     },
     onError: options.onError,
   });
