@@ -10,6 +10,7 @@ import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
 import type { RateLimits } from './http/rate-limits.js';
 import type { Say } from './i18n/translator.js';
+import type { Presence } from './realtime/presence.js';
 import type { Push } from './realtime/push.js';
 import type { Sessions } from './session/sessions.js';
 import type { UserCache } from './session/user-cache.js';
@@ -32,6 +33,8 @@ export interface BffContext {
   feedPages: FeedPages;
   limits: RateLimits;
   push: Push;
+  /** Who is online: the members' sockets and their online-status reports. */
+  presence: Presence;
   /** Null when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are not set. */
   google: GoogleOidc | null;
   /** Where browsers reach us (PUBLIC_URL, else this server's own address), without a trailing slash. */

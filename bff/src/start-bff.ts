@@ -18,6 +18,7 @@ import type { BffContext } from './context.js';
 import { GoogleOidc } from './google/google-oidc.js';
 import { RateLimits } from './http/rate-limits.js';
 import { createTranslator, sayingTo } from './i18n/translator.js';
+import type { Presence } from './realtime/presence.js';
 import { createRealtime } from './realtime/socket-server.js';
 import { currentUserHandler, isCurrentUserRequest } from './routes/current-user.js';
 import { feedHandler, isFeedRequest } from './routes/feed.js';
@@ -44,6 +45,8 @@ export interface BffDependencies {
   host?: string;
   /** The consumer groups' prefix for the services' events (one per BFF replica); per host by default. */
   eventsGroup?: string;
+  /** How long a member stays online after their last socket closed (OFFLINE_AFTER_MS by default). */
+  offlineAfterMs?: number;
 }
 
 export interface RunningBff {
@@ -65,7 +68,13 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
   const feed = feedHandler({ sessions, content, identity, pages: feedPages, say, logger });
 
-  const { io, push } = createRealtime({ sessions, cache, logger });
+  const { io, push, presence } = createRealtime({
+    sessions,
+    cache,
+    logger,
+    identity,
+    ...(dependencies.offlineAfterMs !== undefined && { offlineAfterMs: dependencies.offlineAfterMs }),
+  });
 
   let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');
   const google = googleSignIn(config);
@@ -83,6 +92,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     feedPages,
     limits: new RateLimits(cache, config),
     push,
+    presence,
     google,
     secureCookies,
     publicUrl: () => publicUrl ?? '',
@@ -108,6 +118,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     await listen(server, config.PORT, dependencies.host);
   } catch (error) {
     await stopConsuming();
+    await presence.stop();
     io.close();
     throw error;
   }
@@ -119,7 +130,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   let stopping: Promise<void> | undefined;
   return {
     url,
-    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, graceMs, stopConsuming)),
+    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, presence, graceMs, stopConsuming)),
   };
 }
 
@@ -148,23 +159,26 @@ function urlHost(host: string | undefined): string {
 }
 
 /**
- * Stop accepting, close the sockets and idle connections, let requests in flight finish (cutting what is left
- * after graceMs), then release Socket.IO's adapter and stop consuming events.
+ * Stop accepting, close the sockets (their members go offline unless another replica holds one of theirs) and idle
+ * connections, let requests in flight finish (cutting what is left after graceMs), then release Socket.IO's adapter
+ * and stop consuming events.
  */
 async function shutdown(
   server: Server,
   io: ReturnType<typeof createRealtime>['io'],
+  presence: Presence,
   graceMs: number,
   stopConsuming: () => Promise<void>,
 ): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   io.local.disconnectSockets(true);
+  const settled = presence.stop();
   io.engine.close();
   // A keep-alive connection becomes idle when its last response is sent: close it then, not at its timeout.
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
   const force = setTimeout(() => server.closeAllConnections(), graceMs);
-  await closed;
+  await Promise.all([closed, settled]);
   clearInterval(sweep);
   clearTimeout(force);
   // The HTTP server is already closed; io.close() still releases the adapter (Redis subscriptions).

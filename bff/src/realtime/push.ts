@@ -15,7 +15,11 @@ export type PushEvent =
   // The other member read the member's messages up to `readAt`.
   | { type: 'messages_read'; readerId: string; readAt: string }
   // The other member is typing in their conversation.
-  | { type: 'typing'; fromUserId: string };
+  | { type: 'typing'; fromUserId: string }
+  // A member the page watches (an open conversation, a profile) came online or went offline.
+  | { type: 'presence_changed'; userId: string; isOnline: boolean }
+  // A member the page watches deleted their account ('Utente eliminato').
+  | { type: 'member_deleted'; userId: string };
 
 export interface PushedMessage {
   id: string;
@@ -31,6 +35,8 @@ export const sessionRoom = (sid: string) => `session:${sid}`;
 export const ADMINS_ROOM = 'admins';
 /** Every signed-in socket: all of them see the feed. */
 export const FEED_ROOM = 'feed';
+/** The sockets of pages showing whether `userId` is online (they ask with `watch_presence`). */
+export const presenceRoom = (userId: string) => `presence:${userId}`;
 
 /**
  * The one way to reach browsers. Two scopes, because of where the cause is seen:
@@ -45,6 +51,10 @@ export interface Push {
   toUserHere(userId: string, event: PushEvent): void;
   /** Every signed-in page on this replica (every replica hears the event that causes it). */
   toFeedHere(event: PushEvent): void;
+  /** The pages watching `userId`'s presence, on every replica (a socket or a request on one replica is the cause). */
+  toWatchers(userId: string, event: PushEvent): void;
+  /** The pages watching `userId`'s presence on this replica (every replica hears the event that causes it). */
+  toWatchersHere(userId: string, event: PushEvent): void;
   /** Closes the sockets of a session that ended (logout), on every replica. */
   endSession(sid: string): void;
   /** Closes a deleted user's sockets on this replica (every replica hears UserDeleted). */
@@ -57,6 +67,8 @@ export function createPush(io: Server): Push {
     toAdmins: (event) => io.to(ADMINS_ROOM).emit(event.type, event),
     toUserHere: (userId, event) => io.local.to(userRoom(userId)).emit(event.type, event),
     toFeedHere: (event) => io.local.to(FEED_ROOM).emit(event.type, event),
+    toWatchers: (userId, event) => io.to(presenceRoom(userId)).emit(event.type, event),
+    toWatchersHere: (userId, event) => io.local.to(presenceRoom(userId)).emit(event.type, event),
     endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
     endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),
   };

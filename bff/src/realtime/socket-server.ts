@@ -1,20 +1,32 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { RedisCache, type Cache, type Logger } from '@tip/platform';
+import { RedisCache, type Cache, type IdentityDefinition, type Logger, type ServiceClient } from '@tip/platform';
 import type { Sessions } from '../session/sessions.js';
-import { ADMINS_ROOM, createPush, FEED_ROOM, sessionRoom, userRoom, type Push } from './push.js';
+import { Presence } from './presence.js';
+import { ADMINS_ROOM, createPush, FEED_ROOM, presenceRoom, sessionRoom, userRoom, type Push } from './push.js';
 
 export const SOCKET_PATH = '/ws';
+/** The most members one page may watch the presence of (a thread header, a profile: one or two). */
+export const MAX_WATCHED = 20;
 
 /**
  * Socket.IO at /ws. The handshake must carry a live session cookie; each socket joins its user's room, its
  * session's room (so logout can close it) and, for admins, the admins' room. With Redis as the cache, the Redis
  * adapter carries room broadcasts across BFF replicas. Attach it to the HTTP server with `io.attach(server)`.
+ * A member's sockets make them online (see Presence); a page names the members whose presence it shows with
+ * `watch_presence` and hears `presence_changed` about them.
  */
-export function createRealtime(options: { sessions: Sessions; cache: Cache; logger: Logger }): {
+export function createRealtime(options: {
+  sessions: Sessions;
+  cache: Cache;
+  logger: Logger;
+  identity: Pick<ServiceClient<IdentityDefinition>, 'SetOnlineStatus'>;
+  offlineAfterMs?: number;
+}): {
   io: Server;
   push: Push;
+  presence: Presence;
 } {
   const { sessions, logger } = options;
   const io = new Server({ path: SOCKET_PATH, serveClient: false, allowRequest: sameOriginOnly });
@@ -44,8 +56,33 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
     );
   });
 
+  const push = createPush(io);
+  const presence = new Presence({
+    identity: options.identity,
+    push,
+    logger,
+    socketsOf: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length,
+    ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
+  });
+
   io.on('connection', (socket) => {
-    void socket.join(socket.data.rooms as string[]);
+    const userId = socket.data.userId as string;
+    // Joined before presence counts the member's sockets (the Redis adapter may answer a join later).
+    void Promise.resolve(socket.join(socket.data.rooms as string[])).then(() => presence.connected(userId));
+    socket.on('disconnect', () => presence.disconnected(userId));
+    // The members this page shows online or offline: each call replaces the previous list.
+    let watched: string[] = [];
+    socket.on('watch_presence', async (payload: unknown, ack?: unknown) => {
+      const ids = typeof payload === 'object' && payload !== null ? (payload as { userIds?: unknown }).userIds : null;
+      if (!Array.isArray(ids)) return;
+      const next = [
+        ...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100)),
+      ].slice(0, MAX_WATCHED);
+      const left = watched.filter((id) => !next.includes(id));
+      watched = next;
+      await Promise.all([...left.map((id) => socket.leave(presenceRoom(id))), socket.join(next.map(presenceRoom))]);
+      if (typeof ack === 'function') (ack as (watching: string[]) => void)(next);
+    });
     // 'Sta scrivendo...': relayed to the other member's pages, at most once a second per socket.
     let lastTyping = 0;
     socket.on('typing', (payload: unknown) => {
@@ -53,11 +90,11 @@ export function createRealtime(options: { sessions: Sessions; cache: Cache; logg
       const now = Date.now();
       if (typeof to !== 'string' || to.length > 100 || now - lastTyping < 1000) return;
       lastTyping = now;
-      io.to(userRoom(to)).emit('typing', { type: 'typing', fromUserId: socket.data.userId as string });
+      io.to(userRoom(to)).emit('typing', { type: 'typing', fromUserId: userId });
     });
   });
 
-  return { io, push: createPush(io) };
+  return { io, push, presence };
 }
 
 /**

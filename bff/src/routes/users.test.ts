@@ -187,8 +187,13 @@ describe('account deletion', () => {
 
     const lookup = await stack.identity.GetUser({ userId: id, viewerId: id }).catch((error: unknown) => error);
     expect(lookup).toBeInstanceOf(DomainError);
-    expect(lookup).toMatchObject({ code: 'NOT_FOUND' });
+    expect(lookup).toMatchObject({ code: 'GONE' });
     expect((await fetch(`${stack.url}/api/auth/user`, { headers: { Cookie: cookie } })).status).toBe(401);
+    // Others looking the member up (an open conversation) hear that the account was deleted: 410, not 404.
+    const other = await stack.member('nadia');
+    const gone = await other.browser.get(`/api/user/${id}`);
+    expect(gone.status).toBe(410);
+    expect(await json(gone)).toEqual({ message: 'Utente eliminato' });
     expect((await stack.browser().postJson('/api/auth/login', { email, password })).status).toBe(401);
   });
 

@@ -24,7 +24,7 @@ function beaconBody(body: unknown): unknown {
 
 /** Other members, the own account, verification resubmission and presence. */
 export function userRoutes(context: BffContext): Router {
-  const { identity, sessions, users, balances, say, push } = context;
+  const { identity, sessions, users, balances, say, push, presence } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -68,9 +68,11 @@ export function userRoutes(context: BffContext): Router {
     }),
   );
 
+  // Spec: online on entering the feed, offline by a beacon on leaving. Presence weighs it against the member's
+  // sockets (another tab still open keeps them online) and tells the pages watching them.
   const setOnlineStatus = handle(async (req, res) => {
     const { isOnline } = parseInput(onlineStatusSchema, beaconBody(req.body));
-    await identity.SetOnlineStatus({ userId: sessionOf(res).user.id, isOnline });
+    await presence.report(sessionOf(res).user.id, isOnline);
     res.json({ success: true });
   });
   router.patch('/api/users/online-status', signedIn, setOnlineStatus);

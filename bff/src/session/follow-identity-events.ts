@@ -43,6 +43,8 @@ export function followIdentityEvents(options: {
           const { userId } = UserDeleted.parse(event);
           users.drop(userId);
           push.endUserHere(userId);
+          // An open conversation with them turns to 'Utente eliminato'.
+          push.toWatchersHere(userId, { type: 'member_deleted', userId });
         }
       } catch (error) {
         // A malformed event cannot become well-formed by being delivered again: log it and move on.

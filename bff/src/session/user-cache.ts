@@ -69,7 +69,8 @@ export class UserCache {
     try {
       user = await this.identity.GetUser({ userId, viewerId: userId });
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+      // A deleted user (GONE) has no session either.
+      if (error instanceof DomainError && (error.code === 'NOT_FOUND' || error.code === 'GONE')) return null;
       throw error;
     }
     if (epoch === this.epoch) this.users.set(userId, user, this.now() + this.ttlMs);

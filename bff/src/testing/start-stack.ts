@@ -63,6 +63,8 @@ export async function startStack(
     stripe?: StripeSettings;
     /** Whether new posts wait for a moderator; published at once unless a test says otherwise. */
     postApproval?: ContentServiceOptions['approval'];
+    /** How long a member stays online after their last socket closed (the BFF's default otherwise). */
+    offlineAfterMs?: number;
   } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
@@ -121,6 +123,7 @@ export async function startStack(
     cache: adapters.cache,
     logger,
     host: '127.0.0.1',
+    ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
   });
 
   const browser = (language?: string) => new Browser(bff.url, language);

@@ -4,10 +4,16 @@ import { toAccount } from '../infra/user-document.js';
 import type { IdentityContext } from './context.js';
 import { resolveViewer } from './viewer.js';
 
-/** A user as the viewer may see it; a deleted user is not found. */
+/**
+ * A user as the viewer may see it. A deleted user is GONE ('Utente eliminato': their conversations say so), one that
+ * never existed NOT_FOUND.
+ */
 export async function getUser(context: IdentityContext, userId: string, viewerId: string): Promise<UserView> {
   const user = userId ? await context.users.findById(userId) : null;
-  if (!user) throw new DomainError('NOT_FOUND', 'identity.userNotFound');
+  if (!user) {
+    if (userId && (await context.users.wasDeleted(userId))) throw new DomainError('GONE', 'identity.userDeleted');
+    throw new DomainError('NOT_FOUND', 'identity.userNotFound');
+  }
   const viewer = viewerId === userId ? { id: user._id, isAdmin: user.isAdmin } : await resolveViewer(context, viewerId);
   return viewUser(toAccount(user), viewer);
 }

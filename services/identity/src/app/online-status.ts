@@ -1,9 +1,16 @@
 import { DomainError } from '@tip/platform';
 import type { IdentityContext } from './context.js';
 
-/** Presence as the client reports it (entering the feed, leaving the page). Not an event: it changes too often. */
-export async function setOnlineStatus(context: IdentityContext, userId: string, isOnline: boolean): Promise<void> {
-  if (!(await context.users.setPresence(userId, isOnline))) {
-    throw new DomainError('NOT_FOUND', 'identity.userNotFound');
-  }
+/**
+ * Presence as the BFF reports it (the member's sockets, the spec's online-status calls). Not an event: it changes
+ * too often, and its only caller hears in the answer whether it changed (then it tells the pages watching).
+ */
+export async function setOnlineStatus(
+  context: IdentityContext,
+  userId: string,
+  isOnline: boolean,
+): Promise<{ changed: boolean }> {
+  const outcome = await context.users.setPresence(userId, isOnline);
+  if (outcome === 'missing') throw new DomainError('NOT_FOUND', 'identity.userNotFound');
+  return { changed: outcome === 'changed' };
 }

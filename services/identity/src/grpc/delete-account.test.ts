@@ -51,11 +51,12 @@ describe('DeleteAccount', () => {
     expect(await harness.objects.get(othersPhoto)).not.toBeNull();
   });
 
-  it('makes the user unknown, and its username and e-mail free again', async () => {
+  it('makes the user gone (not unknown: their conversations say so), and its username and e-mail free again', async () => {
     const member = await registerMember(harness, { username: 'Riprovo', email: 'riprovo@example.it' });
     await harness.client.DeleteAccount({ userId: member.id });
     expect(await failureOf(harness.client.GetUser({ userId: member.id, viewerId: member.id }))).toMatchObject({
-      code: 'NOT_FOUND',
+      code: 'GONE',
+      messageKey: 'identity.userDeleted',
     });
     expect(await failureOf(harness.client.Login({ email: 'riprovo@example.it', password: 'segreto1' }))).toMatchObject({
       code: 'UNAUTHENTICATED',

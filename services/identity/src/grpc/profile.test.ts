@@ -182,11 +182,13 @@ describe('GetPhoto', () => {
 });
 
 describe('SetOnlineStatus', () => {
-  it('shows the member online, then offline', async () => {
-    await harness.client.SetOnlineStatus({ userId: other.id, isOnline: true });
+  it('shows the member online, then offline, answering whether the status changed', async () => {
+    expect(await harness.client.SetOnlineStatus({ userId: other.id, isOnline: true })).toEqual({ changed: true });
     expect((await harness.client.GetUser({ userId: other.id, viewerId: owner.id })).isOnline).toBe(true);
-    await harness.client.SetOnlineStatus({ userId: other.id, isOnline: false });
+    expect(await harness.client.SetOnlineStatus({ userId: other.id, isOnline: true })).toEqual({ changed: false });
+    expect(await harness.client.SetOnlineStatus({ userId: other.id, isOnline: false })).toEqual({ changed: true });
     expect((await harness.client.GetUser({ userId: other.id, viewerId: owner.id })).isOnline).toBe(false);
+    expect(await harness.client.SetOnlineStatus({ userId: other.id, isOnline: false })).toEqual({ changed: false });
   });
 
   it('answers NOT_FOUND for an unknown user', async () => {

@@ -104,14 +104,21 @@ export class UserRepository {
 
   /**
    * Presence changes often and concerns no other field, so it is written apart from transitions (without a revision
-   * bump, which would make a concurrent profile change compute again). False when the user does not exist.
+   * bump, which would make a concurrent profile change compute again). Answers whether it changed, or 'missing' when
+   * the user does not exist.
    */
-  async setPresence(id: string, isOnline: boolean): Promise<boolean> {
+  async setPresence(id: string, isOnline: boolean): Promise<'changed' | 'unchanged' | 'missing'> {
     const updated = await this.collection.updateOne(
-      { _id: id, deleted: { $ne: true } },
+      { _id: id, deleted: { $ne: true }, isOnline: { $ne: isOnline } },
       { $set: { isOnline, lastSeenAt: new Date().toISOString() } },
     );
-    return updated !== null;
+    if (updated) return 'changed';
+    return (await this.findById(id)) ? 'unchanged' : 'missing';
+  }
+
+  /** Whether `id` names an account that was deleted (its tombstone), as opposed to one that never existed. */
+  async wasDeleted(id: string): Promise<boolean> {
+    return (await this.collection.count({ _id: id, deleted: true })) > 0;
   }
 
   async insert(doc: UserDocument, events: EventEnvelope[]): Promise<void> {

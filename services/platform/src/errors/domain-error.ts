@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'PERMISSION_DENIED'
   | 'NOT_FOUND'
+  | 'GONE'
   | 'ALREADY_EXISTS'
   | 'FAILED_PRECONDITION'
   | 'PAYMENT_REQUIRED'

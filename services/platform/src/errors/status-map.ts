@@ -7,6 +7,8 @@ export const statusOf: Record<ErrorCode, { grpc: GrpcStatus; http: number }> = {
   UNAUTHENTICATED: { grpc: GrpcStatus.UNAUTHENTICATED, http: 401 },
   PERMISSION_DENIED: { grpc: GrpcStatus.PERMISSION_DENIED, http: 403 },
   NOT_FOUND: { grpc: GrpcStatus.NOT_FOUND, http: 404 },
+  // What existed and was deleted (a member's account): callers may say so rather than 'not found'.
+  GONE: { grpc: GrpcStatus.NOT_FOUND, http: 410 },
   ALREADY_EXISTS: { grpc: GrpcStatus.ALREADY_EXISTS, http: 409 },
   FAILED_PRECONDITION: { grpc: GrpcStatus.FAILED_PRECONDITION, http: 409 },
   // Not enough credits, or a card the provider refused.
