@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-do
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AppLayout } from '@/components/layout/app-layout';
-import { ComingSoonPage } from '@/pages/coming-soon-page';
+import { AdminLoginRequired } from '@/pages/admin/admin-login-required';
 import { HomePage } from '@/pages/home-page';
 import { LandingPage } from '@/pages/landing/landing-page';
 import { LegalPage } from '@/pages/legal-page';
@@ -25,6 +25,7 @@ function MemberArea() {
   if (pathname === '/') return <LandingPage />;
   if (pathname === '/messages') return <LoginRequiredPage />;
   if (pathname === '/checkout') return <LoginRequiredPage reason="checkout" />;
+  if (pathname === '/admin') return <AdminLoginRequired />;
   return <Navigate to="/login" replace />;
 }
 
@@ -41,6 +42,7 @@ const feedback = () => import('@/pages/feedback/feedback-page').then((m) => ({ C
 const demoRegistration = () =>
   import('@/pages/demo-registration/demo-registration-page').then((m) => ({ Component: m.DemoRegistrationPage }));
 const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
+const admin = () => import('@/pages/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
 const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
 const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
 const googleSetup = () =>
@@ -63,7 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'demo-registrazione', lazy: demoRegistration },
           { path: 'blocked-users', lazy: blockedUsers },
           { path: 'checkout', lazy: checkout },
-          { path: 'admin', element: <ComingSoonPage section="admin" /> },
+          { path: 'admin', lazy: admin },
         ],
       },
       {

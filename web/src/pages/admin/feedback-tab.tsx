@@ -1,0 +1,112 @@
+import { MessageSquareHeart, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDeleteFeedback } from '@/api/admin/delete-feedback';
+import { useFeedback } from '@/api/admin/get-feedback';
+import type { FeedbackItem, FeedbackStatus } from '@/api/admin/types';
+import { useUpdateFeedback } from '@/api/admin/update-feedback';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { formatAdminDate } from '@/pages/admin/format';
+import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
+import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
+
+const STATUSES: readonly FeedbackStatus[] = ['pending', 'in_review', 'resolved'];
+
+const STATUS_LOOK = { pending: 'secondary', in_review: 'warning', resolved: 'success' } as const;
+
+/** 'Feedback': what members sent, newest first, with its status and 'Elimina'. */
+export function FeedbackTab() {
+  const { t } = useTranslation();
+  const { data, error, isPending } = useFeedback();
+  return (
+    <section className="space-y-4" aria-label={t('admin.tabs.feedback')}>
+      {data ? (
+        data.length > 0 ? (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {data.map((item) => (
+              <li key={item.id}>
+                <FeedbackCard item={item} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ListEmpty icon={MessageSquareHeart} text={t('admin.feedback.empty')} />
+        )
+      ) : isPending ? (
+        <ListLoading />
+      ) : (
+        <ListError text={t('admin.loadError', { message: error?.message ?? '' })} />
+      )}
+    </section>
+  );
+}
+
+function FeedbackCard({ item }: { item: FeedbackItem }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const author = item.user ? `@${item.user.username || t('admin.users.unnamed')}` : t('admin.feedback.formerMember');
+  const update = useUpdateFeedback({
+    onSuccess: (answer) => notifySuccess(t('admin.feedback.updated'), answer.message),
+    onError: (error) => notifyFailure(t, t('admin.errors.feedbackStatus'), error),
+  });
+  const remove = useDeleteFeedback({
+    onSuccess: (answer) => notifySuccess(t('admin.feedback.deleted'), answer.message),
+    onError: (error) => notifyDeleteFailure(t, t('admin.errors.deleteFeedback'), error),
+  });
+
+  return (
+    <Card className="h-full gap-4 py-5" data-testid="feedback-item">
+      <CardContent className="space-y-3 px-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="outline">{t(`admin.feedback.types.${item.type}`)}</Badge>
+          <Badge variant={STATUS_LOOK[item.status] ?? 'secondary'}>{t(`admin.feedback.statuses.${item.status}`)}</Badge>
+          <span className="ml-auto text-xs text-muted-foreground">{formatAdminDate(item.createdAt)}</span>
+        </div>
+        <p className="text-sm break-words whitespace-pre-wrap">{item.message}</p>
+        <p className="text-sm">
+          <span className="text-muted-foreground">{t('admin.feedback.author')}: </span>
+          <span className="font-medium break-all">{author}</span>
+        </p>
+      </CardContent>
+      <CardFooter className="mt-auto flex-wrap items-end px-5">
+        <div className="grid min-w-44 flex-1 gap-1.5">
+          <Label htmlFor={`${id}-status`} className="text-xs text-muted-foreground">
+            {t('admin.feedback.status')}
+          </Label>
+          <Select
+            value={item.status}
+            onValueChange={(status) => update.mutate({ feedbackId: item.id, status: status as FeedbackStatus })}
+            disabled={update.isPending || remove.isPending}
+          >
+            <SelectTrigger id={`${id}-status`} aria-label={t('admin.feedback.statusLabel', { name: author })}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {t(`admin.feedback.statuses.${status}`)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <ConfirmButton
+          title={t('admin.feedback.deleteTitle')}
+          description={t('admin.feedback.deleteDescription')}
+          confirmLabel={t('admin.actions.confirmDelete')}
+          onConfirm={() => remove.mutate(item.id)}
+        >
+          <Button size="sm" variant="ghost" className="text-destructive" disabled={remove.isPending}>
+            <Trash2 aria-hidden />
+            {t('admin.feedback.delete')}
+          </Button>
+        </ConfirmButton>
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import { CheckCircle2, Check, FlaskConical, Trash2, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateTestPosts } from '@/api/admin/create-test-posts';
+import { useDecidePost } from '@/api/admin/decide-post';
+import { useAdminDeletePost } from '@/api/admin/delete-post';
+import { usePendingPosts } from '@/api/admin/get-pending-posts';
+import type { PendingPostItem } from '@/api/admin/types';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { categoryLabel } from '@/pages/admin/category-label';
+import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { formatAdminDate } from '@/pages/admin/format';
+import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
+import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
+import { PostMedia } from '@/pages/admin/post-media';
+import { RejectionDialog } from '@/pages/admin/rejection-dialog';
+
+/** 'Post in Attesa': posts waiting for a decision, oldest first, each approved, rejected with reasons or deleted. */
+export function PendingPostsTab() {
+  const { t } = useTranslation();
+  const { data, error, isPending } = usePendingPosts();
+  const createTestPosts = useCreateTestPosts({
+    onSuccess: (answer) => notifySuccess(t('admin.posts.testCreated'), answer.message),
+    onError: (failure) => notifyFailure(t, t('admin.errors.testPosts'), failure),
+  });
+
+  return (
+    <section className="space-y-4" aria-label={t('admin.tabs.pendingPosts')}>
+      <div className="flex justify-end">
+        <Button variant="outline" onClick={() => createTestPosts.mutate()} disabled={createTestPosts.isPending}>
+          {createTestPosts.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
+          {t('admin.posts.createTest')}
+        </Button>
+      </div>
+      {data ? (
+        data.length > 0 ? (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {data.map((item) => (
+              <li key={item.post.id}>
+                <PendingPostCard item={item} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ListEmpty icon={CheckCircle2} text={t('admin.posts.empty')} />
+        )
+      ) : isPending ? (
+        <ListLoading />
+      ) : (
+        <ListError text={t('admin.loadError', { message: error?.message ?? '' })} />
+      )}
+    </section>
+  );
+}
+
+function PendingPostCard({ item }: { item: PendingPostItem }) {
+  const { t } = useTranslation();
+  const { post, author } = item;
+  const [rejecting, setRejecting] = useState(false);
+  const decide = useDecidePost({
+    onSuccess: (answer) => notifySuccess(t('admin.posts.approved'), answer.message),
+    onError: (error) => notifyFailure(t, t('admin.errors.post'), error),
+  });
+  const reject = useDecidePost({
+    onSuccess: (answer) => notifySuccess(t('admin.posts.rejected'), answer.message),
+    onError: (error) => notifyFailure(t, t('admin.errors.post'), error),
+  });
+  const remove = useAdminDeletePost({
+    onSuccess: (answer) => notifySuccess(t('admin.posts.deleted'), answer.message),
+    onError: (error) => notifyDeleteFailure(t, t('admin.errors.deletePost'), error),
+  });
+  const busy = decide.isPending || reject.isPending || remove.isPending;
+
+  return (
+    <Card className="h-full gap-4 py-5" data-testid="pending-post">
+      <CardContent className="space-y-3 px-5">
+        {post.title && <h3 className="font-semibold">{post.title}</h3>}
+        <p className="text-sm break-words whitespace-pre-wrap">
+          {post.content || <span className="text-muted-foreground italic">{t('admin.posts.noText')}</span>}
+        </p>
+        <PostMedia post={post} />
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">{t('admin.posts.author')}</dt>
+          <dd className="font-medium break-all">@{author.username ?? t('admin.users.unnamed')}</dd>
+          <dt className="text-muted-foreground">{t('admin.posts.category')}</dt>
+          <dd>{categoryLabel(t, post.category)}</dd>
+          <dt className="text-muted-foreground">{t('admin.posts.date')}</dt>
+          <dd>{formatAdminDate(post.createdAt)}</dd>
+        </dl>
+        {post.isPremium && <Badge variant="warning">{t('admin.posts.premium', { cost: post.creditCost })}</Badge>}
+      </CardContent>
+      <CardFooter className="mt-auto flex-wrap px-5">
+        <Button size="sm" disabled={busy} onClick={() => decide.mutate({ postId: post.id, status: 'approved' })}>
+          <Check aria-hidden />
+          {t('admin.actions.approve')}
+        </Button>
+        <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejecting(true)}>
+          <X aria-hidden />
+          {t('admin.actions.reject')}
+        </Button>
+        <ConfirmButton
+          title={t('admin.posts.deleteTitle')}
+          description={t('admin.posts.deleteDescription')}
+          confirmLabel={t('admin.actions.confirmDelete')}
+          onConfirm={() => remove.mutate(post.id)}
+        >
+          <Button size="sm" variant="ghost" className="text-destructive" disabled={busy}>
+            <Trash2 aria-hidden />
+            {t('admin.actions.delete')}
+          </Button>
+        </ConfirmButton>
+      </CardFooter>
+      <RejectionDialog
+        kind="post"
+        open={rejecting}
+        onOpenChange={setRejecting}
+        onConfirm={(reason) => reject.mutate({ postId: post.id, status: 'rejected', reason })}
+      />
+    </Card>
+  );
+}
