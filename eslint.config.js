@@ -30,7 +30,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@tip/(identity|wallet|content|messaging)(?!/domain$)',
+              regex: '^@tip/(identity|wallet|content|messaging|moderation)(?!/domain$)',
               message: 'Import only a service’s /domain; talk to the service over gRPC.',
             },
           ],

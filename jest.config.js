@@ -9,8 +9,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': swc },
   moduleNameMapper: {
-    '^@tip/(platform|identity|wallet|content|messaging)$': '<rootDir>/services/$1/src/index.ts',
-    '^@tip/(platform|identity|wallet|content|messaging)/(.*)$': '<rootDir>/services/$1/src/$2/index.ts',
+    '^@tip/(platform|identity|wallet|content|messaging|moderation)$': '<rootDir>/services/$1/src/index.ts',
+    '^@tip/(platform|identity|wallet|content|messaging|moderation)/(.*)$': '<rootDir>/services/$1/src/$2/index.ts',
     '^@tip/bff$': '<rootDir>/bff/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -16,6 +16,10 @@ import { paymentWebhookRoute, walletRoutes } from './routes/wallet.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { postRoutes } from './routes/posts.js';
 import { messageRoutes } from './routes/messages.js';
+import { adminQueueRoutes } from './routes/admin-queues.js';
+import { reportRoutes } from './routes/reports.js';
+import { feedbackRoutes } from './routes/feedback.js';
+import { testDataRoutes } from './routes/test-data.js';
 import { webApp } from './web-app/web-app.js';
 
 const JSON_LIMIT = '100kb';
@@ -48,6 +52,10 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(adminUserRoutes(context));
   app.use(postRoutes(context));
   app.use(messageRoutes(context));
+  app.use(adminQueueRoutes(context));
+  app.use(reportRoutes(context));
+  app.use(feedbackRoutes(context));
+  app.use(testDataRoutes(context));
   app.use(mediaRoutes(context));
   app.use('/api', (_req, _res, next) => next(new DomainError('NOT_FOUND', 'errors.notFound')));
 

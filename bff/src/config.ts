@@ -58,6 +58,7 @@ export const standaloneBffConfigSchema = bffConfigSchema.extend({
   WALLET_ADDR: z.string().min(1),
   CONTENT_ADDR: z.string().min(1),
   MESSAGING_ADDR: z.string().min(1),
+  MODERATION_ADDR: z.string().min(1),
   ...engineConfigSchema.shape,
 });
 export type StandaloneBffConfig = z.infer<typeof standaloneBffConfigSchema>;

@@ -4,6 +4,7 @@ import {
   contentDefinition,
   identityDefinition,
   messagingDefinition,
+  moderationDefinition,
   walletDefinition,
   loadConfig,
   openCache,
@@ -44,12 +45,13 @@ runMain(async () => {
   stops.defer(() => content.close());
   const messaging = createGrpcClient(messagingDefinition(), config.MESSAGING_ADDR);
   stops.defer(() => messaging.close());
-  const bff = await startBff({ config, identity, wallet, content, messaging, events, cache, logger }).catch(
-    async (error: unknown) => {
-      await stops.stopAll();
-      throw error;
-    },
-  );
+  const moderation = createGrpcClient(moderationDefinition(), config.MODERATION_ADDR);
+  stops.defer(() => moderation.close());
+  const clients = { identity, wallet, content, messaging, moderation };
+  const bff = await startBff({ config, ...clients, events, cache, logger }).catch(async (error: unknown) => {
+    await stops.stopAll();
+    throw error;
+  });
   stops.defer(() => bff.stop());
   stopOnSignals(logger, () => stops.stopAll());
 });

@@ -6,6 +6,7 @@ import {
   type Cache,
   type ContentDefinition,
   type MessagingDefinition,
+  type ModerationDefinition,
   type EventBus,
   type IdentityDefinition,
   type Logger,
@@ -31,6 +32,8 @@ import { followLedgerEvents } from './wallet/follow-ledger-events.js';
 import { FeedPages } from './content/feed-pages.js';
 import { followPostEvents } from './content/follow-post-events.js';
 import { followMessageEvents } from './messaging/follow-message-events.js';
+import { AppliedDecisions } from './moderation/applied-decisions.js';
+import { followModerationEvents } from './moderation/follow-moderation-events.js';
 
 export interface BffDependencies {
   config: BffConfig;
@@ -38,6 +41,7 @@ export interface BffDependencies {
   wallet: ServiceClient<WalletDefinition>;
   content: ServiceClient<ContentDefinition>;
   messaging: ServiceClient<MessagingDefinition>;
+  moderation: ServiceClient<ModerationDefinition>;
   events: EventBus;
   cache: Cache;
   logger: Logger;
@@ -58,12 +62,13 @@ export interface RunningBff {
 
 /** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
-  const { config, identity, wallet, content, messaging, events, cache, logger } = dependencies;
+  const { config, identity, wallet, content, messaging, moderation, events, cache, logger } = dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
   const balances = new Balances(wallet);
   const feedPages = new FeedPages();
+  const decisions = new AppliedDecisions();
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
   const feed = feedHandler({ sessions, content, identity, pages: feedPages, say, logger });
@@ -84,6 +89,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     wallet,
     content,
     messaging,
+    moderation,
     logger,
     say,
     sessions,
@@ -91,6 +97,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     balances,
     feedPages,
     limits: new RateLimits(cache, config),
+    decisions,
     push,
     presence,
     google,
@@ -112,6 +119,13 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
     await followPostEvents({ events, push, pages: feedPages, logger, ...(group && { group: `${group}-posts` }) }),
     await followMessageEvents({ events, push, logger, ...(group && { group: `${group}-messages` }) }),
+    await followModerationEvents({
+      events,
+      push,
+      decisions,
+      logger,
+      ...(group && { group: `${group}-moderation` }),
+    }),
   ];
   const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
   try {

@@ -19,7 +19,23 @@ export type PushEvent =
   // A member the page watches (an open conversation, a profile) came online or went offline.
   | { type: 'presence_changed'; userId: string; isOnline: boolean }
   // A member the page watches deleted their account ('Utente eliminato').
-  | { type: 'member_deleted'; userId: string };
+  | { type: 'member_deleted'; userId: string }
+  | AdminPushEvent;
+
+/**
+ * What the admin console hears (the spec's live update types, plus the audit log's): each refreshes the matching
+ * lists, counts and stats.
+ */
+export type AdminPushEvent =
+  | { type: 'new_verification_pending'; userId: string }
+  | { type: 'user_verification_updated'; userId: string; status: string }
+  | { type: 'post_approval_updated'; postId: string; status: string }
+  | { type: 'new_feedback'; feedbackId: string }
+  | { type: 'feedback_updated'; feedbackId: string }
+  | { type: 'new_post_report'; postId: string }
+  | { type: 'post_report_updated'; postId: string }
+  // A user listed in the console changed, or an admin acted: the users list and the audit log.
+  | { type: 'admin_audit_updated' };
 
 export interface PushedMessage {
   id: string;
@@ -41,13 +57,12 @@ export const presenceRoom = (userId: string) => `presence:${userId}`;
 /**
  * The one way to reach browsers. Two scopes, because of where the cause is seen:
  * - a request handler sees its cause on one replica only, so it reaches sockets on every replica (`toUser`,
- *   `toAdmins`, through the Redis adapter when there is one);
- * - a domain event is consumed by every replica, so each reaches only its own sockets (`toUserHere`), and each
- *   socket hears it once.
+ *   through the Redis adapter when there is one);
+ * - a domain event is consumed by every replica, so each reaches only its own sockets (`toUserHere`,
+ *   `toAdminsHere`), and each socket hears it once.
  */
 export interface Push {
   toUser(userId: string, event: PushEvent): void;
-  toAdmins(event: PushEvent): void;
   toUserHere(userId: string, event: PushEvent): void;
   /** Every signed-in page on this replica (every replica hears the event that causes it). */
   toFeedHere(event: PushEvent): void;
@@ -55,6 +70,8 @@ export interface Push {
   toWatchers(userId: string, event: PushEvent): void;
   /** The pages watching `userId`'s presence on this replica (every replica hears the event that causes it). */
   toWatchersHere(userId: string, event: PushEvent): void;
+  /** The admins' pages on this replica (every replica hears the event that causes it). */
+  toAdminsHere(event: AdminPushEvent): void;
   /** Closes the sockets of a session that ended (logout), on every replica. */
   endSession(sid: string): void;
   /** Closes a deleted user's sockets on this replica (every replica hears UserDeleted). */
@@ -64,11 +81,11 @@ export interface Push {
 export function createPush(io: Server): Push {
   return {
     toUser: (userId, event) => io.to(userRoom(userId)).emit(event.type, event),
-    toAdmins: (event) => io.to(ADMINS_ROOM).emit(event.type, event),
     toUserHere: (userId, event) => io.local.to(userRoom(userId)).emit(event.type, event),
     toFeedHere: (event) => io.local.to(FEED_ROOM).emit(event.type, event),
     toWatchers: (userId, event) => io.to(presenceRoom(userId)).emit(event.type, event),
     toWatchersHere: (userId, event) => io.local.to(presenceRoom(userId)).emit(event.type, event),
+    toAdminsHere: (event) => io.local.to(ADMINS_ROOM).emit(event.type, event),
     endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
     endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),
   };

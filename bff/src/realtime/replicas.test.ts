@@ -13,8 +13,11 @@ import {
   walletDefinition,
   contentDefinition,
   messagingDefinition,
+  moderationDefinition,
+  VerificationDecided,
   type Adapters,
   type MessagingDefinition,
+  type ModerationDefinition,
   type ContentDefinition,
   type IdentityDefinition,
   type ServiceClient,
@@ -24,6 +27,7 @@ import { startIdentityService, type RunningIdentityService } from '@tip/identity
 import { startWalletService, type RunningWalletService } from '@tip/wallet';
 import { startContentService, type RunningContentService } from '@tip/content';
 import { startMessagingService, type RunningMessagingService } from '@tip/messaging';
+import { startModerationService, type RunningModerationService } from '@tip/moderation';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
@@ -47,6 +51,8 @@ let contentService: RunningContentService;
 let content: ServiceClient<ContentDefinition>;
 let messagingService: RunningMessagingService;
 let messaging: ServiceClient<MessagingDefinition>;
+let moderationService: RunningModerationService;
+let moderation: ServiceClient<ModerationDefinition>;
 const caches: RedisCache[] = [];
 const replicas: RunningBff[] = [];
 const sockets: Socket[] = [];
@@ -66,6 +72,8 @@ beforeAll(async () => {
   content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
   messagingService = await startMessagingService({ address: '127.0.0.1:0', ...adapters, logger });
   messaging = createGrpcClient(messagingDefinition(), messagingService.address, { timeoutMs: 20_000 });
+  moderationService = await startModerationService({ address: '127.0.0.1:0', ...adapters, logger });
+  moderation = createGrpcClient(moderationDefinition(), moderationService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
@@ -84,6 +92,7 @@ beforeAll(async () => {
         wallet,
         content,
         messaging,
+        moderation,
         events: adapters.events,
         cache,
         logger,
@@ -106,6 +115,8 @@ afterAll(async () => {
   content?.close();
   await messagingService?.stop();
   messaging?.close();
+  await moderationService?.stop();
+  moderation?.close();
   await adapters?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await redis?.stop();
@@ -187,8 +198,15 @@ describeWithRedis('BFF replicas sharing Redis', () => {
     const recipient = await member('zoe');
     const idOf = async (cookie: string) => ((await (await userOnB(cookie)).json()) as { id: string }).id;
     const [senderId, recipientId] = await Promise.all([idOf(sender.cookie), idOf(recipient.cookie)]);
+    // What moderation does when an admin approves them.
     for (const userId of [senderId, recipientId]) {
-      await identity.DecideVerification({ userId, status: 'approved', reason: '', adminId: 'replica-test' });
+      const decision = { userId, status: 'approved' as const, adminId: 'replica-test' };
+      await adapters.events.publish(VerificationDecided.topic, [VerificationDecided.create(userId, decision, run)]);
+      await waitFor(
+        async () => (await identity.GetUser({ userId, viewerId: userId })).verificationStatus === 'approved',
+        5000,
+        'the approval',
+      );
     }
     await wallet.Credit({
       userId: senderId,

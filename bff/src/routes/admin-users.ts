@@ -1,17 +1,18 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '@tip/platform';
-import { premiumGrantSchema, verificationDecisionSchema } from '@tip/identity/domain';
+import { premiumGrantSchema, userDirectoryQuerySchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
+import { adminUserJson } from '../moderation/admin-views.js';
 import { userIdParam } from './users.js';
 
 const testerFlagSchema = z.object({ isTester: z.boolean() });
 
-/** An admin's controls on a member that identity carries out: premium, the tester flag, the verification decision. */
+/** The console's users, kept by identity: the list (searched and paged there), premium, the tester flag, deletion. */
 export function adminUserRoutes(context: BffContext): Router {
-  const { identity, sessions, say } = context;
+  const { identity, balances, sessions, say } = context;
   const router = Router();
   const adminOnly = requireAdmin(sessions);
 
@@ -30,18 +31,24 @@ export function adminUserRoutes(context: BffContext): Router {
     }),
   );
 
-  router.put(
-    '/api/admin/users/:id/verify',
+  router.get(
+    '/api/admin/users',
+    adminOnly,
+    handle(async (req, res) => {
+      const query = parseInput(userDirectoryQuerySchema, req.query);
+      const { users, total } = await identity.ListUsers({ viewerId: sessionOf(res).user.id, ...query });
+      const listed = await Promise.all(users.map(async (user) => adminUserJson(user, await balances.get(user.id))));
+      res.json({ users: listed, total, page: query.page, limit: query.limit });
+    }),
+  );
+
+  router.delete(
+    '/api/admin/users/:id',
     adminOnly,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
-      const { status, reason } = parseInput(verificationDecisionSchema, req.body);
-      const decided = await identity.DecideVerification({ userId, status, reason, adminId: sessionOf(res).user.id });
-      res.json({
-        success: true,
-        message: say(req, 'identity.verificationDecided'),
-        verificationStatus: decided.verificationStatus,
-      });
+      await identity.DeleteUser({ userId, adminId: sessionOf(res).user.id });
+      res.json({ success: true, message: say(req, 'moderation.userDeleted') });
     }),
   );
 

@@ -14,15 +14,11 @@ const MEDIA_RULE = {
   requiredKey: 'content.contentRequired',
   tooLargeKey: 'content.mediaTooLarge',
 };
-const postIdParam = z.string().min(1).max(100);
-const decisionSchema = z.object({
-  status: z.enum(['approved', 'rejected']),
-  reason: z.string().max(2000).default(''),
-});
+export const postIdParam = z.string().min(1).max(100);
 
 /**
  * Posts (the feeds are a fast lane: feed.ts): the composer, likes, comments, premium unlocks and Telegram reveals (each paid through the
- * wallet, keyed so that a repeated click is charged once), deletion, a moderator's decision, and the media.
+ * wallet, keyed so that a repeated click is charged once), deletion, and the media. (A moderator's decision: admin-queues.ts.)
  */
 export function postRoutes(context: BffContext): Router {
   const { content, wallet, balances, sessions, say } = context;
@@ -131,21 +127,6 @@ export function postRoutes(context: BffContext): Router {
   });
   router.delete('/api/posts/:id', signedIn, remove);
   router.delete('/api/admin/posts/:id', adminOnly, remove);
-
-  router.patch(
-    '/api/admin/posts/:id/status',
-    adminOnly,
-    handle(async (req, res) => {
-      const { status, reason } = parseInput(decisionSchema, req.body);
-      const item = await content.DecidePost({
-        postId: parseInput(postIdParam, req.params.id),
-        status,
-        reason,
-        adminId: viewerOf(res),
-      });
-      res.json({ success: true, item: feedItemJson(item) });
-    }),
-  );
 
   router.get(
     '/api/posts/:id/media/:variant',

@@ -8,10 +8,12 @@ import {
   contentDefinition,
   identityDefinition,
   messagingDefinition,
+  moderationDefinition,
   walletDefinition,
   type Adapters,
   type ContentDefinition,
   type MessagingDefinition,
+  type ModerationDefinition,
   type IdentityDefinition,
   type ServiceClient,
   type WalletDefinition,
@@ -20,6 +22,7 @@ import { startIdentityService } from '@tip/identity';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
+import { startModerationService } from '@tip/moderation';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from './browser.js';
@@ -40,6 +43,8 @@ export interface TestStack {
   content: ServiceClient<ContentDefinition>;
   /** A gRPC client of the messaging service. */
   messaging: ServiceClient<MessagingDefinition>;
+  /** A gRPC client of the moderation service. */
+  moderation: ServiceClient<ModerationDefinition>;
   browser(language?: string): Browser;
   /** Registers a member (pending) and returns a browser signed in as them. */
   member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
@@ -103,6 +108,13 @@ export async function startStack(
     logger,
   });
   const messaging = createGrpcClient(messagingDefinition(), messagingService.address, { timeoutMs: 20_000 });
+  const moderationService = await startModerationService({
+    address: '127.0.0.1:0',
+    documents: adapters.documents,
+    events: adapters.events,
+    logger,
+  });
+  const moderation = createGrpcClient(moderationDefinition(), moderationService.address, { timeoutMs: 20_000 });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
@@ -119,6 +131,7 @@ export async function startStack(
     wallet,
     content,
     messaging,
+    moderation,
     events: adapters.events,
     cache: adapters.cache,
     logger,
@@ -137,6 +150,7 @@ export async function startStack(
     wallet,
     content,
     messaging,
+    moderation,
     browser,
     async member(name) {
       const email = `${name}@example.it`.toLowerCase();
@@ -176,6 +190,8 @@ export async function startStack(
       content.close();
       await messagingService.stop();
       messaging.close();
+      await moderationService.stop();
+      moderation.close();
       await adapters.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -2,6 +2,10 @@ import {
   CONTENT_POSTS_TOPIC,
   CONTENT_SERVICE_NAME,
   contentDefinition,
+  followEvents,
+  MODERATION_POSTS_TOPIC,
+  on,
+  PostDecisionMade,
   startService,
   type DocumentStore,
   type EventBus,
@@ -13,6 +17,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
 import { forgetMember } from './app/forget-member.js';
+import { applyPostDecision } from './app/posts.js';
 import { contentHandlers } from './grpc/handlers.js';
 import { AuthorDirectory } from './infra/author-directory.js';
 import { BlockProjection } from './infra/block-projection.js';
@@ -33,7 +38,10 @@ export interface ContentServiceOptions {
 
 export type RunningContentService = RunningService<ContentDefinition>;
 
-/** Starts content: its gRPC server, the outbox relay on `content.posts`, and its projection of identity's users. */
+/**
+ * Starts content: its gRPC server, the outbox relay on `content.posts`, its projection of identity's users, and
+ * moderation's post decisions.
+ */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {
   const { documents, events, objects, logger } = options;
   const [posts, authors, blocks, engagement] = await Promise.all([
@@ -64,6 +72,19 @@ export async function startContentService(options: ContentServiceOptions): Promi
       },
     ],
     consumers: [
+      () =>
+        // A decision changes only a waiting post, so a repeat does nothing and needs no handled-event record.
+        followEvents({
+          events,
+          group: 'content.post-decisions',
+          topic: MODERATION_POSTS_TOPIC,
+          logger,
+          reactions: [
+            on(PostDecisionMade, (decision, event) =>
+              applyPostDecision(context, decision, { correlationId: event.correlationId }),
+            ),
+          ],
+        }),
       () =>
         projectIdentity({
           events,

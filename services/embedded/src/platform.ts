@@ -4,6 +4,7 @@ import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCr
 import { startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
 import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
+import { startModerationService } from '@tip/moderation';
 import {
   adapterOptionsFrom,
   engineConfigSchema,
@@ -109,6 +110,20 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     });
     stops.defer(() => messaging.stop());
 
+    const moderationDocuments = await openDocumentStore({
+      ...engines,
+      dataDir: join(config.DATA_DIR, 'moderation'),
+      logger,
+    });
+    stops.defer(() => moderationDocuments.close());
+    const moderation = await startModerationService({
+      address: '127.0.0.1:0',
+      documents: moderationDocuments,
+      events,
+      logger: logger.child({ service: 'moderation' }),
+    });
+    stops.defer(() => moderation.stop());
+
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
@@ -117,6 +132,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       wallet: wallet.local,
       content: content.local,
       messaging: messaging.local,
+      moderation: moderation.local,
       events,
       cache,
       logger: logger.child({ service: 'bff' }),

@@ -14,6 +14,7 @@ export * from './grpc/client.js';
 export * from './contracts/content.js';
 export * from './contracts/identity.js';
 export * from './contracts/messaging.js';
+export * from './contracts/moderation.js';
 export * from './contracts/wallet.js';
 export * from './adapters/index.js';
 export * from './outbox/index.js';

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, parseInput, PostCreated, PostDecided, PostDeleted } from '@tip/platform';
+import {
+  DomainError,
+  parseInput,
+  PostCreated,
+  PostDecided,
+  PostDeleted,
+  type PostDecisionMadePayload,
+} from '@tip/platform';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
 import { processMedia, type ProcessedMedia } from '../infra/post-media.js';
 import type { FeedCursor, PostDocument } from '../infra/post-repository.js';
@@ -134,38 +141,33 @@ export async function removePost(context: ContentContext, post: PostDocument, ca
   ]);
 }
 
-/** A moderator approves or rejects a waiting post; a rejection needs its reasons, which its author then sees. */
-export async function decidePost(
-  context: ContentContext,
-  input: { postId: string; status: string; reason: string; adminId: string },
-  call: CallInfo,
-) {
-  const admin = await viewerOf(context, input.adminId);
-  if (!admin.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.adminOnly');
-  if (input.status !== 'approved' && input.status !== 'rejected') {
-    throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'status' });
-  }
-  const reason = input.reason.trim();
-  if (input.status === 'rejected' && !reason)
-    throw new DomainError('INVALID_ARGUMENT', 'content.rejectionReasonRequired');
-  const post = await context.posts.get(input.postId);
+/**
+ * A moderator's decision (moderation's PostDecisionMade): a waiting post is published, or rejected with the reasons
+ * its author then sees. Only a waiting post changes, so a repeated or late decision (the post deleted meanwhile)
+ * does nothing.
+ */
+export async function applyPostDecision(context: ContentContext, decision: PostDecisionMadePayload, call: CallInfo) {
+  const post = await context.posts.get(decision.postId).catch((error: unknown) => {
+    if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+  if (post?.status !== 'pending') return;
+  const { status, reason, adminId } = decision;
   const decided = PostDecided.create(
     post._id,
     {
       postId: post._id,
       authorId: post.authorId,
       category: post.category,
-      status: input.status,
+      status,
       ...(reason ? { reason } : {}),
-      adminId: admin.id,
+      adminId,
     },
     call.correlationId,
   );
   const update =
-    input.status === 'rejected'
-      ? { $set: { status: input.status, rejectionReason: reason } }
-      : { $set: { status: input.status }, $unset: { rejectionReason: true } };
-  const stored = await context.posts.update(post._id, { status: post.status }, update, [decided]);
-  if (!stored) throw new DomainError('FAILED_PRECONDITION', 'content.postChanged');
-  return feedItem(context, stored, admin);
+    status === 'rejected'
+      ? { $set: { status, rejectionReason: reason ?? '' } }
+      : { $set: { status }, $unset: { rejectionReason: true } };
+  await context.posts.update(post._id, { status: 'pending' }, update, [decided]);
 }

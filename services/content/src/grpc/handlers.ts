@@ -3,7 +3,7 @@ import { DomainError, type CallContext, type ContentDefinition, type ServiceHand
 import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, toggleLike } from '../app/engagement.js';
 import { getMedia } from '../app/media.js';
-import { createPost, decidePost, deletePost, feed, getPost } from '../app/posts.js';
+import { createPost, deletePost, feed, getPost } from '../app/posts.js';
 import {
   isUnlocked,
   prepareTelegramReveal,
@@ -48,7 +48,6 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
       await deletePost(context, request, callInfo(call));
       return {};
     },
-    DecidePost: (request, call) => decidePost(context, request, callInfo(call)),
     GetMedia: (request) => getMedia(context, request),
   };
 }

@@ -8,6 +8,7 @@ import {
   FileEventLog,
   FileObjectStore,
   NedbDocumentStore,
+  PostDecisionMade,
   PremiumChanged,
   ProfileUpdated,
   type ContentDefinition,
@@ -32,6 +33,8 @@ export interface ContentHarness {
   objects: FileObjectStore;
   /** Makes a member known to content (approved, male, not premium unless told otherwise) and returns its id. */
   member(overrides?: Partial<UserProfilePayload> & { premium?: boolean }): Promise<string>;
+  /** What moderation does when an admin decides a waiting post (PostDecisionMade); resolves once content applied it. */
+  decide(postId: string, status: 'approved' | 'rejected', reason?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function startContentHarness(options: { approval?: PostApproval } =
   });
   const client = createGrpcClient(contentDefinition(), service.address, { timeoutMs: 20_000 });
   const authors = await documents.collection<{ _id: string; verificationStatus: string }>(AUTHORS_COLLECTION);
+  const posts = await documents.collection<{ _id: string; status: string }>('posts');
 
   return {
     client,
@@ -85,6 +89,15 @@ export async function startContentHarness(options: { approval?: PostApproval } =
         );
       }
       return userId;
+    },
+    async decide(postId, status, reason) {
+      const decision = { postId, status, ...(reason ? { reason } : {}), adminId: 'moderator' };
+      await events.publish(PostDecisionMade.topic, [PostDecisionMade.create(postId, decision, 'test')]);
+      await waitFor(
+        async () => (await posts.findOne({ _id: postId }))?.status === status,
+        5000,
+        `content applying the decision on ${postId}`,
+      );
     },
     async stop() {
       client.close();

@@ -6,9 +6,14 @@ import { userDeleted } from './user-events.js';
 /**
  * Erases the account: its photos first (so that a failure leaves an account to delete again, rather than files
  * nobody can reach), then every personal field. What stays is a tombstone carrying UserDeleted in its outbox; the
- * username and e-mail are free again. Admin accounts cannot be deleted.
+ * username and e-mail are free again. Admin accounts cannot be deleted. `adminId` names the admin who deleted it.
  */
-export async function deleteAccount(context: IdentityContext, userId: string, call: CallInfo): Promise<void> {
+export async function deleteAccount(
+  context: IdentityContext,
+  userId: string,
+  call: CallInfo,
+  adminId?: string,
+): Promise<void> {
   const user = await context.users.get(userId);
   if (user.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');
   await context.photos.eraseAll(userId);
@@ -26,7 +31,7 @@ export async function deleteAccount(context: IdentityContext, userId: string, ca
       deleted: true,
       deletedAt,
     };
-    return { next, events: [userDeleted(userId, deletedAt, call)] };
+    return { next, events: [userDeleted(userId, deletedAt, call, adminId)] };
   });
   // A photo stored while the account was being deleted. The account is gone now, so a failure can only be logged.
   await context.photos.eraseAll(userId).catch((error: unknown) => {

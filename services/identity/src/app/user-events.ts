@@ -62,6 +62,6 @@ export function profileUpdated(user: UserDocument, call: CallInfo): EventEnvelop
   return ProfileUpdated.create(user._id, profilePayload(user), call.correlationId);
 }
 
-export function userDeleted(userId: string, deletedAt: string, call: CallInfo): EventEnvelope {
-  return UserDeleted.create(userId, { userId, deletedAt }, call.correlationId);
+export function userDeleted(userId: string, deletedAt: string, call: CallInfo, adminId?: string): EventEnvelope {
+  return UserDeleted.create(userId, { userId, deletedAt, ...(adminId ? { adminId } : {}) }, call.correlationId);
 }

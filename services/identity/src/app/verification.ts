@@ -45,15 +45,6 @@ export async function resubmitVerification(
   }
 }
 
-/** An admin's decision made through identity's API: the member's new state, or NOT_FOUND. */
-export async function decideVerification(
-  context: IdentityContext,
-  decision: VerificationDecidedPayload,
-  call: CallInfo,
-): Promise<UserView> {
-  return ownView(await storeDecision(context, decision, call));
-}
-
 function storeDecision(context: IdentityContext, decision: VerificationDecidedPayload, call: CallInfo) {
   return context.users.modify(decision.userId, (current) => {
     const next: UserDocument = {

@@ -75,13 +75,3 @@ export const googleProfileSetupSchema = z.object({
 });
 export type GoogleProfileSetup = z.output<typeof googleProfileSetupSchema>;
 
-/**
- * An admin's decision on a verification photo: a rejection names at least one reason (the console joins the chosen
- * ones with commas).
- */
-export const verificationDecisionSchema = z
-  .object({ status: z.enum(['approved', 'rejected']), reason: z.string().trim().max(2000).default('') })
-  .refine((decision) => decision.status === 'approved' || decision.reason.length > 0, {
-    message: 'validation.rejectionReasonRequired',
-    path: ['reason'],
-  });

@@ -9,3 +9,4 @@ export * from './user.js';
 export * from './visibility.js';
 export * from './premium.js';
 export * from './blocks.js';
+export * from './user-directory.js';

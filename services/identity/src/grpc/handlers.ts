@@ -19,12 +19,16 @@ import { register } from '../app/register.js';
 import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premium.js';
 import { setTester } from '../app/tester.js';
 import { updateProfile } from '../app/update-profile.js';
-import { decideVerification, resubmitVerification } from '../app/verification.js';
-import { blockSchema, premiumGrantSchema, verificationDecisionSchema } from '../domain/index.js';
+import { getUsers, listUsers } from '../app/user-directory.js';
+import { resubmitVerification } from '../app/verification.js';
+import { blockSchema, premiumGrantSchema, userDirectoryQuerySchema } from '../domain/index.js';
 import { toProtoUser } from './to-proto.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
 const content = (upload: { content: Buffer } | null) => upload?.content ?? Buffer.alloc(0);
+/** proto3 sends absent fields as '' or 0: drop them, so the schema's defaults apply. */
+const withoutEmpty = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== 0));
 const protoRecord = (record: BlockedUserRecord) => ({
   ...record,
   blockedUser: {
@@ -60,6 +64,20 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     async DeleteAccount(request, call) {
       await deleteAccount(context, request.userId, callInfo(call));
       return {};
+    },
+    async DeleteUser(request, call) {
+      const admin = await context.users.findById(request.adminId);
+      if (!admin?.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.adminOnly');
+      await deleteAccount(context, request.userId, callInfo(call), admin._id);
+      return {};
+    },
+    async ListUsers(request) {
+      const { viewerId, ...query } = request;
+      const page = await listUsers(context, viewerId, parseInput(userDirectoryQuerySchema, withoutEmpty(query)));
+      return { users: page.users.map(toProtoUser), total: page.total };
+    },
+    async GetUsers(request) {
+      return { users: (await getUsers(context, request.userIds, request.viewerId)).map(toProtoUser) };
     },
     async SetOnlineStatus(request) {
       return setOnlineStatus(context, request.userId, request.isOnline);
@@ -101,11 +119,6 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     },
     async RevokePremium(request, call) {
       return toProtoUser(await revokePremium(context, request, callInfo(call)));
-    },
-    async DecideVerification(request, call) {
-      const { status, reason } = parseInput(verificationDecisionSchema, request);
-      const decision = { userId: request.userId, status, ...(reason ? { reason } : {}) };
-      return toProtoUser(await decideVerification(context, decision, callInfo(call)));
     },
     async SetTester(request, call) {
       return toProtoUser(await setTester(context, request, callInfo(call)));

@@ -44,11 +44,20 @@ describe('event definitions', () => {
   });
 
   it('let a consumer recognise and read its events', () => {
-    const decided = VerificationDecided.create('u1', { userId: 'u1', status: 'rejected', reason: 'foto sfocata' }, 'r');
+    const decided = VerificationDecided.create(
+      'u1',
+      { userId: 'u1', status: 'rejected', reason: 'foto sfocata', adminId: 'a1' },
+      'r',
+    );
     expect(VerificationDecided.matches(decided)).toBe(true);
     expect(VerificationDecided.matches({ type: 'VerificationDecided', version: 2 })).toBe(false);
     expect(ProfileUpdated.matches(decided)).toBe(false);
-    expect(VerificationDecided.parse(decided)).toEqual({ userId: 'u1', status: 'rejected', reason: 'foto sfocata' });
+    expect(VerificationDecided.parse(decided)).toEqual({
+      userId: 'u1',
+      status: 'rejected',
+      reason: 'foto sfocata',
+      adminId: 'a1',
+    });
     expect(() => VerificationDecided.parse({ payload: { userId: 'u1', status: 'maybe' } })).toThrow(ZodError);
     expect(VerificationDecided.topic).toBe('moderation.verifications');
   });

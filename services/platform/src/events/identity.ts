@@ -95,12 +95,15 @@ export const TesterFlagChanged = defineEvent({
   schema: z.object({ userId: z.string(), isTester: z.boolean(), adminId: z.string() }),
 });
 
-/** The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger). */
+/**
+ * The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger).
+ * `adminId` when an admin deleted it, for the audit log.
+ */
 export const UserDeleted = defineEvent({
   type: 'UserDeleted',
   version: 1,
   topic: IDENTITY_USERS_TOPIC,
-  schema: z.object({ userId: z.string(), deletedAt: z.string() }),
+  schema: z.object({ userId: z.string(), deletedAt: z.string(), adminId: z.string().optional() }),
 });
 
 /**

@@ -1,0 +1,74 @@
+import {
+  DomainError,
+  type ContentDefinition,
+  type ContentFeedItem,
+  type IdentityDefinition,
+  type IdentityUserOutput,
+  type ServiceClient,
+} from '@tip/platform';
+import { toUserJson } from '../user-view.js';
+import type { Balances } from '../wallet/balances.js';
+
+/** A user in the admin console (document 2's admin view): the user JSON with the spec's admin field names. */
+export function adminUserJson(user: IdentityUserOutput, credits: number | null) {
+  const json = toUserJson(user, credits);
+  return {
+    ...json,
+    sexualOrientation: json.orientation,
+    isVerified: json.verificationStatus === 'approved',
+    verificationRejectionReason: json.verificationNotes,
+  };
+}
+
+/** Admin views of users with their balances, in the order given; unknown and deleted ones are left out. */
+export async function adminUsers(
+  identity: ServiceClient<IdentityDefinition>,
+  balances: Balances,
+  userIds: string[],
+  adminId: string,
+) {
+  if (userIds.length === 0) return [];
+  const { users } = await identity.GetUsers({ userIds, viewerId: adminId });
+  const byId = new Map(users.map((user) => [user.id, user]));
+  const found = userIds.flatMap((id) => byId.get(id) ?? []);
+  return Promise.all(found.map(async (user) => adminUserJson(user, await balances.get(user.id))));
+}
+
+/** `{ id, username }` of each user, for the console's lists (a deleted user's username is null). */
+export async function userRefs(identity: ServiceClient<IdentityDefinition>, userIds: string[], adminId: string) {
+  const unique = [...new Set(userIds.filter(Boolean))];
+  const { users } = unique.length ? await identity.GetUsers({ userIds: unique, viewerId: adminId }) : { users: [] };
+  const names = new Map(users.map((user) => [user.id, user.username || null]));
+  return (id: string) => (id ? { id, username: names.get(id) ?? null } : null);
+}
+
+function postSummary(item: ContentFeedItem) {
+  const post = item.post;
+  if (!post) return null;
+  return {
+    id: post.id,
+    title: null,
+    content: post.content,
+    imageUrl: post.imageUrl || null,
+    videoUrl: post.videoUrl || null,
+    category: post.category,
+    createdAt: post.createdAt,
+    isPremium: post.isPremium,
+    creditCost: post.creditCost,
+    author: { id: post.authorId, username: item.author?.username || null },
+  };
+}
+export type PostSummary = NonNullable<ReturnType<typeof postSummary>>;
+
+/** The posts as an admin sees them (whole, premium or waiting), by id; deleted ones are missing. */
+export async function postSummaries(content: ServiceClient<ContentDefinition>, postIds: string[], adminId: string) {
+  const summaries = await Promise.all(
+    [...new Set(postIds)].map((postId) =>
+      content.GetPost({ postId, viewerId: adminId }).then(postSummary, (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }),
+    ),
+  );
+  return new Map(summaries.flatMap((summary) => (summary ? [[summary.id, summary] as const] : [])));
+}

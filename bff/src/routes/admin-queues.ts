@@ -1,0 +1,159 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { DomainError, parseInput } from '@tip/platform';
+import { decisionSchema } from '@tip/moderation/domain';
+import type { BffContext } from '../context.js';
+import { handle } from '../http/handle.js';
+import { requireAdmin, sessionOf } from '../http/session-guard.js';
+import { postDecisionApplied, verificationApplied } from '../moderation/applied-decisions.js';
+import { adminUsers, postSummaries, userRefs } from '../moderation/admin-views.js';
+import { postIdParam } from './posts.js';
+import { userIdParam } from './users.js';
+
+const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'NOT_FOUND';
+
+async function retryWhileNotFound<T>(attempt: () => Promise<T>, tries = 40, pauseMs = 50): Promise<T> {
+  for (let tried = 1; ; tried++) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isNotFound(error) || tried >= tries) throw error;
+    }
+  }
+}
+
+const auditQuery = z.object({
+  adminId: z.string().max(100).default(''),
+  targetId: z.string().max(100).default(''),
+  before: z.string().max(200).default(''),
+});
+
+/**
+ * The admin console's queues and figures, kept by moderation: waiting verifications and posts with their
+ * decisions, the stats and counts, and the audit log. A decision answers once identity or content applied it.
+ */
+export function adminQueueRoutes(context: BffContext): Router {
+  const { identity, content, moderation, balances, decisions, sessions, say } = context;
+  const router = Router();
+  const adminOnly = requireAdmin(sessions);
+  const adminOf = (res: Parameters<typeof sessionOf>[0]) => sessionOf(res).user.id;
+
+  /** Sends the decision and waits for its effect; a refused decision stops waiting at once. */
+  const decide = async (key: string, send: () => Promise<unknown>) => {
+    const waiting = decisions.expect(key);
+    try {
+      await send();
+    } catch (error) {
+      waiting.cancel();
+      throw error;
+    }
+    await waiting.applied;
+  };
+
+  const pendingUsers = handle(async (_req, res) => {
+    const { items } = await moderation.PendingVerifications({});
+    const adminId = adminOf(res);
+    res.json(await adminUsers(identity, balances, items.map((item) => item.userId), adminId));
+  });
+  router.get('/api/admin/pending-users', adminOnly, pendingUsers);
+  router.get('/api/admin/pending-verifications', adminOnly, pendingUsers);
+
+  router.put(
+    '/api/admin/users/:id/verify',
+    adminOnly,
+    handle(async (req, res) => {
+      const userId = parseInput(userIdParam, req.params.id);
+      const { status, reason } = parseInput(decisionSchema, req.body);
+      const adminId = adminOf(res);
+      const send = () => moderation.DecideVerification({ userId, status, reason, adminId });
+      await decide(verificationApplied(userId, status), () =>
+        // A member who registered a moment ago may not have reached moderation's queue yet: identity knows.
+        send().catch(async (error: unknown) => {
+          if (!isNotFound(error)) throw error;
+          const member = await identity.GetUser({ userId, viewerId: adminId });
+          if (member.verificationStatus !== 'pending') throw error;
+          return retryWhileNotFound(send);
+        }),
+      );
+      res.json({ success: true, message: say(req, 'identity.verificationDecided'), verificationStatus: status });
+    }),
+  );
+
+  router.get(
+    '/api/admin/pending-posts',
+    adminOnly,
+    handle(async (_req, res) => {
+      const { items } = await moderation.PendingPosts({});
+      const posts = await postSummaries(content, items.map((item) => item.postId), adminOf(res));
+      res.json(
+        items.flatMap((item) => {
+          const post = posts.get(item.postId);
+          return post ? [{ post, author: post.author }] : [];
+        }),
+      );
+    }),
+  );
+
+  router.patch(
+    '/api/admin/posts/:id/status',
+    adminOnly,
+    handle(async (req, res) => {
+      const postId = parseInput(postIdParam, req.params.id);
+      const { status, reason } = parseInput(decisionSchema, req.body);
+      await decide(postDecisionApplied(postId, status), () =>
+        moderation.DecidePost({ postId, status, reason, adminId: adminOf(res) }),
+      );
+      res.json({ success: true, message: say(req, 'moderation.postDecided'), status });
+    }),
+  );
+
+  router.get(
+    '/api/admin/stats',
+    adminOnly,
+    handle(async (_req, res) => {
+      const stats = await moderation.Stats({});
+      res.json({ ...stats, revenueCents: Number(stats.revenueCents) });
+    }),
+  );
+
+  router.get(
+    '/api/admin/counts',
+    adminOnly,
+    handle(async (_req, res) => {
+      const { pendingPosts, pendingVerifications, openReports, openFeedback } = await moderation.Stats({});
+      res.json({ pendingPosts, pendingVerifications, openReports, openFeedback });
+    }),
+  );
+
+  router.get(
+    '/api/admin/audit',
+    adminOnly,
+    handle(async (req, res) => {
+      const query = parseInput(auditQuery, req.query);
+      const page = await moderation.AuditLog({ ...query, limit: 50 });
+      const adminId = adminOf(res);
+      const refOf = await userRefs(
+        identity,
+        page.entries.flatMap((entry) => [entry.adminId, ...(entry.targetType === 'user' ? [entry.targetId] : [])]),
+        adminId,
+      );
+      res.json({
+        entries: page.entries.map((entry) => ({
+          id: entry.id,
+          at: entry.at,
+          admin: refOf(entry.adminId),
+          action: entry.action,
+          targetType: entry.targetType,
+          targetId: entry.targetId,
+          targetLabel: entry.targetType === 'user' ? (refOf(entry.targetId)?.username ?? null) : null,
+          reason: entry.reason || null,
+          detail: entry.detail || null,
+        })),
+        nextCursor: page.nextCursor || null,
+      });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { parseInput } from '@tip/platform';
+import { feedbackSchema, feedbackStatusSchema } from '@tip/moderation/domain';
+import type { BffContext } from '../context.js';
+import { handle } from '../http/handle.js';
+import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
+import { userRefs } from '../moderation/admin-views.js';
+
+const feedbackIdParam = z.string().min(1).max(100);
+
+/** Feedback: any signed-in member sends it (/feedback); admins list it, set its status, delete it. */
+export function feedbackRoutes(context: BffContext): Router {
+  const { identity, moderation, sessions, say } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+  const adminOnly = requireAdmin(sessions);
+
+  router.post(
+    '/api/feedback',
+    signedIn,
+    handle(async (req, res) => {
+      const { type, message } = parseInput(feedbackSchema, req.body);
+      const { feedbackId } = await moderation.SubmitFeedback({ userId: sessionOf(res).user.id, type, message });
+      res.status(201).json({ success: true, message: say(req, 'moderation.feedbackSent'), id: feedbackId });
+    }),
+  );
+
+  const list = handle(async (_req, res) => {
+    const { items } = await moderation.ListFeedback({});
+    const refOf = await userRefs(
+      identity,
+      items.map((item) => item.userId),
+      sessionOf(res).user.id,
+    );
+    res.json(
+      items.map((item) => ({
+        id: item.id,
+        type: item.type,
+        message: item.message,
+        status: item.status,
+        createdAt: item.createdAt,
+        user: refOf(item.userId),
+      })),
+    );
+  });
+  router.get('/api/feedback', adminOnly, list);
+  router.get('/api/admin/feedback', adminOnly, list);
+
+  router.put(
+    '/api/admin/feedback/:id',
+    adminOnly,
+    handle(async (req, res) => {
+      const feedbackId = parseInput(feedbackIdParam, req.params.id);
+      const { status } = parseInput(feedbackStatusSchema, req.body);
+      await moderation.SetFeedbackStatus({ feedbackId, status, adminId: sessionOf(res).user.id });
+      res.json({ success: true, message: say(req, 'moderation.feedbackUpdated') });
+    }),
+  );
+
+  router.delete(
+    '/api/feedback/:id',
+    adminOnly,
+    handle(async (req, res) => {
+      const feedbackId = parseInput(feedbackIdParam, req.params.id);
+      await moderation.DeleteFeedback({ feedbackId, adminId: sessionOf(res).user.id });
+      res.json({ success: true, message: say(req, 'moderation.feedbackDeleted') });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import type { BffContext } from '../context.js';
+import { handle } from '../http/handle.js';
+import { requireAdmin, sessionOf } from '../http/session-guard.js';
+import { SAMPLE_JPEG } from '../moderation/sample-photo.js';
+
+const TEST_USERS = 3;
+const TEST_POSTS = 3;
+
+/**
+ * The console's test-data buttons and its quick-login, for trying the console out: they exist only outside
+ * production mode (NODE_ENV=production answers 404, as for any unknown path).
+ */
+export function testDataRoutes(context: BffContext): Router {
+  const { config, identity, content, sessions, say } = context;
+  const router = Router();
+  if (config.NODE_ENV === 'production') return router;
+  const adminOnly = requireAdmin(sessions);
+
+  // Members waiting for verification, with a sample photo: the 'Utenti in Attesa' tab fills up.
+  router.post(
+    '/api/admin/create-test-users',
+    adminOnly,
+    handle(async (req, res) => {
+      const batch = randomBytes(3).toString('hex');
+      for (let n = 1; n <= TEST_USERS; n++) {
+        const password = randomBytes(12).toString('base64url');
+        await identity.Register({
+          username: `test_${batch}_${n}`,
+          email: `test-${batch}-${n}@tip.test`,
+          password,
+          confirmPassword: password,
+          gender: n % 2 ? 'male' : 'female',
+          orientation: 'etero',
+          telegramUsername: '',
+          age: 20 + n,
+          region: 'Lazio',
+          city: 'Roma',
+          verificationPhoto: { content: SAMPLE_JPEG, fileName: 'test.jpg' },
+        });
+      }
+      res.status(201).json({
+        success: true,
+        message: say(req, 'moderation.testUsersCreated', { count: TEST_USERS }),
+        created: TEST_USERS,
+      });
+    }),
+  );
+
+  // Posts by the admin: with POST_APPROVAL=moderated they wait in 'Post in Attesa' like anyone's.
+  router.post(
+    '/api/admin/create-test-posts',
+    adminOnly,
+    handle(async (req, res) => {
+      const viewerId = sessionOf(res).user.id;
+      for (let n = 1; n <= TEST_POSTS; n++) {
+        await content.CreatePost({
+          viewerId,
+          content: `Post di test ${n} (${new Date().toLocaleString('it-IT')})`,
+          category: 'trending',
+          isPremium: false,
+          creditCost: 0,
+          showProfileData: false,
+          showTelegramUsername: false,
+          media: null,
+        });
+      }
+      res.status(201).json({
+        success: true,
+        message: say(req, 'moderation.testPostsCreated', { count: TEST_POSTS }),
+        created: TEST_POSTS,
+      });
+    }),
+  );
+
+  // A fresh admin session for the admin already signed in (the console's 'quick-login'; the page reloads after).
+  router.post(
+    '/api/admin/quick-login',
+    adminOnly,
+    handle(async (req, res) => {
+      res.append('Set-Cookie', sessions.start(sessionOf(res).user.id));
+      res.json({ success: true, message: say(req, 'moderation.quickLogin') });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, FeedbackDeleted, FeedbackReceived, FeedbackUpdated, parseInput } from '@tip/platform';
+import { feedbackSchema, feedbackStatusSchema } from '../domain/index.js';
+import type { FeedbackDocument } from '../infra/stores.js';
+import type { CallInfo, ModerationContext } from './context.js';
+
+/** A member's feedback (type and message checked here, whatever the caller sent). */
+export async function submitFeedback(
+  context: ModerationContext,
+  input: { userId: string; type: string; message: string },
+  call: CallInfo,
+): Promise<{ feedbackId: string }> {
+  const { type, message } = parseInput(feedbackSchema, { type: input.type || undefined, message: input.message });
+  const feedback: FeedbackDocument = {
+    _id: randomUUID(),
+    userId: input.userId,
+    type,
+    message,
+    status: 'pending',
+    createdAt: new Date().toISOString(),
+    deleted: false,
+  };
+  const received = FeedbackReceived.create(
+    feedback._id,
+    { feedbackId: feedback._id, type, receivedAt: feedback.createdAt },
+    call.correlationId,
+  );
+  await context.stores.insert('feedback', feedback, [received]);
+  return { feedbackId: feedback._id };
+}
+
+/** Every feedback, newest first. */
+export async function listFeedback(context: ModerationContext) {
+  const items = await context.stores.feedback.find({ deleted: false }, { sort: { createdAt: -1 } });
+  return items.map((item) => ({
+    id: item._id,
+    userId: item.userId ?? '',
+    type: item.type,
+    message: item.message,
+    status: item.status,
+    createdAt: item.createdAt,
+  }));
+}
+
+export async function setFeedbackStatus(
+  context: ModerationContext,
+  input: { feedbackId: string; status: string; adminId: string },
+  call: CallInfo,
+): Promise<void> {
+  const { status } = parseInput(feedbackStatusSchema, input);
+  const updated = FeedbackUpdated.create(
+    input.feedbackId,
+    { feedbackId: input.feedbackId, status, adminId: input.adminId },
+    call.correlationId,
+  );
+  const stored = await context.stores.update(
+    'feedback',
+    input.feedbackId,
+    { deleted: false },
+    { $set: { status } },
+    [updated],
+  );
+  if (!stored) throw new DomainError('NOT_FOUND', 'moderation.feedbackNotFound');
+}
+
+/** An admin deletes feedback: its words go at once; the tombstone carries FeedbackDeleted out. */
+export async function deleteFeedback(
+  context: ModerationContext,
+  input: { feedbackId: string; adminId: string },
+  call: CallInfo,
+): Promise<void> {
+  const deleted = FeedbackDeleted.create(
+    input.feedbackId,
+    { feedbackId: input.feedbackId, adminId: input.adminId },
+    call.correlationId,
+  );
+  const stored = await context.stores.update(
+    'feedback',
+    input.feedbackId,
+    { deleted: false },
+    { $set: { deleted: true, message: '', userId: null } },
+    [deleted],
+  );
+  if (!stored) throw new DomainError('NOT_FOUND', 'moderation.feedbackNotFound');
+}

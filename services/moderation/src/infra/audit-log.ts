@@ -1,0 +1,145 @@
+import {
+  CONTENT_POSTS_TOPIC,
+  CreditsGranted,
+  FeedbackDeleted,
+  FeedbackUpdated,
+  followEvents,
+  IDENTITY_USERS_TOPIC,
+  MODERATION_FEEDBACK_TOPIC,
+  MODERATION_POSTS_TOPIC,
+  MODERATION_REPORTS_TOPIC,
+  MODERATION_VERIFICATIONS_TOPIC,
+  on,
+  PostDecisionMade,
+  PostDeleted,
+  PremiumChanged,
+  ReportUpdated,
+  TesterFlagChanged,
+  UserDeleted,
+  VerificationDecided,
+  WALLET_LEDGER_TOPIC,
+  type DeliveredEvent,
+  type EventBus,
+  type EventReaction,
+  type Subscription,
+} from '@tip/platform';
+import type { ModerationContext } from '../app/context.js';
+import { insertOnce, type AuditDocument } from './stores.js';
+
+type Entry = Pick<AuditDocument, 'adminId' | 'action' | 'targetType' | 'targetId'> &
+  Partial<Pick<AuditDocument, 'reason' | 'detail'>>;
+
+/**
+ * The audit log: every admin action of every service, from the events that report it (each names its admin). An
+ * entry's id is its event's, so a repeated event writes nothing new. One consumer group per topic, each read
+ * from the start.
+ */
+export function adminActionFollowers(
+  context: ModerationContext,
+  events: EventBus,
+): Array<() => Promise<Subscription>> {
+  const record = (event: DeliveredEvent, entry: Entry) =>
+    insertOnce(context.stores.audit, {
+      _id: event.id,
+      at: event.occurredAt,
+      order: `${event.occurredAt}|${event.id}`,
+      reason: '',
+      detail: '',
+      ...entry,
+    });
+  const follow = (topic: string, reactions: EventReaction[]) => () =>
+    followEvents({ events, group: `moderation.audit.${topic}`, topic, logger: context.logger, reactions });
+
+  return [
+    follow(MODERATION_VERIFICATIONS_TOPIC, [
+      on(VerificationDecided, ({ userId, status, reason, adminId }, event) =>
+        record(event, {
+          adminId,
+          action: `verification_${status}`,
+          targetType: 'user',
+          targetId: userId,
+          reason: reason ?? '',
+        }),
+      ),
+    ]),
+    follow(MODERATION_POSTS_TOPIC, [
+      on(PostDecisionMade, ({ postId, status, reason, adminId }, event) =>
+        record(event, { adminId, action: `post_${status}`, targetType: 'post', targetId: postId, reason: reason ?? '' }),
+      ),
+    ]),
+    follow(MODERATION_REPORTS_TOPIC, [
+      on(ReportUpdated, ({ reportId, postId, status, adminNotes, adminId }, event) =>
+        record(event, {
+          adminId,
+          action: `report_${status}`,
+          targetType: 'post',
+          targetId: postId,
+          reason: adminNotes ?? '',
+          detail: reportId,
+        }),
+      ),
+    ]),
+    follow(MODERATION_FEEDBACK_TOPIC, [
+      on(FeedbackUpdated, ({ feedbackId, status, adminId }, event) =>
+        record(event, {
+          adminId,
+          action: 'feedback_status_changed',
+          targetType: 'feedback',
+          targetId: feedbackId,
+          detail: status,
+        }),
+      ),
+      on(FeedbackDeleted, async ({ feedbackId, adminId }, event) => {
+        if (adminId)
+          await record(event, { adminId, action: 'feedback_deleted', targetType: 'feedback', targetId: feedbackId });
+      }),
+    ]),
+    follow(CONTENT_POSTS_TOPIC, [
+      on(PostDeleted, async ({ postId, authorId, adminId }, event) => {
+        if (adminId)
+          await record(event, {
+            adminId,
+            action: 'post_deleted',
+            targetType: 'post',
+            targetId: postId,
+            detail: authorId,
+          });
+      }),
+    ]),
+    follow(IDENTITY_USERS_TOPIC, [
+      on(UserDeleted, async ({ userId, adminId }, event) => {
+        if (adminId) await record(event, { adminId, action: 'user_deleted', targetType: 'user', targetId: userId });
+      }),
+      on(PremiumChanged, async ({ userId, change, months, adminId }, event) => {
+        if (adminId)
+          await record(event, {
+            adminId,
+            action: change === 'revoked' ? 'premium_revoked' : 'premium_granted',
+            targetType: 'user',
+            targetId: userId,
+            detail: months ? String(months) : '',
+          });
+      }),
+      on(TesterFlagChanged, ({ userId, isTester, adminId }, event) =>
+        record(event, {
+          adminId,
+          action: isTester ? 'tester_granted' : 'tester_revoked',
+          targetType: 'user',
+          targetId: userId,
+        }),
+      ),
+    ]),
+    follow(WALLET_LEDGER_TOPIC, [
+      on(CreditsGranted, async (granted, event) => {
+        if (granted.grant === 'admin')
+          await record(event, {
+            adminId: granted.adminId,
+            action: 'credits_adjusted',
+            targetType: 'user',
+            targetId: granted.userId,
+            detail: String(granted.amount),
+          });
+      }),
+    ]),
+  ];
+}

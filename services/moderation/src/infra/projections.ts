@@ -1,0 +1,144 @@
+import {
+  CONTENT_POSTS_TOPIC,
+  CreditsDebited,
+  CreditsForfeited,
+  CreditsGranted,
+  CreditsPurchased,
+  CreditsRefunded,
+  followEvents,
+  IDENTITY_USERS_TOPIC,
+  MessageSent,
+  MESSAGING_MESSAGES_TOPIC,
+  on,
+  PostCreated,
+  PostDecided,
+  PostDeleted,
+  PremiumPurchased,
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  VerificationSubmitted,
+  WALLET_LEDGER_TOPIC,
+  type EventBus,
+  type LedgerEntryPayload,
+  type Subscription,
+  type UserProfilePayload,
+} from '@tip/platform';
+import type { ModerationContext } from '../app/context.js';
+import { forgetMember } from '../app/forget-member.js';
+import { insertOnce, upsert, type MemberDocument, type PostDocument } from './stores.js';
+
+/*
+ * Moderation's picture of the community, from the other services' events (each group reads its topic from the
+ * start, so a new console sees the whole history). Every handler sets what its event says, so an event delivered
+ * twice changes nothing, and the same log always rebuilds the same projections.
+ */
+
+const newMember = (userId: string, registeredAt: string): MemberDocument => ({
+  _id: userId,
+  verificationStatus: 'unverified',
+  isAdmin: false,
+  registeredAt,
+  submittedAt: null,
+  deleted: false,
+});
+
+/** Users: who exists (totalUsers), who waits for a verification decision, and a deleted member's traces. */
+export function projectUsers(context: ModerationContext, events: EventBus): Promise<Subscription> {
+  const { members } = context.stores;
+  const profile = ({ userId, verificationStatus, isAdmin, createdAt }: UserProfilePayload) =>
+    upsert(members, userId, { verificationStatus, isAdmin }, () => newMember(userId, createdAt));
+  return followEvents({
+    events,
+    group: 'moderation.users',
+    topic: IDENTITY_USERS_TOPIC,
+    logger: context.logger,
+    reactions: [
+      on(UserRegistered, profile),
+      on(ProfileUpdated, profile),
+      on(VerificationSubmitted, ({ userId, submittedAt }) =>
+        upsert(members, userId, { submittedAt }, () => newMember(userId, submittedAt)),
+      ),
+      on(UserDeleted, async ({ userId, deletedAt }, event) => {
+        await upsert(members, userId, { deleted: true, submittedAt: null }, () => newMember(userId, deletedAt));
+        await forgetMember(context, userId, event.correlationId);
+      }),
+    ],
+  });
+}
+
+const newPost = (postId: string, authorId: string, category: string): PostDocument => ({
+  _id: postId,
+  authorId,
+  category,
+  status: 'pending',
+  createdAt: new Date(0).toISOString(),
+  deleted: false,
+});
+
+/** Posts: how many exist (totalPosts) and which wait for approval. */
+export function projectPosts(context: ModerationContext, events: EventBus): Promise<Subscription> {
+  const { posts } = context.stores;
+  return followEvents({
+    events,
+    group: 'moderation.posts',
+    topic: CONTENT_POSTS_TOPIC,
+    logger: context.logger,
+    reactions: [
+      on(PostCreated, ({ postId, authorId, category, status, createdAt }) =>
+        upsert(posts, postId, { status, createdAt }, () => newPost(postId, authorId, category)),
+      ),
+      on(PostDecided, ({ postId, authorId, category, status }) =>
+        upsert(posts, postId, { status }, () => newPost(postId, authorId, category)),
+      ),
+      on(PostDeleted, ({ postId, authorId, category }) =>
+        upsert(posts, postId, { deleted: true }, () => newPost(postId, authorId, category)),
+      ),
+    ],
+  });
+}
+
+/** Messages sent (totalMessages): one document per message id, nothing of what it says. */
+export function projectMessages(context: ModerationContext, events: EventBus): Promise<Subscription> {
+  return followEvents({
+    events,
+    group: 'moderation.messages',
+    topic: MESSAGING_MESSAGES_TOPIC,
+    logger: context.logger,
+    reactions: [on(MessageSent, ({ messageId }) => insertOnce(context.stores.messages, { _id: messageId }))],
+  });
+}
+
+/**
+ * The ledger: entries per account (an account's sequence numbers have no gaps, so the last one is its count) and
+ * card payments, credits or premium (revenue, once per payment). Transactions are the entries plus premium purchases,
+ * which move money but no credits.
+ */
+export function projectLedger(context: ModerationContext, events: EventBus): Promise<Subscription> {
+  const { accounts, payments } = context.stores;
+  const entry = async ({ accountId, sequence }: LedgerEntryPayload) => {
+    if (await accounts.updateOne({ _id: accountId, entries: { $lt: sequence } }, { $set: { entries: sequence } }))
+      return;
+    await insertOnce(accounts, { _id: accountId, entries: sequence });
+    await accounts.updateOne({ _id: accountId, entries: { $lt: sequence } }, { $set: { entries: sequence } });
+  };
+  return followEvents({
+    events,
+    group: 'moderation.ledger',
+    topic: WALLET_LEDGER_TOPIC,
+    logger: context.logger,
+    reactions: [
+      on(CreditsPurchased, async (payload) => {
+        await entry(payload);
+        await insertOnce(payments, { _id: payload.paymentId, amountCents: payload.amountCents, kind: 'credits' });
+      }),
+      on(PremiumPurchased, ({ paymentId, amountCents }) =>
+        insertOnce(payments, { _id: paymentId, amountCents, kind: 'premium' }),
+      ),
+      on(CreditsDebited, entry),
+      on(CreditsGranted, entry),
+      on(CreditsRefunded, entry),
+      on(CreditsForfeited, entry),
+    ],
+  });
+}

@@ -1,0 +1,63 @@
+import {
+  MODERATION_FEEDBACK_TOPIC,
+  MODERATION_POSTS_TOPIC,
+  MODERATION_REPORTS_TOPIC,
+  MODERATION_SERVICE_NAME,
+  MODERATION_VERIFICATIONS_TOPIC,
+  moderationDefinition,
+  startService,
+  type DocumentStore,
+  type EventBus,
+  type Logger,
+  type ModerationDefinition,
+  type RunningService,
+} from '@tip/platform';
+import type { ModerationContext } from './app/context.js';
+import { moderationHandlers } from './grpc/handlers.js';
+import { adminActionFollowers } from './infra/audit-log.js';
+import { projectLedger, projectMessages, projectPosts, projectUsers } from './infra/projections.js';
+import { ModerationStores } from './infra/stores.js';
+
+export interface ModerationServiceOptions {
+  /** host:port to listen on; port 0 picks a free one. */
+  address: string;
+  documents: DocumentStore;
+  events: EventBus;
+  logger: Logger;
+}
+
+export type RunningModerationService = RunningService<ModerationDefinition>;
+
+/**
+ * Starts moderation: its gRPC server, the relays of its decisions, reports and feedback, its projections of the
+ * other services' events, and the audit log.
+ */
+export async function startModerationService(options: ModerationServiceOptions): Promise<RunningModerationService> {
+  const { documents, events, logger } = options;
+  const stores = await ModerationStores.open(documents);
+  const context: ModerationContext = { stores, logger };
+  const outbox = (collection: 'members' | 'posts' | 'reports' | 'feedback', topic: string) => ({
+    collection: stores[collection],
+    topic,
+    onEventsStored: (notify: (id: string) => void) => stores.onStored(collection, notify),
+  });
+  return startService({
+    address: options.address,
+    service: { name: MODERATION_SERVICE_NAME, definition: moderationDefinition(), handlers: moderationHandlers(context) },
+    events,
+    logger,
+    outboxes: [
+      outbox('members', MODERATION_VERIFICATIONS_TOPIC),
+      outbox('posts', MODERATION_POSTS_TOPIC),
+      outbox('reports', MODERATION_REPORTS_TOPIC),
+      outbox('feedback', MODERATION_FEEDBACK_TOPIC),
+    ],
+    consumers: [
+      () => projectUsers(context, events),
+      () => projectPosts(context, events),
+      () => projectMessages(context, events),
+      () => projectLedger(context, events),
+      ...adminActionFollowers(context, events),
+    ],
+  });
+}

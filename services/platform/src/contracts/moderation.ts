@@ -1,0 +1,15 @@
+import type { ProtoGrpcType } from '../generated/moderation.js';
+import type { ModerationDefinition } from '../generated/tip/moderation/v1/Moderation.js';
+import { loadProto } from '../grpc/load-proto.js';
+
+export type { ModerationDefinition } from '../generated/tip/moderation/v1/Moderation.js';
+
+export const MODERATION_SERVICE_NAME = 'tip.moderation.v1.Moderation';
+
+let definition: ModerationDefinition | undefined;
+
+/** The moderation service's gRPC definition, loaded from proto/moderation.proto once. */
+export function moderationDefinition(): ModerationDefinition {
+  definition ??= loadProto<ProtoGrpcType>('moderation.proto').tip.moderation.v1.Moderation.service;
+  return definition;
+}
