@@ -239,4 +239,53 @@ describeE2E('messages', () => {
     await screen.getByRole('link', { name: appText('common.backHome') }).click();
     await until('the member is home', () => new URL(rejected.page.url()).pathname === '/');
   });
+
+  it("shows the other member come online and go offline without a reload, and 'Utente eliminato' once they delete the account", async () => {
+    const admin = await adminPage();
+    const watcher = await memberWith(admin, newMember('osserva'), { credits: 2 });
+    const other = await memberWith(admin, newMember('presente'));
+    const presence = watcher.page.getByTestId('thread-presence');
+
+    // The other member has no page open yet: offline.
+    await openMessages(watcher.page, other.id);
+    await markDocument(watcher.page);
+    await presence.getByText(appText('messages.offline'), { exact: true }).waitFor();
+
+    // They open a page: its socket makes them online, pushed to the watcher's header.
+    const connected = realtimeConnected(other.page);
+    await other.page.goto('/');
+    await connected;
+    await presence.getByText(appText('messages.online'), { exact: true }).waitFor();
+
+    // They leave: offline once the BFF's grace after their last socket (3 s) is over.
+    await other.page.goto('about:blank');
+    await presence.getByText(appText('messages.offline'), { exact: true }).waitFor();
+    expect(await stillSameDocument(watcher.page)).toBe(true);
+
+    // A conversation with them, then they delete the account: the thread and the list say so, the field closes.
+    const text = 'Ci sei ancora?';
+    await input(watcher.page).fill(text);
+    await input(watcher.page).press('Enter');
+    await toastWith(watcher.page, appText('messages.sent')).waitFor();
+    await rowOf(watcher.page, other.id).getByText(text).waitFor();
+    expect((await other.page.request.delete('/api/users/account')).ok()).toBe(true);
+    const deletedUser = appText('messages.deletedUser');
+    await watcher.page.getByTestId('thread-name').getByText(deletedUser).waitFor();
+    await rowOf(watcher.page, other.id).getByText(deletedUser).waitFor();
+    expect(await input(watcher.page).isDisabled()).toBe(true);
+    expect(await input(watcher.page).getAttribute('placeholder')).toBe(deletedUser);
+    expect(await stillSameDocument(watcher.page)).toBe(true);
+
+    // Opened afresh (once messaging has heard of the deletion): the same, and no 'Utente non disponibile' toast.
+    await until('messaging shows the conversation without its member', async () => {
+      const answer = await watcher.page.request.get('/api/messages/conversations');
+      const rows = (await answer.json()) as { otherUserId: string; otherUser: unknown }[];
+      return rows.some((row) => row.otherUserId === other.id && row.otherUser === null);
+    });
+    await openMessages(watcher.page, other.id);
+    await watcher.page.getByTestId('thread-name').getByText(deletedUser).waitFor();
+    await rowOf(watcher.page, other.id).getByText(deletedUser).waitFor();
+    await ownMessage(watcher.page, text).waitFor();
+    expect(await toastWith(watcher.page, appText('messages.unavailable')).count()).toBe(0);
+  });
 });

@@ -5,11 +5,19 @@ import { adminKeys } from '@/api/admin/keys';
 import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { blockedUsersKey } from '@/api/blocks/get-blocked-users';
 import { messagesKey, unreadCountKey } from '@/api/messages/keys';
-import { markThreadRead, noteConversationMessage, putThreadItem, toThreadItem } from '@/api/messages/messages-cache';
+import {
+  forgetDeletedMember,
+  markThreadRead,
+  noteConversationMessage,
+  putThreadItem,
+  toThreadItem,
+} from '@/api/messages/messages-cache';
 import type { Message } from '@/api/messages/types';
 import { commentsKey } from '@/api/posts/get-comments';
 import { feedsKey } from '@/api/posts/get-feed';
+import { storeUserPresence, userKey } from '@/api/users/get-user';
 import { transactionsKey } from '@/api/wallet/get-transactions';
+import { Watchlist } from '@/realtime/watchlist';
 
 type PushedEvent = { type: string } & Record<string, unknown>;
 
@@ -75,6 +83,18 @@ const appliedBy: Record<string, (queryClient: QueryClient, event: PushedEvent) =
   // The full comment list of the post (when a card has it open) may have changed too.
   feed_updated: (queryClient, event) => {
     if (typeof event.postId === 'string') void queryClient.invalidateQueries({ queryKey: commentsKey(event.postId) });
+  },
+  // A member this page shows (see useWatchPresence) came online or went offline.
+  presence_changed: (queryClient, event) => {
+    if (typeof event.userId === 'string' && typeof event.isOnline === 'boolean')
+      storeUserPresence(queryClient, event.userId, event.isOnline);
+  },
+  // A member this page shows deleted their account: asked again, they answer 'Utente eliminato' (410); the messages
+  // they wrote leave the conversation.
+  member_deleted: (queryClient, event) => {
+    if (typeof event.userId !== 'string') return;
+    void queryClient.invalidateQueries({ queryKey: userKey(event.userId) });
+    forgetDeletedMember(queryClient, event.userId);
   },
 };
 
@@ -154,6 +174,35 @@ export function emitTyping(to: string) {
   socket.emit('typing', { to });
 }
 
+const watchlist = new Watchlist();
+let watchlistQueued = false;
+
+/** Tells the server which members' presence this tab shows (once per change, and again on every connection). */
+function sendWatchlist() {
+  if (watchlistQueued) return;
+  watchlistQueued = true;
+  queueMicrotask(() => {
+    watchlistQueued = false;
+    if (socket && connected) socket.emit('watch_presence', { userIds: watchlist.ids() });
+  });
+}
+
+/**
+ * While mounted, `userId`'s coming online and going offline reach their cached user by push (`presence_changed`),
+ * without a request.
+ */
+export function useWatchPresence(userId: string | null) {
+  useEffect(() => {
+    if (!userId) return;
+    const release = watchlist.add(userId);
+    sendWatchlist();
+    return () => {
+      release();
+      sendWatchlist();
+    };
+  }, [userId]);
+}
+
 function isPushedEvent(value: unknown): value is PushedEvent {
   return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
@@ -167,8 +216,12 @@ export function connectRealtime(queryClient: QueryClient) {
   let wasConnected = false;
   current.on('connect', () => {
     connected = true;
-    // Back after a loss: what was pushed meanwhile is missing, so messages are asked again.
-    if (wasConnected) void queryClient.invalidateQueries({ queryKey: messagesKey });
+    sendWatchlist();
+    // Back after a loss: what was pushed meanwhile is missing, so messages and watched members are asked again.
+    if (wasConnected) {
+      void queryClient.invalidateQueries({ queryKey: messagesKey });
+      for (const userId of watchlist.ids()) void queryClient.invalidateQueries({ queryKey: userKey(userId) });
+    }
     setStatus(wasConnected ? 'restored' : 'connected');
     wasConnected = true;
   });

@@ -1,8 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/api/client';
+import { startExtraConversationsRefresh } from '@/api/messages/extra-refresh';
 import { conversationsKey } from '@/api/messages/keys';
 import type { Conversation } from '@/api/messages/types';
-import { isRealtimeConnected } from '@/realtime/socket';
+import { isRealtimeConnected, useSocketStatus } from '@/realtime/socket';
 
 /** Spec: the list is polled every 2 s; here only while the realtime connection is down (pushes keep it fresh). */
 const POLL_MS = 2_000;
@@ -18,6 +20,12 @@ export const conversationsQueryOptions = () =>
     refetchInterval: () => (isRealtimeConnected() ? false : POLL_MS),
   });
 
+/** The list, polled every 2 s plus the extra 5 s refresh while the socket is down; nothing while it is up. */
 export function useConversations() {
+  const queryClient = useQueryClient();
+  // Re-rendered on every change of the connection, so the extra refresh starts and stops with it.
+  useSocketStatus();
+  const down = !isRealtimeConnected();
+  useEffect(() => (down ? startExtraConversationsRefresh(queryClient) : undefined), [down, queryClient]);
   return useQuery(conversationsQueryOptions());
 }

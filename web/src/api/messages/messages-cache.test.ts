@@ -1,7 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { conversationsKey, threadKey } from './keys';
-import { markThreadRead, noteConversationMessage, putThreadItem, removeThreadItem } from './messages-cache';
+import { conversationsKey, threadKey, unreadCountKey } from './keys';
+import {
+  forgetDeletedMember,
+  markThreadRead,
+  noteConversationMessage,
+  putThreadItem,
+  removeThreadItem,
+} from './messages-cache';
 import type { Conversation, ThreadItem, ThreadPage } from './types';
 
 const item = (id: string, senderId: string, readAt: string | null = null): ThreadItem => ({
@@ -70,5 +76,22 @@ describe('conversation list cache', () => {
       ['bob', 'new', 2],
       ['alice', 'old', 0],
     ]);
+  });
+
+  it("turns a deleted member's conversation to 'Utente eliminato': their messages and unread count go", () => {
+    const { queryClient, ids } = withThread([[item('m3', 'bob'), item('m2', 'me'), item('m1', 'bob')]]);
+    queryClient.setQueryData(conversationsKey, [row('bob', 2), row('alice', 1)]);
+    queryClient.setQueryData(unreadCountKey, { count: 3 });
+    forgetDeletedMember(queryClient, 'bob');
+    expect(ids()).toEqual([['m2']]);
+    const list = queryClient.getQueryData<Conversation[]>(conversationsKey);
+    expect(list?.[0]).toEqual({
+      otherUserId: 'bob',
+      otherUser: null,
+      lastMessage: { content: 'text m2', createdAt: '2026-01-01T10:00:00.000Z' },
+      unreadCount: 0,
+    });
+    expect(list?.[1]).toEqual(row('alice', 1));
+    expect(queryClient.getQueryData(unreadCountKey)).toEqual({ count: 1 });
   });
 });

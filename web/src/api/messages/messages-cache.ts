@@ -81,3 +81,37 @@ export function noteConversationMessage(
     ...list.filter((each) => each.otherUserId !== otherUserId),
   ]);
 }
+
+/**
+ * `userId` deleted their account: messaging erases what they wrote, and their conversation shows 'Utente eliminato'.
+ * Applied to the cache rather than asked again, since messaging may not have heard of the deletion yet: the thread
+ * loses their messages, the row its member (and its unread count, which were theirs), the total badge as many.
+ */
+export function forgetDeletedMember(queryClient: QueryClient, userId: string) {
+  const thread = queryClient.setQueryData<ThreadData>(threadKey(userId), (data) =>
+    mapItems(data, (items) => items.filter((item) => item.sender.id !== userId)),
+  );
+  const newest = thread?.pages.flatMap((page) => page.items)[0]?.message;
+  const row = queryClient.getQueryData<Conversation[]>(conversationsKey)?.find((each) => each.otherUserId === userId);
+  if (!row) return;
+  queryClient.setQueryData<Conversation[]>(conversationsKey, (list) =>
+    list?.map((each) =>
+      each === row
+        ? {
+            ...row,
+            otherUser: null,
+            unreadCount: 0,
+            lastMessage: !thread
+              ? row.lastMessage
+              : newest
+                ? { content: newest.content, createdAt: newest.createdAt }
+                : null,
+          }
+        : each,
+    ),
+  );
+  queryClient.setQueryData<{ count: number }>(
+    unreadCountKey,
+    (answer) => answer && { count: Math.max(0, answer.count - row.unreadCount) },
+  );
+}

@@ -1,13 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/api/client';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/api/client';
 import type { Member } from '@/api/types';
 
 export const userKey = (id: string) => ['users', id] as const;
 
 /**
  * A member as the BFF lets this viewer see them: for someone else the private fields (email, Telegram, verification
- * notes and photo) come back null, and the balance too unless the viewer is an admin. A missing or deleted user is
- * an ApiError 404 with the server's message.
+ * notes and photo) come back null, and the balance too unless the viewer is an admin. A missing user is an ApiError
+ * 404, a deleted one 410 ('Utente eliminato'), with the server's message.
  */
 export const getUser = (id: string, signal?: AbortSignal) =>
   api<Member>(`/api/user/${encodeURIComponent(id)}`, { signal });
@@ -17,4 +17,12 @@ export const userQueryOptions = (id: string) =>
 
 export function useUser(id: string) {
   return useQuery(userQueryOptions(id));
+}
+
+/** True when the lookup failed because the member deleted their account (410). */
+export const isDeletedMember = (error: unknown) => error instanceof ApiError && error.status === 410;
+
+/** A pushed presence change, applied to the member when they are in the cache (no request). */
+export function storeUserPresence(queryClient: QueryClient, userId: string, isOnline: boolean) {
+  queryClient.setQueryData<Member>(userKey(userId), (member) => member && { ...member, isOnline });
 }

@@ -5,7 +5,10 @@ import { cn } from '@/lib/utils';
 import { LetterAvatar } from '@/pages/messages/letter-avatar';
 import { formatMessageTime } from '@/pages/messages/message-time';
 
-/** One conversation of the list: avatar, username (or 'Utente eliminato'), unread badge, last message and its time. */
+/**
+ * One conversation of the list: avatar, username (or 'Utente eliminato' for a deleted member), unread badge, last
+ * message and its time.
+ */
 export function ConversationRow({
   conversation,
   selected,
@@ -18,6 +21,8 @@ export function ConversationRow({
   const { t } = useTranslation();
   const { otherUser, lastMessage, unreadCount } = conversation;
   const name = otherUser?.username || null;
+  // No member: deleted ('Utente eliminato'); a member without a username yet: 'Nuovo utente'.
+  const label = otherUser ? name || t('messages.newUser') : t('messages.deletedUser');
   return (
     <button
       type="button"
@@ -33,9 +38,7 @@ export function ConversationRow({
       <LetterAvatar name={name} imageUrl={otherUser?.profileImageUrl} />
       <span className="min-w-0 flex-1">
         <span className="flex items-center justify-between gap-2">
-          <span className={cn('truncate font-semibold', !name && 'text-muted-foreground italic')}>
-            {name ?? t('messages.deletedUser')}
-          </span>
+          <span className={cn('truncate font-semibold', !name && 'text-muted-foreground italic')}>{label}</span>
           {lastMessage && (
             <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground">
               {formatMessageTime(lastMessage.createdAt)}

@@ -17,9 +17,19 @@ import { mayWrite } from '@/pages/messages/permissions';
  * shows in the thread at once and leaves it if refused, its text back in the field; the same text sent again keeps
  * its id, so the server stores (and charges) it once.
  */
-export function SendArea({ user, otherUserId, autoFocus }: { user: User; otherUserId: string; autoFocus: boolean }) {
+export function SendArea({
+  user,
+  otherUserId,
+  autoFocus,
+  recipientDeleted = false,
+}: {
+  user: User;
+  otherUserId: string;
+  autoFocus: boolean;
+  recipientDeleted?: boolean;
+}) {
   const { t } = useTranslation();
-  const allowed = mayWrite(user);
+  const allowed = mayWrite(user) && !recipientDeleted;
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   // The id of the last refused text: sending it again is a retry of the same message.
@@ -61,7 +71,13 @@ export function SendArea({ user, otherUserId, autoFocus }: { user: User; otherUs
             if (event.target.value.trim()) emitTyping(otherUserId);
           }}
           disabled={!allowed || sending}
-          placeholder={t(allowed ? 'messages.placeholder' : 'messages.pendingPlaceholder')}
+          placeholder={t(
+            recipientDeleted
+              ? 'messages.deletedUser'
+              : allowed
+                ? 'messages.placeholder'
+                : 'messages.pendingPlaceholder',
+          )}
           aria-label={t('messages.inputLabel')}
           autoComplete="off"
           maxLength={MESSAGE_MAX_LENGTH}

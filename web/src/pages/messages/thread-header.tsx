@@ -2,36 +2,38 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
-import { useUser } from '@/api/users/get-user';
+import { isDeletedMember, useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { cn } from '@/lib/utils';
-import { useIsTyping } from '@/realtime/socket';
+import { useIsTyping, useWatchPresence } from '@/realtime/socket';
 import { LetterAvatar } from '@/pages/messages/letter-avatar';
 
 /**
- * The other member: username (while loading, when not found, or while they have none yet, a fallback says so), the
- * verification dot ('Verificato' green, otherwise 'In attesa' yellow), whether they are online or typing. The back
- * button shows on small screens, where list and thread take turns.
+ * The other member: username (while loading, when not found or deleted, or while they have none yet, a fallback
+ * says so), the verification dot ('Verificato' green, otherwise 'In attesa' yellow), whether they are online (pushed
+ * as it changes) or typing. The back button shows on small screens, where list and thread take turns.
  */
 export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onBack: () => void }) {
   const { t } = useTranslation();
   const member = useUser(otherUserId);
   const typing = useIsTyping(otherUserId);
+  useWatchPresence(otherUserId);
+  const deleted = isDeletedMember(member.error);
   const notFound = member.isError && member.error instanceof ApiError && member.error.status === 404;
   const name = member.isPending
     ? t('messages.loadingUser')
     : member.isError
-      ? t(notFound ? 'messages.userNotFound' : 'messages.unavailable')
+      ? t(deleted ? 'messages.deletedUser' : notFound ? 'messages.userNotFound' : 'messages.unavailable')
       : member.data.username || t('messages.newUser');
   const verified = member.data?.verificationStatus === 'approved';
 
   // Spec, opening a chat: 'Utente non disponibile' when the member cannot be looked up, 'Errore di connessione' when
-  // the server cannot be reached.
+  // the server cannot be reached. A deleted member is no error: the header says 'Utente eliminato'.
   const lookupError = member.error;
   useEffect(() => {
-    if (!lookupError) return;
+    if (!lookupError || isDeletedMember(lookupError)) return;
     if (isNetworkError(lookupError)) toast({ variant: 'destructive', title: t('messages.connectionError') });
     else
       toast({
@@ -51,7 +53,7 @@ export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onB
         <h2 className="truncate font-semibold" data-testid="thread-name">
           {name}
         </h2>
-        {member.data && (
+        {member.data && !member.isError && (
           <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
             <span className="flex items-center gap-1.5" data-testid="thread-verification">
               <span aria-hidden className={cn('size-2 rounded-full', verified ? 'bg-emerald-500' : 'bg-amber-400')} />

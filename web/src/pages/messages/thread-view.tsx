@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useThread } from '@/api/messages/get-thread';
 import { useMarkRead } from '@/api/messages/mark-read';
 import type { User } from '@/api/types';
+import { isDeletedMember, useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { serverMessageOr } from '@/lib/errors';
@@ -28,6 +29,8 @@ export function ThreadView({
 }) {
   const { t } = useTranslation();
   const thread = useThread(otherUserId);
+  // Nobody writes to a deleted member (the server refuses it too).
+  const recipientDeleted = isDeletedMember(useUser(otherUserId).error);
   const { mutate: markRead } = useMarkRead();
   const scroller = useRef<HTMLDivElement>(null);
   const newestFirst = thread.data?.pages.flatMap((page) => page.items) ?? [];
@@ -94,7 +97,7 @@ export function ThreadView({
             ))}
         </ol>
       </div>
-      <SendArea user={user} otherUserId={otherUserId} autoFocus={focusInput} />
+      <SendArea user={user} otherUserId={otherUserId} autoFocus={focusInput} recipientDeleted={recipientDeleted} />
     </div>
   );
 }

@@ -15,14 +15,17 @@ import { serverMessageOr } from '@/lib/errors';
 import { AdminMemberCard } from '@/pages/profile/admin-member-card';
 import { DetailRow, memberSince } from '@/pages/profile/detail-row';
 import { ProfileHeader } from '@/pages/profile/profile-header';
+import { useWatchPresence } from '@/realtime/socket';
 
 /** Another member's profile, read-only: what the server lets this viewer see, and no private field even if sent. */
 export function PublicProfile({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const { data: user, error } = useUser(userId);
+  // The online dot follows the member's presence by push.
+  useWatchPresence(userId);
 
-  // A member deleted while on screen turns into "not found" at the next refresh.
-  if (error instanceof ApiError && error.status === 404)
+  // A member deleted while on screen turns into "not found" ('Utente eliminato', 410) by push.
+  if (error instanceof ApiError && (error.status === 404 || error.status === 410))
     return <ProfileUnavailable title={t('profile.public.notFoundTitle')} message={error.message} />;
   if (user) return <MemberProfile user={user} />;
   if (error)
