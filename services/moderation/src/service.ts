@@ -43,7 +43,11 @@ export async function startModerationService(options: ModerationServiceOptions):
   });
   return startService({
     address: options.address,
-    service: { name: MODERATION_SERVICE_NAME, definition: moderationDefinition(), handlers: moderationHandlers(context) },
+    service: {
+      name: MODERATION_SERVICE_NAME,
+      definition: moderationDefinition(),
+      handlers: moderationHandlers(context),
+    },
     events,
     logger,
     outboxes: [

@@ -53,13 +53,9 @@ export async function setFeedbackStatus(
     { feedbackId: input.feedbackId, status, adminId: input.adminId },
     call.correlationId,
   );
-  const stored = await context.stores.update(
-    'feedback',
-    input.feedbackId,
-    { deleted: false },
-    { $set: { status } },
-    [updated],
-  );
+  const stored = await context.stores.update('feedback', input.feedbackId, { deleted: false }, { $set: { status } }, [
+    updated,
+  ]);
   if (!stored) throw new DomainError('NOT_FOUND', 'moderation.feedbackNotFound');
 }
 

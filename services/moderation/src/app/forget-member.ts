@@ -9,13 +9,9 @@ export async function forgetMember(context: ModerationContext, userId: string, c
   const { stores } = context;
   for (const feedback of await stores.feedback.find({ userId })) {
     const deleted = FeedbackDeleted.create(feedback._id, { feedbackId: feedback._id }, correlationId);
-    await stores.update(
-      'feedback',
-      feedback._id,
-      {},
-      { $set: { deleted: true, userId: null, message: '' } },
-      [deleted],
-    );
+    await stores.update('feedback', feedback._id, {}, { $set: { deleted: true, userId: null, message: '' } }, [
+      deleted,
+    ]);
   }
   await stores.reports.updateMany(
     { reporterId: userId },

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, parseInput, ReportFiled, ReportUpdated } from '@tip/platform';
-import {
-  groupStatus,
-  mayMoveReport,
-  reportSchema,
-  reportUpdateSchema,
-  type ReportStatus,
-} from '../domain/index.js';
+import { groupStatus, mayMoveReport, reportSchema, reportUpdateSchema, type ReportStatus } from '../domain/index.js';
 import type { ReportDocument } from '../infra/stores.js';
 import type { CallInfo, ModerationContext } from './context.js';
 

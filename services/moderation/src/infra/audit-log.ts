@@ -34,10 +34,7 @@ type Entry = Pick<AuditDocument, 'adminId' | 'action' | 'targetType' | 'targetId
  * entry's id is its event's, so a repeated event writes nothing new. One consumer group per topic, each read
  * from the start.
  */
-export function adminActionFollowers(
-  context: ModerationContext,
-  events: EventBus,
-): Array<() => Promise<Subscription>> {
+export function adminActionFollowers(context: ModerationContext, events: EventBus): Array<() => Promise<Subscription>> {
   const record = (event: DeliveredEvent, entry: Entry) =>
     insertOnce(context.stores.audit, {
       _id: event.id,
@@ -64,7 +61,13 @@ export function adminActionFollowers(
     ]),
     follow(MODERATION_POSTS_TOPIC, [
       on(PostDecisionMade, ({ postId, status, reason, adminId }, event) =>
-        record(event, { adminId, action: `post_${status}`, targetType: 'post', targetId: postId, reason: reason ?? '' }),
+        record(event, {
+          adminId,
+          action: `post_${status}`,
+          targetType: 'post',
+          targetId: postId,
+          reason: reason ?? '',
+        }),
       ),
     ]),
     follow(MODERATION_REPORTS_TOPIC, [
