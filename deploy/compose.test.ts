@@ -17,12 +17,14 @@ import {
   IDENTITY_SERVICE_NAME,
   loadConfig,
   MESSAGING_SERVICE_NAME,
+  MODERATION_SERVICE_NAME,
   WALLET_SERVICE_NAME,
 } from '@tip/platform';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
 import { contentConfigSchema, readContentConfig } from '../services/content/src/config.js';
 import { messagingConfigSchema, readMessagingConfig } from '../services/messaging/src/config.js';
+import { moderationConfigSchema, readModerationConfig } from '../services/moderation/src/config.js';
 import { standaloneBffConfigSchema } from '../bff/src/config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -59,6 +61,11 @@ const workspaces: Record<string, Workspace> = {
     schema: messagingConfigSchema,
     read: readMessagingConfig,
     grpc: { service: MESSAGING_SERVICE_NAME, addressVariable: 'MESSAGING_ADDR' },
+  },
+  'services/moderation': {
+    schema: moderationConfigSchema,
+    read: readModerationConfig,
+    grpc: { service: MODERATION_SERVICE_NAME, addressVariable: 'MODERATION_ADDR' },
   },
   bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
@@ -221,7 +228,14 @@ describe('docker-compose.yml', () => {
 
   it('builds the app services from the one Dockerfile, each from a workspace of the root package.json', () => {
     const rootWorkspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
-    expect(appServices.map(([name]) => name).sort()).toEqual(['bff', 'content', 'identity', 'messaging', 'wallet']);
+    expect(appServices.map(([name]) => name).sort()).toEqual([
+      'bff',
+      'content',
+      'identity',
+      'messaging',
+      'moderation',
+      'wallet',
+    ]);
     // One service per listed workspace: a workspace listed here but never deployed is a forgotten compose block.
     expect(appServices.map(([, service]) => workspaceOf(service)).sort()).toEqual(Object.keys(workspaces).sort());
     for (const [, service] of appServices) {
@@ -305,7 +319,13 @@ describe('docker-compose.yml', () => {
   });
 
   it('checks each gRPC service on the port it listens on, asking about the service name it registers', () => {
-    expect(grpcServices.map(({ name }) => name).sort()).toEqual(['content', 'identity', 'messaging', 'wallet']);
+    expect(grpcServices.map(({ name }) => name).sort()).toEqual([
+      'content',
+      'identity',
+      'messaging',
+      'moderation',
+      'wallet',
+    ]);
     for (const { name, compose: service, service: registered } of grpcServices) {
       const listenPort = environmentOf(service).GRPC_PORT;
       expect({ name, listenPort }).toEqual({ name, listenPort: expect.stringMatching(/^\d+$/) });
@@ -318,10 +338,11 @@ describe('docker-compose.yml', () => {
       // Without a name the check asks about the whole server; a name must be the one the service registers.
       if (asked !== undefined) expect({ name, asked }).toEqual({ name, asked: registered });
     }
-    // The wallet's, content's and messaging's checks name their service.
+    // The wallet's, content's, messaging's and moderation's checks name their service.
     expect(healthCommand(compose.services.wallet ?? {})[4]).toBe(WALLET_SERVICE_NAME);
     expect(healthCommand(compose.services.content ?? {})[4]).toBe(CONTENT_SERVICE_NAME);
     expect(healthCommand(compose.services.messaging ?? {})[4]).toBe(MESSAGING_SERVICE_NAME);
+    expect(healthCommand(compose.services.moderation ?? {})[4]).toBe(MODERATION_SERVICE_NAME);
   });
 
   it("gives the bff each gRPC service's address, on the port it listens on, and waits for it to be healthy", () => {
@@ -630,13 +651,21 @@ describe('deploy/k8s (kustomize base)', () => {
       }),
     );
     expect(problems).toEqual([]);
-    // The wallet's, content's and messaging's probes name their service.
-    const wallet = deployments.find((deployment) => deployment.metadata.name === 'wallet');
-    expect((wallet ? containersOf(wallet) : [])[0]?.readinessProbe?.grpc?.service).toBe(WALLET_SERVICE_NAME);
-    const content = deployments.find((deployment) => deployment.metadata.name === 'content');
-    expect((content ? containersOf(content) : [])[0]?.readinessProbe?.grpc?.service).toBe(CONTENT_SERVICE_NAME);
-    const messaging = deployments.find((deployment) => deployment.metadata.name === 'messaging');
-    expect((messaging ? containersOf(messaging) : [])[0]?.readinessProbe?.grpc?.service).toBe(MESSAGING_SERVICE_NAME);
+    // The wallet's, content's, messaging's and moderation's probes (startup, readiness, liveness) name their service.
+    const named = {
+      wallet: WALLET_SERVICE_NAME,
+      content: CONTENT_SERVICE_NAME,
+      messaging: MESSAGING_SERVICE_NAME,
+      moderation: MODERATION_SERVICE_NAME,
+    };
+    for (const [name, service] of Object.entries(named)) {
+      const deployment = deployments.find((candidate) => candidate.metadata.name === name);
+      const container = (deployment ? containersOf(deployment) : [])[0];
+      const asked = (['startupProbe', 'readinessProbe', 'livenessProbe'] as const).map(
+        (kind) => container?.[kind]?.grpc?.service,
+      );
+      expect({ name, asked }).toEqual({ name, asked: [service, service, service] });
+    }
   });
 
   it("gives the bff each gRPC service's address: its Service, on the port that reaches GRPC_PORT", () => {

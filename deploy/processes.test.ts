@@ -1,5 +1,5 @@
 // The distributed entry points, run as separate processes the way the containers run them (identity's, the wallet's,
-// content's, messaging's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO
+// content's, messaging's, moderation's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO
 // are not here, so each process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the
 // platform's test kit can start one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -11,7 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { CONTENT_SERVICE_NAME, MESSAGING_SERVICE_NAME, WALLET_SERVICE_NAME } from '@tip/platform';
+import {
+  CONTENT_SERVICE_NAME,
+  MESSAGING_SERVICE_NAME,
+  MODERATION_SERVICE_NAME,
+  WALLET_SERVICE_NAME,
+} from '@tip/platform';
 import {
   freePort,
   redisEngine,
@@ -73,7 +78,7 @@ const grpcHealthCheck = (address: string, service: string) =>
     ),
   );
 
-describe('identity, the wallet, content, messaging and the BFF as separate processes', () => {
+describe('identity, the wallet, content, messaging, moderation and the BFF as separate processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
   let identity: NodeProcess;
@@ -83,6 +88,8 @@ describe('identity, the wallet, content, messaging and the BFF as separate proce
   let contentAddress: string;
   let messaging: NodeProcess;
   let messagingAddress: string;
+  let moderation: NodeProcess;
+  let moderationAddress: string;
   let bff: NodeProcess;
   let url: string;
 
@@ -116,6 +123,12 @@ describe('identity, the wallet, content, messaging and the BFF as separate proce
       GRPC_PORT: String(messagingPort),
       DATA_DIR: join(dataDir, 'messaging'),
     });
+    const moderationPort = await freePort();
+    moderationAddress = `127.0.0.1:${moderationPort}`;
+    moderation = run('services/moderation/dist/main.js', {
+      GRPC_PORT: String(moderationPort),
+      DATA_DIR: join(dataDir, 'moderation'),
+    });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     bff = run('bff/dist/main.js', {
@@ -124,6 +137,7 @@ describe('identity, the wallet, content, messaging and the BFF as separate proce
       WALLET_ADDR: walletAddress,
       CONTENT_ADDR: contentAddress,
       MESSAGING_ADDR: messagingAddress,
+      MODERATION_ADDR: moderationAddress,
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
       DATA_DIR: join(dataDir, 'bff'),
       WEB_DIST: join(dataDir, 'no-web'),
@@ -137,6 +151,7 @@ describe('identity, the wallet, content, messaging and the BFF as separate proce
       waitUntilGrpcServing(walletAddress, WALLET_SERVICE_NAME, wallet),
       waitUntilGrpcServing(contentAddress, CONTENT_SERVICE_NAME, content),
       waitUntilGrpcServing(messagingAddress, MESSAGING_SERVICE_NAME, messaging),
+      waitUntilGrpcServing(moderationAddress, MODERATION_SERVICE_NAME, moderation),
     ]);
   });
 
@@ -147,6 +162,7 @@ describe('identity, the wallet, content, messaging and the BFF as separate proce
       wallet?.stop('SIGKILL'),
       content?.stop('SIGKILL'),
       messaging?.stop('SIGKILL'),
+      moderation?.stop('SIGKILL'),
     ]);
     await redis?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -209,13 +225,28 @@ describe('identity, the wallet, content, messaging and the BFF as separate proce
     expect(await grpcHealthCheck(messagingAddress, 'tip.messaging.v1.Messages')).toBe(1);
   });
 
+  it("answers moderation's container health check, which asks about its service name", async () => {
+    expect(await healthOf(moderationAddress, MODERATION_SERVICE_NAME)).toBe('SERVING');
+    expect(await grpcHealthCheck(moderationAddress, MODERATION_SERVICE_NAME)).toBe(0);
+    // A misspelt name is not a healthy moderation service.
+    expect(await grpcHealthCheck(moderationAddress, 'tip.moderation.v1.Moderations')).toBe(1);
+  });
+
   it('stops every process cleanly on SIGTERM', async () => {
-    expect(await Promise.all([bff.stop(), identity.stop(), wallet.stop(), content.stop(), messaging.stop()])).toEqual([
-      0, 0, 0, 0, 0,
-    ]);
-    // Stopped, the wallet, content and messaging no longer pass their health checks.
+    expect(
+      await Promise.all([
+        bff.stop(),
+        identity.stop(),
+        wallet.stop(),
+        content.stop(),
+        messaging.stop(),
+        moderation.stop(),
+      ]),
+    ).toEqual([0, 0, 0, 0, 0, 0]);
+    // Stopped, the wallet, content, messaging and moderation no longer pass their health checks.
     expect(await grpcHealthCheck(walletAddress, WALLET_SERVICE_NAME)).toBe(1);
     expect(await grpcHealthCheck(contentAddress, CONTENT_SERVICE_NAME)).toBe(1);
     expect(await grpcHealthCheck(messagingAddress, MESSAGING_SERVICE_NAME)).toBe(1);
+    expect(await grpcHealthCheck(moderationAddress, MODERATION_SERVICE_NAME)).toBe(1);
   });
 });
