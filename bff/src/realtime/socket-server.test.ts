@@ -85,7 +85,11 @@ describe('Socket.IO at /ws', () => {
 
     const pushed = next(socket, 'user_updated');
     await stack.adapters.events.publish(VerificationDecided.topic, [
-      VerificationDecided.create(id, { userId: id, status: 'rejected', reason: 'foto sfocata', adminId: 'admin-1' }, 'test'),
+      VerificationDecided.create(
+        id,
+        { userId: id, status: 'rejected', reason: 'foto sfocata', adminId: 'admin-1' },
+        'test',
+      ),
     ]);
     expect(await pushed).toEqual({ type: 'user_updated' });
     const me = (await (await browser.get('/api/auth/user')).json()) as Record<string, unknown>;

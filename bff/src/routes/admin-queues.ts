@@ -54,7 +54,14 @@ export function adminQueueRoutes(context: BffContext): Router {
   const pendingUsers = handle(async (_req, res) => {
     const { items } = await moderation.PendingVerifications({});
     const adminId = adminOf(res);
-    res.json(await adminUsers(identity, balances, items.map((item) => item.userId), adminId));
+    res.json(
+      await adminUsers(
+        identity,
+        balances,
+        items.map((item) => item.userId),
+        adminId,
+      ),
+    );
   });
   router.get('/api/admin/pending-users', adminOnly, pendingUsers);
   router.get('/api/admin/pending-verifications', adminOnly, pendingUsers);
@@ -85,7 +92,11 @@ export function adminQueueRoutes(context: BffContext): Router {
     adminOnly,
     handle(async (_req, res) => {
       const { items } = await moderation.PendingPosts({});
-      const posts = await postSummaries(content, items.map((item) => item.postId), adminOf(res));
+      const posts = await postSummaries(
+        content,
+        items.map((item) => item.postId),
+        adminOf(res),
+      );
       res.json(
         items.flatMap((item) => {
           const post = posts.get(item.postId);

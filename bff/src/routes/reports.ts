@@ -36,8 +36,16 @@ export function reportRoutes(context: BffContext): Router {
     const { groups } = await moderation.ListReports({});
     const reports = groups.flatMap((group) => group.reports);
     const [posts, refOf] = await Promise.all([
-      postSummaries(content, groups.map((group) => group.postId), adminId),
-      userRefs(identity, reports.flatMap((report) => [report.reporterId, report.reviewerId]), adminId),
+      postSummaries(
+        content,
+        groups.map((group) => group.postId),
+        adminId,
+      ),
+      userRefs(
+        identity,
+        reports.flatMap((report) => [report.reporterId, report.reviewerId]),
+        adminId,
+      ),
     ]);
     res.json(
       groups.map((group) => {

@@ -101,8 +101,7 @@ describe('the feed', () => {
     const author = await harness.member({ username: 'visibile' });
     const shown = await post(author);
     const hidden = await post(author, { showProfileData: false });
-    for (const postId of [shown, hidden])
-      await harness.decide(postId, 'approved');
+    for (const postId of [shown, hidden]) await harness.decide(postId, 'approved');
     const reader = await harness.member();
     expect((await harness.client.GetPost({ postId: shown, viewerId: reader })).author).toMatchObject({
       username: 'visibile',

@@ -74,4 +74,3 @@ export const googleProfileSetupSchema = z.object({
   telegramUsername: telegramUsernameField,
 });
 export type GoogleProfileSetup = z.output<typeof googleProfileSetupSchema>;
-

@@ -13,7 +13,11 @@ afterAll(() => harness.stop());
 
 /** What moderation does when an admin decides. */
 async function decide(userId: string, status: 'approved' | 'rejected', reason?: string) {
-  const event = VerificationDecided.create(userId, { userId, status, reason, adminId: 'admin-1' }, 'moderation-request');
+  const event = VerificationDecided.create(
+    userId,
+    { userId, status, reason, adminId: 'admin-1' },
+    'moderation-request',
+  );
   await harness.events.publish(VerificationDecided.topic, [event]);
   return event;
 }
