@@ -60,7 +60,7 @@ export function testDataRoutes(context: BffContext): Router {
           content: `Post di test ${n} (${new Date().toLocaleString('it-IT')})`,
           category: 'trending',
           isPremium: false,
-          creditCost: 0,
+          creditCost: 1,
           showProfileData: false,
           showTelegramUsername: false,
           media: null,
