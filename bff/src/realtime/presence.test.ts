@@ -70,6 +70,16 @@ describe('Presence', () => {
     expect(changes(w)).toEqual([{ to: 'ada', event: { type: 'presence_changed', userId: 'ada', isOnline: true } }]);
   });
 
+  it('writes nothing for a further socket of a member whose socket is open on this replica', async () => {
+    const w = (current = world());
+    w.open('ada');
+    await until('ada is online', () => w.online.get('ada') === true);
+    w.sockets.set('ada', 2);
+    w.presence.connected('ada', false);
+    await sleep(20);
+    expect(w.writes()).toBe(1);
+  });
+
   it('keeps the member online while another socket is open, and past a reload within the grace', async () => {
     const w = (current = world());
     w.open('ada');

@@ -10,7 +10,7 @@ export interface PresenceOptions {
   identity: Pick<ServiceClient<IdentityDefinition>, 'SetOnlineStatus'>;
   push: Push;
   logger: Logger;
-  /** How many sockets the member holds open, on every replica (Socket.IO's fetchSockets on the member's room). */
+  /** How many sockets the member holds open, on every replica (at least the count here, if that is not 0). */
   socketsOf(userId: string): Promise<number>;
   offlineAfterMs?: number;
 }
@@ -33,9 +33,13 @@ export class Presence {
     this.offlineAfterMs = options.offlineAfterMs ?? OFFLINE_AFTER_MS;
   }
 
-  /** A socket of the member opened. */
-  connected(userId: string): void {
+  /**
+   * A socket of the member opened. `firstHere`: none of theirs was open on this replica; otherwise the member is
+   * recorded online already (by that socket, and its closing has not been decided yet), so nothing is written.
+   */
+  connected(userId: string, firstHere = true): void {
     this.cancelOffline(userId);
+    if (!firstHere) return;
     void this.enqueue(userId, () => this.reconcile(userId)).catch((error: unknown) => this.failed(userId, error));
   }
 

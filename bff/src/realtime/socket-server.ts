@@ -57,18 +57,22 @@ export function createRealtime(options: {
   });
 
   const push = createPush(io);
+  const socketsHere = (userId: string) => io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0;
   const presence = new Presence({
     identity: options.identity,
     push,
     logger,
-    socketsOf: async (userId) => (await io.in(userRoom(userId)).fetchSockets()).length,
+    // Sockets here answer at once; only a member with none here makes the replicas be asked (Redis adapter).
+    socketsOf: async (userId) => socketsHere(userId) || (await io.in(userRoom(userId)).fetchSockets()).length,
     ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
   });
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
-    // Joined before presence counts the member's sockets (the Redis adapter may answer a join later).
-    void Promise.resolve(socket.join(socket.data.rooms as string[])).then(() => presence.connected(userId));
+    // Counted before joining: two sockets racing both count as first rather than neither. Joined before presence
+    // counts the member's sockets (the Redis adapter may answer a join later).
+    const firstHere = socketsHere(userId) === 0;
+    void Promise.resolve(socket.join(socket.data.rooms as string[])).then(() => presence.connected(userId, firstHere));
     socket.on('disconnect', () => presence.disconnected(userId));
     // The members this page shows online or offline: each call replaces the previous list.
     let watched: string[] = [];
