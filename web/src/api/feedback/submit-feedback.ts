@@ -1,14 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '@/api/admin/keys';
 import { api } from '@/api/client';
-
-/** The feedback types of the form, in its order; 'other' is the default. */
-export const FEEDBACK_TYPES = ['bug', 'feature', 'improvement', 'complaint', 'compliment', 'other'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-export const DEFAULT_FEEDBACK_TYPE: FeedbackType = 'other';
-
-/** The message's limit, after trimming (the server checks it too). */
-export const FEEDBACK_MAX_LENGTH = 1000;
+import type { FeedbackType } from '@/api/feedback/types';
 
 export type FeedbackInput = { type: FeedbackType; message: string };
 export type FeedbackResult = { success: boolean; message: string; id: string };

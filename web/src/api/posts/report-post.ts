@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminKeys } from '@/api/admin/keys';
 import { api } from '@/api/client';
-
-/** Why a post is reported, in the dialog's order. */
-export const REPORT_REASONS = ['spam', 'inappropriate', 'harassment', 'fake', 'copyright', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-/** The optional description's limit (the server checks it too). */
-export const REPORT_DESCRIPTION_MAX_LENGTH = 1000;
+import type { ReportReason } from '@/api/posts/report-types';
 
 export type ReportInput = { postId: string; reason: ReportReason; description?: string };
 export type ReportResult = { success: boolean; message: string };

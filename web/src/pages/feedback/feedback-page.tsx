@@ -3,13 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { ApiError } from '@/api/client';
-import {
-  DEFAULT_FEEDBACK_TYPE,
-  FEEDBACK_MAX_LENGTH,
-  FEEDBACK_TYPES,
-  useSubmitFeedback,
-  type FeedbackType,
-} from '@/api/feedback/submit-feedback';
+import { useSubmitFeedback } from '@/api/feedback/submit-feedback';
+import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MAX_LENGTH, FEEDBACK_TYPES, type FeedbackType } from '@/api/feedback/types';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';

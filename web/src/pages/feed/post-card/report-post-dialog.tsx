@@ -1,12 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
-import {
-  REPORT_DESCRIPTION_MAX_LENGTH,
-  REPORT_REASONS,
-  useReportPost,
-  type ReportReason,
-} from '@/api/posts/report-post';
+import { useReportPost } from '@/api/posts/report-post';
+import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@/api/posts/report-types';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
