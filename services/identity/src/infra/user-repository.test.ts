@@ -70,6 +70,6 @@ describe('UserRepository', () => {
     await expect(users.modify(stored._id, (current) => ({ next: current, events: [] }))).rejects.toBeInstanceOf(
       DomainError,
     );
-    expect(await users.setPresence(stored._id, true)).toBe(false);
+    expect(await users.setPresence(stored._id, true)).toBe('missing');
   });
 });
