@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { formatMonths, formatSignedCredits } from '@/lib/money';
 import { formatAdminDate } from '@/pages/admin/format';
 import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
 import { useDebounced } from '@/pages/admin/use-debounced';
@@ -113,10 +114,42 @@ export function AuditTab() {
   );
 }
 
+const FEEDBACK_STATUSES = ['pending', 'in_review', 'resolved'];
+
+/**
+ * What the entry's detail says, in words: the amount of an adjustment, the months granted, the feedback's new status.
+ * A report's or a deleted post's detail is an id the admin has no use for.
+ */
+function useDetailText() {
+  const { t, i18n } = useTranslation();
+  return ({ action, detail }: AuditEntry): string | null => {
+    if (!detail) return null;
+    const number = /^[+-]?\d+$/.test(detail) ? Number(detail) : null;
+    switch (action) {
+      case 'credits_adjusted':
+        return number === null
+          ? detail
+          : t('admin.audit.creditsDetail', { amount: formatSignedCredits(number, i18n.language) });
+      case 'premium_granted':
+        return number === null ? detail : formatMonths(number, i18n.language);
+      case 'feedback_status_changed':
+        return FEEDBACK_STATUSES.includes(detail) ? t(`admin.feedback.statuses.${detail}`) : detail;
+      case 'report_in_review':
+      case 'report_resolved':
+      case 'post_deleted':
+        return null;
+      default:
+        return detail;
+    }
+  };
+}
+
 function AuditRow({ entry, onTarget }: { entry: AuditEntry; onTarget: (targetId: string) => void }) {
   const { t } = useTranslation();
   const nameOf = useUserName();
+  const detailOf = useDetailText();
   const target = entry.targetLabel || entry.targetId;
+  const detail = detailOf(entry);
   return (
     <li className="space-y-1 px-4 py-3 text-sm" data-testid="audit-entry">
       <div className="flex flex-wrap items-center gap-2">
@@ -137,7 +170,7 @@ function AuditRow({ entry, onTarget }: { entry: AuditEntry; onTarget: (targetId:
       </div>
       <p className="text-xs text-muted-foreground">{t('admin.audit.by', { name: `@${nameOf(entry.admin)}` })}</p>
       {entry.reason && <p className="break-words">{t('admin.audit.reason', { reason: entry.reason })}</p>}
-      {entry.detail && <p className="break-words text-muted-foreground">{entry.detail}</p>}
+      {detail && <p className="break-words text-muted-foreground">{detail}</p>}
     </li>
   );
 }
