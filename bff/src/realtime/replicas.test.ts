@@ -193,6 +193,30 @@ describeWithRedis('BFF replicas sharing Redis', () => {
     expect(await (await userOnB(cookie)).json()).toMatchObject({ bio: 'da A' });
   });
 
+  it("tell a member's watcher on one replica when the member's sockets on the other open and close, weighing both replicas' sockets", async () => {
+    const watched = await member('wanda');
+    const watcher = await member('yves');
+    const wandaId = ((await (await userOnB(watched.cookie)).json()) as { id: string }).id;
+    const eye = await socketOn(replicaA().url, watcher.cookie);
+    await eye.timeout(5000).emitWithAck('watch_presence', { userIds: [wandaId] });
+    const heard: unknown[] = [];
+    eye.on('presence_changed', (event: unknown) => heard.push(event));
+
+    const onB = await socketOn(replicaB().url, watched.cookie);
+    await waitFor(() => heard.length === 1, 5000, 'wanda online');
+    const onA = await socketOn(replicaA().url, watched.cookie);
+    onB.disconnect();
+    // After its grace, replica B finds wanda's socket on A: she stays online.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect((await identity.GetUser({ userId: wandaId, viewerId: wandaId })).isOnline).toBe(true);
+    onA.disconnect();
+    await waitFor(() => heard.length === 2, 8000, 'wanda offline');
+    expect(heard).toEqual([
+      { type: 'presence_changed', userId: wandaId, isOnline: true },
+      { type: 'presence_changed', userId: wandaId, isOnline: false },
+    ]);
+  });
+
   it('deliver a message sent through one to its recipient connected to the other, once', async () => {
     const sender = await member('vito');
     const recipient = await member('zoe');
