@@ -18,8 +18,8 @@ export const postEventsGroup = () => `bff-posts-${hostname()}`;
 
 /**
  * Tells open feeds that something changed, so they fetch again (each viewer's page is filtered for them by the
- * content service: blocks, premium locks, waiting posts). A waiting post concerns no feed but its author's, who
- * already has it; a decision is also told to the author. Every post event, and every identity event (authors'
+ * content service: blocks, premium locks, waiting posts). A waiting post concerns no feed but its author's; a
+ * decision is also told to the author. Every post event, and every identity event (authors'
  * names, photos, premium, blocks), makes this replica's rendered feed pages stale.
  */
 export function followPostEvents(options: {
@@ -37,8 +37,10 @@ export function followPostEvents(options: {
       pages.changed();
       try {
         if (PostCreated.matches(event)) {
-          const { postId, status } = PostCreated.parse(event);
+          const { postId, authorId, status } = PostCreated.parse(event);
+          // A waiting post is in its author's feed only (other tabs, or a post made elsewhere, learn of it here).
           if (status === 'approved') push.toFeedHere({ type: 'feed_updated', postId });
+          else push.toUserHere(authorId, { type: 'feed_updated', postId });
         } else if (PostDecided.matches(event)) {
           const { postId, authorId, status } = PostDecided.parse(event);
           push.toFeedHere({ type: 'feed_updated', postId });

@@ -180,6 +180,31 @@ describe('the post queue', () => {
   });
 });
 
+describe('pushes about a waiting post', () => {
+  it('tell its author’s pages, not others', async () => {
+    const author = await approvedMember('scrittore');
+    const other = await approvedMember('lettore');
+    const open = (cookie: string) =>
+      connect(stack.url, { path: '/ws', transports: ['websocket'], extraHeaders: { Cookie: cookie } });
+    const [mine, theirs] = [open(author.browser.cookieHeader()), open(other.browser.cookieHeader())];
+    await Promise.all(
+      [mine, theirs].map((socket) => new Promise((resolve) => socket.on('connect', () => resolve(null)))),
+    );
+    let otherHeard = false;
+    theirs.on('feed_updated', () => (otherHeard = true));
+    const heard = new Promise<{ postId: string }>((resolve) => mine.on('feed_updated', resolve));
+    const form = new FormData();
+    form.append('content', 'Scritto altrove');
+    form.append('category', 'trending');
+    const created = await json(await author.browser.postForm('/api/posts', form));
+    expect((await heard).postId).toBe((created.item as { post: { id: string } }).post.id);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(otherHeard).toBe(false);
+    mine.disconnect();
+    theirs.disconnect();
+  });
+});
+
 describe('reports', () => {
   it('are filed once per member from the post card, grouped for admins, and moved to resolved', async () => {
     const author = await approvedMember('segnalato');
