@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, ShieldCheck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useAdminCounts } from '@/api/admin/counts';
@@ -42,6 +42,14 @@ function AdminConsole({ admin }: { admin: User }) {
   const tab: Tab = isTab(requested) ? requested : 'overview';
   const counts = useAdminCounts().data;
   useRefreshAfterReconnection();
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tabs scroll sideways: the open one (say, from the reported-posts banner) is brought into view,
+  // again once the counts have widened the tabs.
+  useEffect(() => {
+    tabList.current
+      ?.querySelector<HTMLElement>('[role="tab"][data-state="active"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab, counts]);
 
   const open = (next: string) =>
     setSearchParams(
@@ -71,7 +79,7 @@ function AdminConsole({ admin }: { admin: User }) {
       <AdminHeader admin={admin} />
       <Tabs value={tab} onValueChange={open}>
         <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0 [&::-webkit-scrollbar]:hidden">
-          <TabsList aria-label={t('admin.tabs.label')} className="h-auto min-w-max justify-start">
+          <TabsList ref={tabList} aria-label={t('admin.tabs.label')} className="h-auto min-w-max justify-start">
             <TabsTrigger value="overview" className="h-9 flex-none">
               {label(t('admin.tabs.overview'))}
             </TabsTrigger>
