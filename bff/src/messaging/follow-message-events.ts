@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import {
   MESSAGING_MESSAGES_TOPIC,
-  MessageSent,
   MessagesRead,
   type EventBus,
   type Logger,
@@ -9,10 +8,13 @@ import {
 } from '@tip/platform';
 import type { Push } from '../realtime/push.js';
 
-/** Each replica pushes to its own sockets, so each consumes every message event: the group is per host. */
+/** Each replica pushes to its own sockets, so each consumes every read mark: the group is per host. */
 export const messageEventsGroup = () => `bff-messages-${hostname()}`;
 
-/** A sent message reaches the recipient's pages and the sender's other tabs; a read mark reaches the sender. */
+/**
+ * A read mark reaches the sender. (A sent message is pushed by the request that sent it, on every replica: the
+ * event does not carry what it says.)
+ */
 export function followMessageEvents(options: {
   events: EventBus;
   push: Push;
@@ -25,19 +27,7 @@ export function followMessageEvents(options: {
     topics: [MESSAGING_MESSAGES_TOPIC],
     async handle(event) {
       try {
-        if (MessageSent.matches(event)) {
-          const sent = MessageSent.parse(event);
-          const message = {
-            id: sent.messageId,
-            senderId: sent.senderId,
-            recipientId: sent.recipientId,
-            content: sent.content,
-            createdAt: sent.sentAt,
-            readAt: null,
-          };
-          push.toUserHere(sent.recipientId, { type: 'message_received', message, conversationWith: sent.senderId });
-          push.toUserHere(sent.senderId, { type: 'message_received', message, conversationWith: sent.recipientId });
-        } else if (MessagesRead.matches(event)) {
+        if (MessagesRead.matches(event)) {
           const { readerId, senderId, readAt } = MessagesRead.parse(event);
           push.toUserHere(senderId, { type: 'messages_read', readerId, readAt });
         }

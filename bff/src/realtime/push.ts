@@ -43,7 +43,7 @@ export interface PushedMessage {
   recipientId: string;
   content: string;
   createdAt: string;
-  readAt: null;
+  readAt: string | null;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -32,7 +32,7 @@ export function messageJson(message: MessagingMessage) {
  * drops the pending message, so nothing is stored.
  */
 export function messageRoutes(context: BffContext): Router {
-  const { messaging, wallet, identity, balances, sessions, say } = context;
+  const { messaging, wallet, identity, balances, sessions, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -61,10 +61,13 @@ export function messageRoutes(context: BffContext): Router {
           throw error;
         }
       }
-      const message = await messaging.CommitSend({ messageId: id, userId });
+      const message = messageJson(await messaging.CommitSend({ messageId: id, userId }));
+      // To the recipient's pages and the sender's other tabs, on every replica (a retried send pushes the same id).
+      push.toUser(recipientId, { type: 'message_received', message, conversationWith: userId });
+      push.toUser(userId, { type: 'message_received', message, conversationWith: recipientId });
       res
         .status(201)
-        .json({ message: messageJson(message), credits: await balances.get(userId), text: say(req, 'messaging.sent') });
+        .json({ message, credits: await balances.get(userId), text: say(req, 'messaging.sent') });
     }),
   );
 

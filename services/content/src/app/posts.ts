@@ -123,9 +123,10 @@ export async function feed(
 export async function deletePost(context: ContentContext, input: { postId: string; viewerId: string }, call: CallInfo) {
   const viewer = await viewerOf(context, input.viewerId);
   const post = await context.posts.get(input.postId);
-  const byAdmin = post.authorId !== viewer.id;
-  if (byAdmin && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'content.cannotDeletePost');
-  await removePost(context, post, call, byAdmin ? viewer.id : undefined);
+  if (post.authorId !== viewer.id && !viewer.isAdmin)
+    throw new DomainError('PERMISSION_DENIED', 'content.cannotDeletePost');
+  // An admin's deletion, of anyone's post or their own, names them for the audit log.
+  await removePost(context, post, call, viewer.isAdmin ? viewer.id : undefined);
 }
 
 /** Media first (a failure leaves a post to delete again), then the post becomes a tombstone carrying PostDeleted. */

@@ -72,7 +72,6 @@ export async function commitSend(
       conversation: pending.conversation,
       senderId: pending.senderId,
       recipientId: pending.recipientId,
-      content: pending.content,
       // When the member sent it: the thread orders by it, and a push must agree.
       sentAt: pending.createdAt,
     },

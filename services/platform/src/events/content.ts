@@ -39,7 +39,7 @@ export const PostDecided = defineEvent({
   }),
 });
 
-/** A post is gone, with its media, likes and comments; `adminId` when an admin deleted someone else's post. */
+/** A post is gone, with its media, likes and comments; `adminId` when an admin deleted it (anyone's, or their own). */
 export const PostDeleted = defineEvent({
   type: 'PostDeleted',
   version: 1,

@@ -4,7 +4,10 @@ import { defineEvent, type PayloadOf } from './define-event.js';
 /** Every messaging event is about one conversation and travels keyed by it, so a conversation stays in order. */
 export const MESSAGING_MESSAGES_TOPIC = 'messaging.messages';
 
-/** A message was paid for and delivered; its recipient's and sender's pages show it. */
+/**
+ * A message was paid for and delivered. It does not carry what the message says: the log outlives an erasure, the
+ * messaging store does not (the BFF pushes the message itself to the pages that show it).
+ */
 export const MessageSent = defineEvent({
   type: 'MessageSent',
   version: 1,
@@ -14,7 +17,6 @@ export const MessageSent = defineEvent({
     conversation: z.string(),
     senderId: z.string(),
     recipientId: z.string(),
-    content: z.string(),
     sentAt: z.string(),
   }),
 });
