@@ -1,11 +1,5 @@
 import { hostname } from 'node:os';
-import {
-  MESSAGING_MESSAGES_TOPIC,
-  MessagesRead,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@tip/platform';
+import { MESSAGING_MESSAGES_TOPIC, MessagesRead, type EventBus, type Logger, type Subscription } from '@tip/platform';
 import type { Push } from '../realtime/push.js';
 
 /** Each replica pushes to its own sockets, so each consumes every read mark: the group is per host. */

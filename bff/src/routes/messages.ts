@@ -65,9 +65,7 @@ export function messageRoutes(context: BffContext): Router {
       // To the recipient's pages and the sender's other tabs, on every replica (a retried send pushes the same id).
       push.toUser(recipientId, { type: 'message_received', message, conversationWith: userId });
       push.toUser(userId, { type: 'message_received', message, conversationWith: recipientId });
-      res
-        .status(201)
-        .json({ message, credits: await balances.get(userId), text: say(req, 'messaging.sent') });
+      res.status(201).json({ message, credits: await balances.get(userId), text: say(req, 'messaging.sent') });
     }),
   );
 
