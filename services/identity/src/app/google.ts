@@ -24,7 +24,9 @@ const alreadyRegistered = () => new DomainError('ALREADY_EXISTS', 'identity.goog
 
 /**
  * Login finds the account by its Google subject, or by a verified e-mail (linking the subject to it); register
- * creates an account that must complete its profile (username, photo) before verification.
+ * creates an account that must complete its profile (username, photo) before verification. An account already
+ * linked to a Google subject is never re-linked by its e-mail to another one: a Google account that now holds that
+ * address (a recycled Workspace address, say) is not its owner, and is told it is not registered.
  */
 export async function googleSignIn(
   context: IdentityContext,
@@ -37,11 +39,12 @@ export async function googleSignIn(
 
   if (claims.intent === 'login') {
     if (known) return ownView(known);
-    if (!byEmail || !claims.emailVerified) throw notRegistered();
-    const linked = await context.users.modify(byEmail._id, (current) => ({
-      next: { ...current, googleSubject: claims.subject },
-      events: [],
-    }));
+    if (!byEmail || !claims.emailVerified || byEmail.googleSubject) throw notRegistered();
+    const linked = await context.users.modify(byEmail._id, (current) => {
+      // Checked again on the stored document: another Google account may have linked it since it was read.
+      if (current.googleSubject && current.googleSubject !== claims.subject) throw notRegistered();
+      return { next: { ...current, googleSubject: claims.subject }, events: [] };
+    });
     return ownView(linked);
   }
 
@@ -105,7 +108,7 @@ export async function setupGoogleProfile(
         verificationSubmittedAt: new Date().toISOString(),
         needsProfileSetup: false,
       };
-      return { next, events: [profileUpdated(next, call), verificationSubmitted(next, call)] };
+      return { next, events: [verificationSubmitted(next, call), profileUpdated(next, call)] };
     });
     return ownView(updated);
   } catch (error) {

@@ -65,6 +65,48 @@ describe('GoogleSignIn', () => {
     expect((await harness.client.GoogleSignIn({ ...google, email: '' })).user?.id).toBe(member.id);
   });
 
+  it('never re-links an account already linked to another Google account by its verified e-mail', async () => {
+    const member = await registerMember(harness, { email: 'owner@gmail.com' });
+    const owner = claims('login', { email: 'owner@gmail.com' });
+    expect((await harness.client.GoogleSignIn(owner)).user?.id).toBe(member.id);
+    // Another Google account now holding the address (a recycled Workspace address, say), verified by Google.
+    const other = claims('login', { email: 'owner@gmail.com' });
+    expect(await failureOf(harness.client.GoogleSignIn(other))).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'identity.googleNotRegistered',
+    });
+    expect(await failureOf(harness.client.GoogleSignIn({ ...other, intent: 'register' }))).toMatchObject({
+      code: 'ALREADY_EXISTS',
+    });
+    expect(await harness.storedUser(member.id)).toMatchObject({ googleSubject: owner.subject });
+    expect((await harness.client.GoogleSignIn(owner)).user?.id).toBe(member.id);
+
+    // An account made with Google is its subject's only, too.
+    const registration = claims('register');
+    const { user } = await harness.client.GoogleSignIn(registration);
+    expect(await failureOf(harness.client.GoogleSignIn(claims('login', { email: registration.email })))).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'identity.googleNotRegistered',
+    });
+    expect(await harness.storedUser(user?.id ?? '')).toMatchObject({ googleSubject: registration.subject });
+  });
+
+  it('links an account to one of two Google accounts signing in with its e-mail at once', async () => {
+    const member = await registerMember(harness, { email: 'contested@gmail.com' });
+    const first = claims('login', { email: 'contested@gmail.com' });
+    const second = claims('login', { email: 'contested@gmail.com' });
+    const outcomes = await Promise.allSettled([
+      harness.client.GoogleSignIn(first),
+      harness.client.GoogleSignIn(second),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const winner = outcomes[0]?.status === 'fulfilled' ? first : second;
+    const loser = winner === first ? second : first;
+    expect(await harness.storedUser(member.id)).toMatchObject({ googleSubject: winner.subject });
+    expect((await harness.client.GoogleSignIn(winner)).user?.id).toBe(member.id);
+    expect(await failureOf(harness.client.GoogleSignIn(loser))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('does not link by an e-mail Google has not verified', async () => {
     await registerMember(harness, { email: 'unverified@gmail.com' });
     expect(
