@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import {
   IDENTITY_USERS_TOPIC,
-  PremiumChanged,
   ProfileUpdated,
   UserDeleted,
   type EventBus,
@@ -34,9 +33,9 @@ export function followIdentityEvents(options: {
     topics: [IDENTITY_USERS_TOPIC],
     async handle(event) {
       try {
-        const changed = [ProfileUpdated, PremiumChanged].find((definition) => definition.matches(event));
-        if (changed) {
-          const { userId } = changed.parse(event);
+        // Every change of a user (premium and roles too) ends with ProfileUpdated.
+        if (ProfileUpdated.matches(event)) {
+          const { userId } = ProfileUpdated.parse(event);
           users.invalidate(userId);
           push.toUserHere(userId, { type: 'user_updated' });
         } else if (UserDeleted.matches(event)) {

@@ -1,4 +1,4 @@
-import { engineConfigSchema, loadConfig, port } from '@tip/platform';
+import { engineConfigSchema, loadConfig, port, serviceTokenConfigShape } from '@tip/platform';
 import { z } from 'zod';
 
 /** Whether new posts wait for a moderator (document 2, the default) or are published at once. */
@@ -8,6 +8,8 @@ export const postApprovalSetting = z.enum(['moderated', 'immediate']).default('m
 export const contentConfigSchema = engineConfigSchema.extend({
   /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
   GRPC_PORT: port(50053),
+  /** The secret the BFF signs its calls with; a call without a valid token is refused. */
+  ...serviceTokenConfigShape,
   POST_APPROVAL: postApprovalSetting,
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

@@ -12,6 +12,7 @@ runMain(async () => {
   const adapters = await createAdapters({ ...adapterOptionsFrom(config, 'content'), logger });
   const service = await startContentService({
     address: `0.0.0.0:${config.GRPC_PORT}`,
+    serviceTokenSecret: config.SERVICE_TOKEN_SECRET,
     documents: adapters.documents,
     events: adapters.events,
     objects: adapters.objects,

@@ -29,6 +29,8 @@ import { PostRepository } from './infra/post-repository.js';
 export interface ContentServiceOptions {
   /** host:port to listen on; port 0 picks a free one. */
   address: string;
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
+  serviceTokenSecret: string;
   documents: DocumentStore;
   events: EventBus;
   objects: ObjectStore;
@@ -61,6 +63,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
   };
   return startService({
     address: options.address,
+    serviceTokenSecret: options.serviceTokenSecret,
     service: { name: CONTENT_SERVICE_NAME, definition: contentDefinition(), handlers: contentHandlers(context) },
     events,
     logger,

@@ -1,9 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@tip/platform';
-import { identityAdmin, readIdentityConfig } from './config.js';
+import { identityAdmin, readIdentityConfig as readWith } from './config.js';
+
+const SERVICE_TOKEN_SECRET = 'a-service-token-secret-of-32-characters!';
+/** Identity's config with the service token secret every service needs. */
+const readIdentityConfig = (env: NodeJS.ProcessEnv) => readWith({ SERVICE_TOKEN_SECRET, ...env });
 
 describe('readIdentityConfig', () => {
-  it('has defaults for everything', () => {
+  it('has defaults for everything else', () => {
     expect(readIdentityConfig({})).toMatchObject({ GRPC_PORT: 50051, DATA_DIR: './data' });
     expect(readIdentityConfig({}).ADMIN_EMAIL).toBeUndefined();
   });
@@ -20,6 +24,12 @@ describe('readIdentityConfig', () => {
       /ADMIN_PASSWORD/,
     );
     expect(() => readIdentityConfig({ GRPC_PORT: 'http' })).toThrow(/GRPC_PORT/);
+  });
+
+  it('needs the service token secret, of at least 32 characters', () => {
+    expect(readIdentityConfig({}).SERVICE_TOKEN_SECRET).toBe(SERVICE_TOKEN_SECRET);
+    expect(() => readWith({})).toThrow(/SERVICE_TOKEN_SECRET/);
+    expect(() => readIdentityConfig({ SERVICE_TOKEN_SECRET: 'too-short' })).toThrow(/SERVICE_TOKEN_SECRET/);
   });
 
   it('wants both admin settings or neither', () => {

@@ -1,4 +1,11 @@
-import { ConfigError, engineConfigSchema, loadConfig, optionalString, port } from '@tip/platform';
+import {
+  ConfigError,
+  engineConfigSchema,
+  loadConfig,
+  optionalString,
+  port,
+  serviceTokenConfigShape,
+} from '@tip/platform';
 import { z } from 'zod';
 import type { AdminCredentials } from './app/ensure-admin.js';
 
@@ -6,6 +13,8 @@ import type { AdminCredentials } from './app/ensure-admin.js';
 export const identityConfigSchema = engineConfigSchema.extend({
   /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
   GRPC_PORT: port(50051),
+  /** The secret the BFF signs its calls with; a call without a valid token is refused. */
+  ...serviceTokenConfigShape,
   ADMIN_EMAIL: optionalString().pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString().pipe(z.string().min(6, 'must have at least 6 characters').optional()),
 });

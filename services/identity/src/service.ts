@@ -24,6 +24,8 @@ import { consumeVerificationDecisions } from './infra/verification-decisions.js'
 export interface IdentityServiceOptions {
   /** host:port to listen on; port 0 picks a free one. */
   address: string;
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
+  serviceTokenSecret: string;
   documents: DocumentStore;
   events: EventBus;
   objects: ObjectStore;
@@ -56,6 +58,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const adminCreated = await ensureAdmin(context, options.admin);
   const service = await startService({
     address: options.address,
+    serviceTokenSecret: options.serviceTokenSecret,
     service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },
     events,
     logger,

@@ -1,6 +1,5 @@
 import {
   IDENTITY_USERS_TOPIC,
-  PremiumChanged,
   ProfileUpdated,
   UserBlocked,
   UserDeleted,
@@ -18,7 +17,6 @@ const GROUP = 'content.identity-projection';
 
 type IdentityFact =
   | { kind: 'profile'; payload: ReturnType<typeof ProfileUpdated.parse> }
-  | { kind: 'premium'; payload: ReturnType<typeof PremiumChanged.parse> }
   | { kind: 'deleted'; userId: string }
   | { kind: 'blocked' | 'unblocked'; blockerId: string; blockedId: string };
 
@@ -26,7 +24,6 @@ type IdentityFact =
 function factOf(event: DeliveredEvent): IdentityFact | null {
   if (UserRegistered.matches(event)) return { kind: 'profile', payload: UserRegistered.parse(event) };
   if (ProfileUpdated.matches(event)) return { kind: 'profile', payload: ProfileUpdated.parse(event) };
-  if (PremiumChanged.matches(event)) return { kind: 'premium', payload: PremiumChanged.parse(event) };
   if (UserDeleted.matches(event)) return { kind: 'deleted', userId: UserDeleted.parse(event).userId };
   if (UserBlocked.matches(event)) return { kind: 'blocked', ...UserBlocked.parse(event) };
   if (UserUnblocked.matches(event)) return { kind: 'unblocked', ...UserUnblocked.parse(event) };
@@ -69,10 +66,7 @@ export function projectIdentity(options: {
           gender: profile.gender,
           isAdmin: profile.isAdmin,
           telegramUsername: profile.telegramUsername,
-        });
-      } else if (fact?.kind === 'premium') {
-        await authors.upsert(fact.payload.userId, {
-          premiumSubscriptionExpiry: fact.payload.premiumSubscriptionExpiry,
+          premiumSubscriptionExpiry: profile.premiumSubscriptionExpiry,
         });
       } else if (fact?.kind === 'blocked') {
         await blocks.add(fact.blockerId, fact.blockedId);

@@ -4,15 +4,14 @@ import { join } from 'node:path';
 import {
   contentDefinition,
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   FileEventLog,
   FileObjectStore,
   NedbDocumentStore,
   PostDecisionMade,
-  PremiumChanged,
   ProfileUpdated,
   type ContentDefinition,
-  type EventEnvelope,
   type ServiceClient,
   type UserProfilePayload,
 } from '@tip/platform';
@@ -20,6 +19,9 @@ import { memberProfile, waitFor } from '@tip/platform/testing';
 import type { PostApproval } from '../app/context.js';
 import { AUTHORS_COLLECTION } from '../infra/author-directory.js';
 import { startContentService, type RunningContentService } from '../service.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 /**
  * Content as the BFF sees it, for tests: the real service on 127.0.0.1:0 over the embedded adapters in a scratch
@@ -45,13 +47,14 @@ export async function startContentHarness(options: { approval?: PostApproval } =
   const objects = await FileObjectStore.open(dir);
   const service = await startContentService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents,
     events,
     objects,
     logger: createLogger('content-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     approval: options.approval ?? 'immediate',
   });
-  const client = createGrpcClient(contentDefinition(), service.address, { timeoutMs: 20_000 });
+  const client = createGrpcClient(contentDefinition(), service.address, { serviceTokenSecret, timeoutMs: 20_000 });
   const authors = await documents.collection<{ _id: string; verificationStatus: string }>(AUTHORS_COLLECTION);
   const posts = await documents.collection<{ _id: string; status: string }>('posts');
 
@@ -62,32 +65,18 @@ export async function startContentHarness(options: { approval?: PostApproval } =
     events,
     objects,
     async member({ premium = false, ...overrides } = {}) {
-      const profile = memberProfile(overrides);
+      const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      const profile = memberProfile({
+        ...(premium && { premiumSubscriptionExpiry: expiry, premiumSource: 'admin_grant' as const }),
+        ...overrides,
+      });
       const { userId } = profile;
-      const published: EventEnvelope[] = [ProfileUpdated.create(userId, profile, 'test')];
-      if (premium) {
-        const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString();
-        published.push(
-          PremiumChanged.create(
-            userId,
-            { userId, change: 'granted', premiumSubscriptionExpiry: expiry, premiumSource: 'admin_grant' },
-            'test',
-          ),
-        );
-      }
-      await events.publish(ProfileUpdated.topic, published);
+      await events.publish(ProfileUpdated.topic, [ProfileUpdated.create(userId, profile, 'test')]);
       await waitFor(
         async () => (await authors.findOne({ _id: userId }))?.verificationStatus === profile.verificationStatus,
         5000,
         `content hearing of ${userId}`,
       );
-      if (premium) {
-        await waitFor(
-          async () => Boolean(await authors.findOne({ _id: userId, premiumSubscriptionExpiry: { $ne: null } })),
-          5000,
-          'premium',
-        );
-      }
       return userId;
     },
     async decide(postId, status, reason) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, UserBlocked, UserUnblocked } from '@tip/platform';
+import { blockKey, DomainError, UserBlocked, UserUnblocked } from '@tip/platform';
 import { photoUrl, type BlockReason } from '../domain/index.js';
 import type { Block } from '../infra/block-repository.js';
 import type { UserDocument } from '../infra/user-document.js';
@@ -52,7 +52,7 @@ export async function blockUser(
   const { block } = await context.blocks.block(blockerId, blockedId, () => {
     const created: Block = { id: randomUUID(), blockerId, blockedId, reason, blockedAt: new Date().toISOString() };
     const event = UserBlocked.create(
-      blockerId,
+      blockKey(blockerId, blockedId),
       { blockerId, blockedId, reason, blockedAt: created.blockedAt },
       call.correlationId,
     );
@@ -70,7 +70,7 @@ export async function unblockUser(
   const { blockerId, blockedId } = input;
   if (!blockerId || !blockedId) return;
   await context.blocks.unblock(blockerId, blockedId, () => [
-    UserUnblocked.create(blockerId, { blockerId, blockedId }, call.correlationId),
+    UserUnblocked.create(blockKey(blockerId, blockedId), { blockerId, blockedId }, call.correlationId),
   ]);
 }
 
@@ -104,7 +104,7 @@ export async function liftBlocksOf(context: IdentityContext, userId: string, cal
   let lifted = 0;
   for (const { blockerId, blockedId } of [...blocked, ...blockedBy]) {
     const done = await context.blocks.unblock(blockerId, blockedId, () => [
-      UserUnblocked.create(blockerId, { blockerId, blockedId }, call.correlationId),
+      UserUnblocked.create(blockKey(blockerId, blockedId), { blockerId, blockedId }, call.correlationId),
     ]);
     if (done) lifted += 1;
   }

@@ -2,6 +2,7 @@ import { DomainError, PremiumChanged, type EventEnvelope } from '@tip/platform';
 import { extendPremium, type UserView } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
+import { profileUpdated } from './user-events.js';
 import { ownView } from './viewer.js';
 
 /** How many purchases a member's document remembers as applied: far more than can be redelivered at once. */
@@ -44,7 +45,7 @@ export async function grantPremium(
       premiumSource: 'admin_grant',
     };
     const event = premiumChanged(next, 'granted', { months: input.months, adminId: input.adminId }, call);
-    return { next, events: [event] };
+    return { next, events: [event, profileUpdated(next, call)] };
   });
   return ownView(updated);
 }
@@ -58,7 +59,10 @@ export async function revokePremium(
   const updated = await context.users.modify(input.userId, (current) => {
     assertNotAdmin(current);
     const next: UserDocument = { ...current, premiumSubscriptionExpiry: undefined, premiumSource: undefined };
-    return { next, events: [premiumChanged(next, 'revoked', { adminId: input.adminId }, call)] };
+    return {
+      next,
+      events: [premiumChanged(next, 'revoked', { adminId: input.adminId }, call), profileUpdated(next, call)],
+    };
   });
   return ownView(updated);
 }
@@ -82,7 +86,7 @@ export async function applyPremiumPurchase(
       premiumPaymentIds: [...applied, input.paymentId].slice(-REMEMBERED_PAYMENTS),
     };
     const details = { months: input.months, paymentId: input.paymentId };
-    return { next, events: [premiumChanged(next, 'purchased', details, call)] };
+    return { next, events: [premiumChanged(next, 'purchased', details, call), profileUpdated(next, call)] };
   });
   return ownView(updated);
 }

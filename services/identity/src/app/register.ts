@@ -44,7 +44,7 @@ export async function register(context: IdentityContext, command: RegisterComman
   });
   user.verificationPhotoKey = await context.photos.store('verification', user._id, photo);
   try {
-    await context.users.insert(user, [userRegistered(user, 'password', call), verificationSubmitted(user, call)]);
+    await context.users.insert(user, [verificationSubmitted(user, call), userRegistered(user, 'password', call)]);
   } catch (error) {
     await context.photos.discard(user.verificationPhotoKey);
     throw error;

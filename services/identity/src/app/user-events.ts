@@ -28,6 +28,8 @@ export function profilePayload(user: UserDocument): UserProfilePayload {
     verificationStatus: user.verificationStatus,
     isAdmin: user.isAdmin,
     isTester: user.isTester,
+    premiumSubscriptionExpiry: user.premiumSubscriptionExpiry ?? null,
+    premiumSource: user.premiumSource ?? null,
     createdAt: user.createdAt,
   };
 }
@@ -37,11 +39,7 @@ export function userRegistered(
   method: 'password' | 'google' | 'bootstrap',
   call: CallInfo,
 ): EventEnvelope {
-  return UserRegistered.create(
-    user._id,
-    { ...profilePayload(user), email: user.email ?? null, method },
-    call.correlationId,
-  );
+  return UserRegistered.create(user._id, { ...profilePayload(user), method }, call.correlationId);
 }
 
 export function verificationSubmitted(user: UserDocument, call: CallInfo): EventEnvelope {

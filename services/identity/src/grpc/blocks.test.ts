@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { DeliveredEvent, IdentityUserOutput } from '@tip/platform';
+import { blockKey, type DeliveredEvent, type IdentityUserOutput } from '@tip/platform';
 import { failureOf, sleep, waitFor } from '@tip/platform/testing';
 import { BLOCKS_COLLECTION, pairId, type BlockDocument } from '../infra/block-repository.js';
 import { registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
@@ -29,7 +29,7 @@ async function pair(): Promise<[IdentityUserOutput, IdentityUserOutput]> {
 }
 
 describe('BlockUser', () => {
-  it('blocks with a reason, lists the record and publishes UserBlocked keyed by the blocker', async () => {
+  it('blocks with a reason, lists the record and publishes UserBlocked keyed by the pair', async () => {
     const [anna, bruno] = await pair();
     const withImage = await harness.client.SetProfileImage({
       userId: bruno.id,
@@ -53,7 +53,7 @@ describe('BlockUser', () => {
     expect(event).toMatchObject({
       type: 'UserBlocked',
       version: 1,
-      key: anna.id,
+      key: blockKey(anna.id, bruno.id),
       topic: 'identity.users',
       payload: { blockerId: anna.id, blockedId: bruno.id, reason: 'harassment', blockedAt: record.createdAt },
     });
@@ -153,9 +153,9 @@ describe('UnblockUser and ListBlocked', () => {
     await waitFor(() => blockEvents(anna.id, bruno.id).length === 3, 5000, 'three block events');
     await sleep(100);
     expect(blockEvents(anna.id, bruno.id).map((event) => [event.type, event.key])).toEqual([
-      ['UserBlocked', anna.id],
-      ['UserUnblocked', anna.id],
-      ['UserBlocked', anna.id],
+      ['UserBlocked', blockKey(anna.id, bruno.id)],
+      ['UserUnblocked', blockKey(anna.id, bruno.id)],
+      ['UserBlocked', blockKey(anna.id, bruno.id)],
     ]);
     expect(blockEvents(anna.id, bruno.id)[1]?.payload).toEqual({ blockerId: anna.id, blockedId: bruno.id });
   });

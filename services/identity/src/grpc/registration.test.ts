@@ -73,17 +73,18 @@ describe('Register', () => {
     expect(object?.body.includes('GPS 45.4N')).toBe(false);
   });
 
-  it('publishes UserRegistered and VerificationSubmitted, without the password hash', async () => {
+  it('publishes VerificationSubmitted and then UserRegistered (the whole state, last), without password or e-mail', async () => {
     const user = await harness.client.Register(form());
     await waitFor(() => eventTypes(harness.published, user.id).length === 2, 5000, 'the registration events');
-    expect(eventTypes(harness.published, user.id)).toEqual(['UserRegistered', 'VerificationSubmitted']);
+    expect(eventTypes(harness.published, user.id)).toEqual(['VerificationSubmitted', 'UserRegistered']);
     const registered = harness.published.find((event) => event.key === user.id && event.type === 'UserRegistered');
     expect(registered).toMatchObject({
       topic: 'identity.users',
       version: 1,
-      payload: { userId: user.id, username: user.username, email: user.email, verificationStatus: 'pending' },
+      payload: { userId: user.id, username: user.username, verificationStatus: 'pending' },
     });
     expect(JSON.stringify(harness.published)).not.toContain('argon2');
+    expect(JSON.stringify(harness.published)).not.toContain(user.email);
   });
 
   it('refuses a username taken in another case, and an e-mail taken, with 409 keys', async () => {

@@ -54,8 +54,8 @@ describe('VerificationDecided from moderation', () => {
     await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the later decision');
     await waitFor(() => eventTypes(harness.published, member.id).length === 4, 5000, 'the relayed events');
     expect(eventTypes(harness.published, member.id)).toEqual([
-      'UserRegistered',
       'VerificationSubmitted',
+      'UserRegistered',
       'ProfileUpdated',
       'ProfileUpdated',
     ]);

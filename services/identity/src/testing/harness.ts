@@ -1,5 +1,6 @@
 import {
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   FileEventLog,
   FileObjectStore,
@@ -19,6 +20,9 @@ import { startIdentityService, type IdentityServiceOptions, type RunningIdentity
 import type { UserDocument } from '../infra/user-document.js';
 import { USERS_COLLECTION } from '../infra/user-repository.js';
 import { jpegPhoto } from './images.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 /**
  * Identity as the BFF sees it, for tests: the real service on 127.0.0.1:0 over the embedded adapters in a scratch
@@ -58,13 +62,17 @@ export async function startIdentityHarness(
     });
     harness.service = await startIdentityService({
       address: '127.0.0.1:0',
+      serviceTokenSecret,
       documents: harness.documents,
       events: harness.events,
       objects: harness.objects,
       logger: createLogger('identity-test', 'silent'),
       admin,
     });
-    harness.client = createGrpcClient(identityDefinition(), harness.service.address, { timeoutMs: 20_000 });
+    harness.client = createGrpcClient(identityDefinition(), harness.service.address, {
+      serviceTokenSecret,
+      timeoutMs: 20_000,
+    });
   }
 
   async function stopRunning() {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   FileEventLog,
   MODERATION_FEEDBACK_TOPIC,
@@ -21,6 +22,9 @@ import {
 } from '@tip/platform';
 import { memberProfile, waitFor } from '@tip/platform/testing';
 import { startModerationService, type RunningModerationService } from '../service.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 /** Moderation as the BFF sees it, for tests, fed the other services' events the way they publish them. */
 export interface ModerationHarness {
@@ -49,11 +53,12 @@ async function startOn(dir: string, events: FileEventLog) {
   const documents = await NedbDocumentStore.open(dir);
   const service = await startModerationService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents,
     events,
     logger: createLogger('moderation-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
   });
-  const client = createGrpcClient(moderationDefinition(), service.address, { timeoutMs: 20_000 });
+  const client = createGrpcClient(moderationDefinition(), service.address, { serviceTokenSecret, timeoutMs: 20_000 });
   return {
     client,
     service,
@@ -92,7 +97,7 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
     published,
     async member(overrides = {}) {
       const profile = memberProfile(overrides);
-      const registered = UserRegistered.create(profile.userId, { ...profile, email: null, method: 'password' }, 'test');
+      const registered = UserRegistered.create(profile.userId, { ...profile, method: 'password' }, 'test');
       const before = (await main.client.Stats({})).totalUsers;
       await events.publish(UserRegistered.topic, [registered]);
       await waitFor(async () => (await main.client.Stats({})).totalUsers > before, 5000, 'moderation hearing of it');

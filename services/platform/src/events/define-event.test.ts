@@ -19,6 +19,8 @@ const profile = {
   verificationStatus: 'pending' as const,
   isAdmin: false,
   isTester: false,
+  premiumSubscriptionExpiry: null,
+  premiumSource: null,
   createdAt: '2024-01-01T00:00:00.000Z',
 };
 
@@ -34,6 +36,7 @@ describe('event definitions', () => {
     const withSecrets = { ...profile, email: 'm@x.it', method: 'password' as const, passwordHash: '$argon2id$...' };
     const event = UserRegistered.create('u1', withSecrets, 'req-1');
     expect(event.payload).not.toHaveProperty('passwordHash');
+    expect(event.payload).not.toHaveProperty('email');
     expect(ProfileUpdated.create('u1', withSecrets, 'req-1').payload).not.toHaveProperty('email');
   });
 

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { defineEvent, type PayloadOf } from './define-event.js';
 
-/** Every identity event is about one user and travels keyed by the user id, so a user's events stay in order. */
+/**
+ * Every identity event is about one user and travels keyed by the user id, so a user's events stay in order; a
+ * block's events are keyed by the pair. The topic is compacted by key (only the latest event of a key is kept), so
+ * every write about a user ends with an event carrying the user's whole public state (UserRegistered or
+ * ProfileUpdated), or with UserDeleted, which carries nothing personal: once compacted, a deleted member's earlier
+ * events are gone from the log.
+ */
 export const IDENTITY_USERS_TOPIC = 'identity.users';
+
+/** The key of a block's events: the latest one (blocked or unblocked) is the pair's state. */
+export const blockKey = (blockerId: string, blockedId: string) => `${blockerId}>${blockedId}`;
 
 const gender = z.enum(['male', 'female']);
 const orientation = z.enum(['etero', 'gay', 'bisessuale']);
@@ -11,9 +20,9 @@ const verificationStatus = z.enum(['unverified', 'pending', 'approved', 'rejecte
 const blockReason = z.enum(['harassment', 'spam', 'inappropriate', 'fake', 'other']);
 
 /**
- * What other services keep about a user (authors in the feed, chat partners, the admin lists). Telegram travels
- * because the content service sells its reveal; e-mail, password hash, verification photo and notes never do.
- * Null means "not set": a Google account has no username until it completes its profile.
+ * What other services keep about a user (authors in the feed, chat partners, the admin lists): the whole public
+ * state. Telegram travels because the content service sells its reveal; e-mail, password hash, verification photo
+ * and notes never do. Null means "not set": a Google account has no username until it completes its profile.
  */
 export const userProfileSchema = z.object({
   userId: z.string(),
@@ -31,19 +40,18 @@ export const userProfileSchema = z.object({
   verificationStatus,
   isAdmin: z.boolean(),
   isTester: z.boolean(),
+  premiumSubscriptionExpiry: z.string().nullable(),
+  premiumSource: z.enum(['purchased', 'admin_grant']).nullable(),
   createdAt: z.string(),
 });
 export type UserProfilePayload = z.infer<typeof userProfileSchema>;
 
-/** A new account. The e-mail is here once, for the admin's verification queue (moderation). */
+/** A new account (its e-mail never travels: the admin console asks identity). */
 export const UserRegistered = defineEvent({
   type: 'UserRegistered',
   version: 1,
   topic: IDENTITY_USERS_TOPIC,
-  schema: userProfileSchema.extend({
-    email: z.string().nullable(),
-    method: z.enum(['password', 'google', 'bootstrap']),
-  }),
+  schema: userProfileSchema.extend({ method: z.enum(['password', 'google', 'bootstrap']) }),
 });
 
 /** A verification photo waits for an admin's decision (moderation fetches it with identity's GetPhoto). */
@@ -70,7 +78,7 @@ export const ProfileUpdated = defineEvent({
 
 /**
  * A member's premium changed: bought (with the payment), granted or revoked by an admin (naming the admin, for the
- * audit log). Carries the whole premium state, so the latest event is all a consumer needs.
+ * audit log). ProfileUpdated follows with the same state.
  */
 export const PremiumChanged = defineEvent({
   type: 'PremiumChanged',
@@ -108,7 +116,7 @@ export const UserDeleted = defineEvent({
 
 /**
  * A member blocked another: from now on neither sees the other's posts nor messages the other (blocking is mutual).
- * Keyed by the blocker; blocking someone already blocked publishes nothing.
+ * Keyed by the pair (blockKey); blocking someone already blocked publishes nothing.
  */
 export const UserBlocked = defineEvent({
   type: 'UserBlocked',
@@ -123,8 +131,8 @@ export const UserBlocked = defineEvent({
 });
 
 /**
- * A block is lifted: by the blocker, or because either member deleted the account (then after their UserDeleted,
- * so that a projection fed a late UserBlocked still ends empty). Keyed by the blocker.
+ * A block is lifted: by the blocker, or because either member deleted the account. Keyed by the pair, so it comes
+ * after the UserBlocked it lifts.
  */
 export const UserUnblocked = defineEvent({
   type: 'UserUnblocked',

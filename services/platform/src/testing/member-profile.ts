@@ -24,6 +24,8 @@ export function memberProfile(overrides: Partial<UserProfilePayload> = {}): User
     verificationStatus: 'approved',
     isAdmin: false,
     isTester: false,
+    premiumSubscriptionExpiry: null,
+    premiumSource: null,
     createdAt: new Date().toISOString(),
     ...overrides,
   };
