@@ -7,6 +7,7 @@ import { MemoryCache } from './cache/memory-cache.js';
 import { RedisCache } from './cache/redis-cache.js';
 import { MongoDocumentStore } from './documents/mongo-store.js';
 import { NedbDocumentStore } from './documents/nedb-store.js';
+import { COMPACTED_TOPICS } from '../events/index.js';
 import { FileEventLog } from './events/file-event-log.js';
 import { KafkaEventBus } from './events/kafka-event-bus.js';
 import { FileObjectStore } from './objects/file-object-store.js';
@@ -60,7 +61,7 @@ export function openEventBus(options: AdapterOptions): Promise<EventBus> {
   if (brokers.length > 0) {
     return KafkaEventBus.connect({ brokers, clientId: options.serviceName ?? 'tip', logger: options.logger });
   }
-  return FileEventLog.open(options.dataDir, { logger: options.logger });
+  return FileEventLog.open(options.dataDir, { logger: options.logger, compactedTopics: COMPACTED_TOPICS });
 }
 
 export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {

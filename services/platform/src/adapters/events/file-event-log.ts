@@ -12,10 +12,19 @@ export interface FileEventLogOptions {
   /** Wait before the first redelivery of an event whose handler failed; it doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** Topics compacted by key, as Kafka's `cleanup.policy=compact`: only the latest event of each key is kept. */
+  compactedTopics?: readonly string[];
+  /** How often they are compacted (and once more at close). */
+  compactionIntervalMs?: number;
 }
 
 type Handle = SubscribeOptions['handle'];
-type Settings = Required<Omit<FileEventLogOptions, 'logger'>> & { logger: Logger | undefined };
+type Settings = Required<Omit<FileEventLogOptions, 'logger' | 'compactedTopics' | 'compactionIntervalMs'>> & {
+  logger: Logger | undefined;
+};
+
+/** Ten minutes: with the document store's own compaction, the bound on how long erased data stays on disk. */
+export const COMPACTION_INTERVAL_MS = 10 * 60_000;
 
 /**
  * The embedded event log, with Kafka's semantics in one process. Each topic is an append-only file of JSON lines
@@ -23,28 +32,51 @@ type Settings = Required<Omit<FileEventLogOptions, 'logger'>> & { logger: Logger
  * `<dataDir>/events/offsets/<group>.json`. Within a group each topic is consumed in order by one loop that hands
  * events to the group's members in turn, so per-key order holds and a failing event holds back the later ones.
  * Events are kept in memory (the log has no retention), and new ones are pushed to live consumers at once.
- * One process owns the directory.
+ * Compacted topics keep only the latest event of each key, now and then and at close: the others become empty lines
+ * (holes), so offsets keep their meaning and consumers step over them. One process owns the directory.
  */
 export class FileEventLog implements EventBus {
   private readonly topics = new Map<string, Promise<TopicLog>>();
   private readonly groups = new Map<string, Promise<ConsumerGroup>>();
   private readonly subscriptions = new Set<LogSubscription>();
   private closed = false;
+  private readonly compaction: NodeJS.Timeout | undefined;
 
   private constructor(
     private readonly directory: string,
     private readonly release: () => void,
     private readonly options: Settings,
-  ) {}
+    private readonly compactedTopics: readonly string[],
+    compactionIntervalMs: number,
+  ) {
+    if (compactedTopics.length > 0) {
+      this.compaction = setInterval(() => {
+        this.compact().catch((error: unknown) => options.logger?.error({ err: error }, 'could not compact the log'));
+      }, compactionIntervalMs).unref();
+    }
+  }
 
   static async open(dataDir: string, options: FileEventLogOptions = {}): Promise<FileEventLog> {
     const directory = join(dataDir, 'events');
     await mkdir(join(directory, 'offsets'), { recursive: true });
-    return new FileEventLog(directory, claimDirectory(directory, 'the embedded event log'), {
-      logger: options.logger,
-      retryDelayMs: options.retryDelayMs ?? 100,
-      maxRetryDelayMs: options.maxRetryDelayMs ?? 5000,
-    });
+    return new FileEventLog(
+      directory,
+      claimDirectory(directory, 'the embedded event log'),
+      {
+        logger: options.logger,
+        retryDelayMs: options.retryDelayMs ?? 100,
+        maxRetryDelayMs: options.maxRetryDelayMs ?? 5000,
+      },
+      options.compactedTopics ?? [],
+      options.compactionIntervalMs ?? COMPACTION_INTERVAL_MS,
+    );
+  }
+
+  /** Compacts the compacted topics now; answers how many events each lost. */
+  async compact(): Promise<Record<string, number>> {
+    const dropped: Record<string, number> = {};
+    for (const name of this.compactedTopics) dropped[name] = await (await this.topic(name)).compact();
+    return dropped;
   }
 
   async publish(topic: string, events: EventEnvelope[]): Promise<void> {
@@ -74,6 +106,10 @@ export class FileEventLog implements EventBus {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    clearInterval(this.compaction);
+    await this.compact().catch((error: unknown) => {
+      this.options.logger?.error({ err: error }, 'could not compact the log at close');
+    });
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     for (const group of await Promise.allSettled(this.groups.values())) {
@@ -120,7 +156,8 @@ class TopicLog {
     /** Offset -> event; a hole where a stored line could not be read, so that later offsets keep their meaning. */
     readonly events: (DeliveredEvent | undefined)[],
     private size: number,
-    private readonly file: FileHandle,
+    private file: FileHandle,
+    private readonly path: string,
   ) {}
 
   static async open(path: string, name: string, logger: Logger | undefined): Promise<TopicLog> {
@@ -130,12 +167,48 @@ class TopicLog {
     }
     const lines = content.toString('utf8').split('\n').slice(0, -1);
     const events = lines.map((line, offset) => {
+      if (line === '') return undefined; // compacted away
       const parsed = envelopeSchema.safeParse(parseJson(line));
       if (parsed.success) return { ...(parsed.data as EventEnvelope), topic: name };
       logger?.error({ topic: name, offset }, 'skipping an unreadable line in the event log');
       return undefined;
     });
-    return new TopicLog(name, events, content.length, await open(path, 'a'));
+    return new TopicLog(name, events, content.length, await open(path, 'a'), path);
+  }
+
+  /**
+   * Keeps the latest event of each key; the earlier ones become empty lines, in a new file renamed over the old one.
+   * Runs between appends. Answers how many events it dropped.
+   */
+  compact(): Promise<number> {
+    const compacted = this.writes.then(() => this.rewriteLatestOnly());
+    this.writes = compacted.then(
+      () => undefined,
+      () => undefined,
+    );
+    return compacted;
+  }
+
+  private async rewriteLatestOnly(): Promise<number> {
+    const latest = new Map<string, number>();
+    this.events.forEach((event, offset) => event && latest.set(event.key, offset));
+    const superseded = this.events.flatMap((event, offset) =>
+      event && latest.get(event.key) !== offset ? [offset] : [],
+    );
+    if (superseded.length === 0) return 0;
+    for (const offset of superseded) this.events[offset] = undefined;
+    const data = this.events
+      .map((event) => {
+        if (!event) return '\n';
+        const { topic: _topic, ...envelope } = event;
+        return `${JSON.stringify(envelope)}\n`;
+      })
+      .join('');
+    await writeFileAtomic(this.path, data);
+    await this.file.close();
+    this.file = await open(this.path, 'a');
+    this.size = Buffer.byteLength(data);
+    return superseded.length;
   }
 
   /** Appends the events in one write, synced before it resolves; appends run one after another in call order. */
