@@ -3,6 +3,8 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Milliseconds until the next attempt is allowed (0 when allowed). */
   retryAfterMs: number;
+  /** Attempts counted for the key in its current window, this one included (refused ones too). */
+  consumed: number;
 }
 
 export interface RateLimiter {

@@ -69,11 +69,12 @@ await describeContract<Cache>(
       it('allows the given points per duration, then says how long to wait', async () => {
         const store = await cache.open();
         const login = store.rateLimiter({ name: cache.unique('login'), points: 3, durationMs: 2000 });
-        for (let attempt = 0; attempt < 3; attempt += 1) {
-          expect(await login.consume('1.2.3.4')).toEqual({ allowed: true, retryAfterMs: 0 });
+        for (let attempt = 1; attempt <= 3; attempt += 1) {
+          expect(await login.consume('1.2.3.4')).toEqual({ allowed: true, retryAfterMs: 0, consumed: attempt });
         }
         const refused = await login.consume('1.2.3.4');
         expect(refused.allowed).toBe(false);
+        expect(refused.consumed).toBe(4);
         expect(refused.retryAfterMs).toBeGreaterThan(0);
         expect(refused.retryAfterMs).toBeLessThanOrEqual(2000);
         expect((await login.consume('5.6.7.8')).allowed).toBe(true);
@@ -85,7 +86,7 @@ await describeContract<Cache>(
         await limiter.consume('a');
         expect((await limiter.consume('a')).allowed).toBe(false);
         await limiter.reset('a');
-        expect((await limiter.consume('a')).allowed).toBe(true);
+        expect(await limiter.consume('a')).toEqual({ allowed: true, retryAfterMs: 0, consumed: 1 });
         await limiter.consume('b');
         await sleep(1100);
         expect((await limiter.consume('b')).allowed).toBe(true);

@@ -34,11 +34,13 @@ function adapt(limiter: RateLimiterAbstract): RateLimiter {
   return {
     async consume(key) {
       try {
-        await limiter.consume(key);
-        return { allowed: true, retryAfterMs: 0 };
+        const counted = await limiter.consume(key);
+        return { allowed: true, retryAfterMs: 0, consumed: counted.consumedPoints };
       } catch (rejection) {
         // rate-limiter-flexible rejects with a RateLimiterRes when out of points, with an Error when its store fails.
-        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: rejection.msBeforeNext };
+        if (rejection instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterMs: rejection.msBeforeNext, consumed: rejection.consumedPoints };
+        }
         throw rejection;
       }
     },
