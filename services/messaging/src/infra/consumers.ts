@@ -61,8 +61,7 @@ export function projectMembers(context: MessagingContext, events: EventBus): Pro
         return;
       }
       if (fact && 'deleted' in fact) {
-        for (const written of await messages.find({ senderId: fact.deleted }))
-          await messages.deleteOne({ _id: written._id });
+        await messages.deleteMany({ senderId: fact.deleted });
         await members.deleteOne({ _id: fact.deleted });
       } else if (fact) {
         const { userId, username, profileImageUrl, verificationStatus, isAdmin } = fact.profile;

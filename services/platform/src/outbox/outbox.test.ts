@@ -290,4 +290,23 @@ describe('an idempotent handler', () => {
     await idempotentHandler(store, 'g', async () => void (runs += 1))(event);
     expect(runs).toBe(1);
   });
+
+  it('remembers a week at most: older records of its group are swept out, so the collection stays bounded', async () => {
+    const day = 24 * 60 * 60_000;
+    let clock = Date.parse('2026-01-01T00:00:00.000Z');
+    const options = { keptMs: 7 * day, now: () => clock };
+    const handle = idempotentHandler(store, 'g', async () => undefined, options);
+    const other = idempotentHandler(store, 'other', async () => undefined, options);
+    for (let n = 0; n < 5; n++) {
+      await handle(delivered(newEvent('E', 1, 'k', { n }, 'c')));
+      await other(delivered(newEvent('E', 1, 'k', { n }, 'c')));
+      clock += day;
+    }
+    const records = await store.collection<{ _id: string; group: string }>(HANDLED_EVENTS_COLLECTION);
+    expect(await records.count({})).toBe(10);
+    clock += 5 * day; // the first three records of each group are over a week old now
+    await handle(delivered(newEvent('E', 1, 'k', { n: 5 }, 'c')));
+    expect(await records.count({ group: 'g' })).toBe(3);
+    expect(await records.count({ group: 'other' })).toBe(5);
+  });
 });

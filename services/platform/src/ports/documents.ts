@@ -34,6 +34,8 @@ export interface Collection<T extends BaseDocument> {
   /** Applies the update to every match in one write; returns how many documents matched. */
   updateMany(filter: Filter, update: Update): Promise<number>;
   deleteOne(filter: Filter): Promise<boolean>;
+  /** Deletes every match; returns how many there were. */
+  deleteMany(filter: Filter): Promise<number>;
 }
 
 export interface DocumentStore {

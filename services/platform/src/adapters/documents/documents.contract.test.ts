@@ -223,6 +223,13 @@ await describeContract<DocumentStore>('documents', documentStoreTargets, (store)
       expect(await members$.deleteOne({ _id: 'nobody' })).toBe(false);
     });
 
+    it('deletes every match and says how many', async () => {
+      const members$ = await seeded();
+      expect(await members$.deleteMany({ age: { $gt: 30 } })).toBe(2);
+      expect(await members$.count({})).toBe(2);
+      expect(await members$.deleteMany({ _id: 'nobody' })).toBe(0);
+    });
+
     it('does not let a caller mutate stored documents through returned objects', async () => {
       const members$ = await seeded();
       const found = await members$.findOne({ _id: 'm1' });

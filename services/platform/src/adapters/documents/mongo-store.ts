@@ -110,6 +110,10 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     return (await this.collection.deleteOne(filter as MongoFilter)).deletedCount === 1;
   }
 
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.collection.deleteMany(filter as MongoFilter)).deletedCount;
+  }
+
   private translate(error: unknown): unknown {
     if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return error;
     const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern;

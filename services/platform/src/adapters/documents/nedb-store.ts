@@ -219,6 +219,10 @@ class NedbCollection<T extends BaseDocument> implements Collection<T> {
     return (await this.datastore.removeAsync(toNedbFilter(filter), { multi: false })) === 1;
   }
 
+  deleteMany(filter: Filter): Promise<number> {
+    return this.datastore.removeAsync(toNedbFilter(filter), { multi: true });
+  }
+
   async compact(): Promise<void> {
     this.datastore.stopAutocompaction();
     await this.datastore.compactDatafileAsync();
