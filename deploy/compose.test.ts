@@ -361,6 +361,21 @@ describe('docker-compose.yml', () => {
     expect(problems).toEqual([]);
   });
 
+  it('gives the bff and every gRPC service the one SERVICE_TOKEN_SECRET, which .env must set', () => {
+    const secrets = appServices.map(([name, service]) => ({
+      name,
+      value: environmentOf(service).SERVICE_TOKEN_SECRET,
+    }));
+    expect(secrets).toEqual(
+      appServices.map(([name]) => ({ name, value: expect.stringMatching(/^\$\{SERVICE_TOKEN_SECRET:\?[^}]+\}$/) })),
+    );
+    // env.example's is long enough for the schemas (checked above), and not the session secret.
+    expect(exampleEnv.SERVICE_TOKEN_SECRET).not.toBe(exampleEnv.SESSION_SECRET);
+    const { SERVICE_TOKEN_SECRET: _unset, ...withoutSecret } = exampleEnv;
+    for (const { value } of secrets)
+      expect(() => interpolate(value ?? '', withoutSecret)).toThrow(/SERVICE_TOKEN_SECRET/);
+  });
+
   it('runs two or more bff replicas behind the gateway, which alone publishes a port', () => {
     const bff = bffService;
     expect(bff?.[1].deploy?.replicas).toBeGreaterThanOrEqual(2);
@@ -527,6 +542,35 @@ interface K8sObject {
       spec: { securityContext?: { runAsNonRoot?: boolean }; containers: K8sContainer[] };
     };
   };
+}
+
+interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: { key: string; operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; values?: string[] }[];
+}
+
+interface NetworkPolicy {
+  metadata: { name: string };
+  spec: {
+    podSelector: LabelSelector;
+    policyTypes?: string[];
+    ingress?: {
+      from?: { podSelector?: LabelSelector; namespaceSelector?: LabelSelector; ipBlock?: unknown }[];
+      ports?: { port?: number | string; protocol?: string }[];
+    }[];
+  };
+}
+
+/** Whether a Kubernetes label selector selects these labels (an empty selector selects everything). */
+function selects(selector: LabelSelector, labels: Record<string, string>): boolean {
+  const byLabel = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
+  const byExpression = (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
+    const value = labels[key];
+    if (operator === 'In') return value !== undefined && values.includes(value);
+    if (operator === 'NotIn') return value === undefined || !values.includes(value);
+    return operator === 'Exists' ? value !== undefined : value === undefined;
+  });
+  return byLabel && byExpression;
 }
 
 describe('deploy/k8s (kustomize base)', () => {
@@ -703,6 +747,73 @@ describe('deploy/k8s (kustomize base)', () => {
     for (const variable of stripe) {
       expect(variable.valueFrom?.secretKeyRef).toEqual({ name: 'tip-secrets', key: variable.name, optional: true });
     }
+  });
+
+  it('gives the bff and every gRPC service SERVICE_TOKEN_SECRET from one Secret, never optionally', () => {
+    const references = deployments.flatMap((deployment) =>
+      containersOf(deployment).map((container) => ({
+        name: deployment.metadata.name,
+        from: container.env?.find((variable) => variable.name === 'SERVICE_TOKEN_SECRET')?.valueFrom?.secretKeyRef,
+      })),
+    );
+    expect(references.map(({ name }) => name).sort()).toEqual(appServices.map(([name]) => name).sort());
+    for (const reference of references) {
+      expect(reference).toEqual({
+        name: reference.name,
+        from: { name: 'tip-service-token', key: 'SERVICE_TOKEN_SECRET' },
+      });
+    }
+  });
+
+  it("admits only the bff's pods to each gRPC service's port (NetworkPolicy), and leaves the bff open", () => {
+    const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
+    const labelsOf = (deployment: K8sObject) => deployment.spec?.template?.metadata.labels ?? {};
+    const bff = deployments.find((deployment) =>
+      containersOf(deployment).some((container) => workspaceOfContainer(container) === 'bff'),
+    );
+    expect(bff).toBeDefined();
+    const bffLabels = bff ? labelsOf(bff) : {};
+    const problems = deployments.flatMap((deployment) =>
+      containersOf(deployment).flatMap((container) => {
+        if (!workspaceInfo(workspaceOfContainer(container) ?? '').grpc) return [];
+        const name = deployment.metadata.name;
+        const listenPort = Number(envValue(container, 'GRPC_PORT'));
+        const grpcPort = (container.ports ?? []).find((port) => port.containerPort === listenPort);
+        const portNames = [grpcPort?.containerPort, grpcPort?.name].filter((port) => port !== undefined);
+        const selecting = policies.filter(
+          (policy) =>
+            selects(policy.spec.podSelector, labelsOf(deployment)) &&
+            (policy.spec.policyTypes ?? ['Ingress']).includes('Ingress'),
+        );
+        if (selecting.length === 0) return [`${name}: no NetworkPolicy restricts who reaches it`];
+        // Policies add up: every rule of every policy selecting the pods must admit the bff alone, on gRPC alone.
+        return selecting.flatMap((policy) =>
+          (policy.spec.ingress ?? []).flatMap((rule, index) => {
+            const where = `${name}: ${policy.metadata.name} rule ${index}`;
+            const peers = rule.from ?? [];
+            const ports = rule.ports ?? [];
+            return [
+              ...(peers.length === 0 ? [`${where} admits every peer`] : []),
+              ...peers.flatMap((peer) => {
+                if (peer.ipBlock || peer.namespaceSelector || !peer.podSelector)
+                  return [`${where} admits ${JSON.stringify(peer)}`];
+                const admitted = deployments.filter((other) => selects(peer.podSelector ?? {}, labelsOf(other)));
+                return admitted.length === 1 && admitted[0] === bff
+                  ? []
+                  : [`${where} admits ${admitted.map((other) => other.metadata.name).join(', ') || 'no Deployment'}`];
+              }),
+              ...(ports.length === 0 ? [`${where} admits every port`] : []),
+              ...ports
+                .filter((port) => !portNames.includes(port.port ?? '') || (port.protocol ?? 'TCP') !== 'TCP')
+                .map((port) => `${where} admits port ${port.port}, not gRPC (${portNames.join(', ')})`),
+            ];
+          }),
+        );
+      }),
+    );
+    expect(problems).toEqual([]);
+    // The ingress controller reaches the bff: no policy here selects its pods.
+    expect(policies.filter((policy) => selects(policy.spec.podSelector, bffLabels))).toEqual([]);
   });
 
   it('holds engine settings the engine schema accepts', () => {

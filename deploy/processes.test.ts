@@ -13,9 +13,18 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import {
   CONTENT_SERVICE_NAME,
+  contentDefinition,
+  createGrpcClient,
+  DomainError,
+  generateServiceTokenSecret,
+  identityDefinition,
   MESSAGING_SERVICE_NAME,
+  messagingDefinition,
   MODERATION_SERVICE_NAME,
+  moderationDefinition,
+  ServiceTokenRefusedError,
   WALLET_SERVICE_NAME,
+  walletDefinition,
 } from '@tip/platform';
 import {
   freePort,
@@ -28,8 +37,31 @@ import {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/** The secret the bff and every service share, as compose and Kubernetes give it to each of them. */
+const SERVICE_TOKEN_SECRET = generateServiceTokenSecret();
+
 const run = (entry: string, env: Record<string, string>) =>
-  spawnNode(join(root, entry), { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env });
+  spawnNode(join(root, entry), { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', SERVICE_TOKEN_SECRET, ...env });
+
+/** Calls a service's first method with the metadata given and nothing else; resolves with the gRPC status code. */
+function rawCallStatus(address: string, definition: grpc.ServiceDefinition, authorization?: string): Promise<number> {
+  const [method] = Object.values(definition);
+  if (!method) throw new Error('a service without methods');
+  const client = new grpc.Client(address, grpc.credentials.createInsecure());
+  const metadata = new grpc.Metadata();
+  if (authorization !== undefined) metadata.set('authorization', authorization);
+  return new Promise<number>((resolve) => {
+    client.makeUnaryRequest(
+      method.path,
+      method.requestSerialize,
+      method.responseDeserialize,
+      {},
+      metadata,
+      { deadline: Date.now() + 5000 },
+      (error) => resolve(error ? error.code : grpc.status.OK),
+    );
+  }).finally(() => client.close());
+}
 
 /** What grpc.health.v1.Health/Check answers for `service` at `address`: a status, or the error's code and details. */
 function healthOf(address: string, service: string): Promise<string> {
@@ -82,6 +114,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
   let identity: NodeProcess;
+  let identityAddress: string;
   let wallet: NodeProcess;
   let walletAddress: string;
   let content: NodeProcess;
@@ -97,6 +130,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     const resolution = await redisEngine();
     if ('start' in resolution) redis = await resolution.start();
     const grpcPort = await freePort();
+    identityAddress = `127.0.0.1:${grpcPort}`;
     identity = run('services/identity/dist/main.js', {
       GRPC_PORT: String(grpcPort),
       DATA_DIR: join(dataDir, 'identity'),
@@ -133,7 +167,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     url = `http://127.0.0.1:${port}`;
     bff = run('bff/dist/main.js', {
       PORT: String(port),
-      IDENTITY_ADDR: `127.0.0.1:${grpcPort}`,
+      IDENTITY_ADDR: identityAddress,
       WALLET_ADDR: walletAddress,
       CONTENT_ADDR: contentAddress,
       MESSAGING_ADDR: messagingAddress,
@@ -147,6 +181,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
       ...(redis && { REDIS_URL: redis.url }),
     });
     await Promise.all([
+      // Ready means identity answered the bff: it took the bff's service token.
       waitUntilServing(`${url}/api/ready`, bff),
       waitUntilGrpcServing(walletAddress, WALLET_SERVICE_NAME, wallet),
       waitUntilGrpcServing(contentAddress, CONTENT_SERVICE_NAME, content),
@@ -230,6 +265,45 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     expect(await grpcHealthCheck(moderationAddress, MODERATION_SERVICE_NAME)).toBe(0);
     // A misspelt name is not a healthy moderation service.
     expect(await grpcHealthCheck(moderationAddress, 'tip.moderation.v1.Moderations')).toBe(1);
+  });
+
+  it("refuses a call to any service without the bff's token, or with a token of another secret", async () => {
+    const services = {
+      identity: [identityAddress, identityDefinition()],
+      wallet: [walletAddress, walletDefinition()],
+      content: [contentAddress, contentDefinition()],
+      messaging: [messagingAddress, messagingDefinition()],
+      moderation: [moderationAddress, moderationDefinition()],
+    } as const;
+    for (const [name, [address, definition]] of Object.entries(services)) {
+      expect({ name, status: await rawCallStatus(address, definition) }).toEqual({
+        name,
+        status: grpc.status.UNAUTHENTICATED,
+      });
+      expect({ name, status: await rawCallStatus(address, definition, 'Bearer not-a-token') }).toEqual({
+        name,
+        status: grpc.status.UNAUTHENTICATED,
+      });
+    }
+    const forged = createGrpcClient(walletDefinition(), walletAddress, {
+      serviceTokenSecret: generateServiceTokenSecret(),
+    });
+    await expect(forged.Balance({ userId: 'someone' })).rejects.toBeInstanceOf(ServiceTokenRefusedError);
+    forged.close();
+  });
+
+  it("serves a call with the bff's token", async () => {
+    const wallet = createGrpcClient(walletDefinition(), walletAddress, { serviceTokenSecret: SERVICE_TOKEN_SECRET });
+    expect(await wallet.Balance({ userId: 'someone' })).toMatchObject({ balance: 0 });
+    wallet.close();
+    const identity = createGrpcClient(identityDefinition(), identityAddress, {
+      serviceTokenSecret: SERVICE_TOKEN_SECRET,
+    });
+    // Past the check, identity itself answers: no such user.
+    const failure = await identity.GetUser({ userId: 'nobody', viewerId: '' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DomainError);
+    expect(failure).toMatchObject({ code: 'NOT_FOUND' });
+    identity.close();
   });
 
   it('stops every process cleanly on SIGTERM', async () => {

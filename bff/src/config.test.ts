@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '@tip/platform';
-import { bffConfigSchema } from './config.js';
+import { bffConfigSchema, standaloneBffConfigSchema } from './config.js';
 
 const read = (env: Record<string, string>) =>
   loadConfig(bffConfigSchema, { SESSION_SECRET: 'a-session-secret-of-thirty-two-characters', ...env });
@@ -26,5 +26,24 @@ describe('the BFF configuration', () => {
     for (const TRUST_PROXY of ['loopbak', '10.0.0.0/33', 'yes', '10.0.0.1,']) {
       expect(() => read({ TRUST_PROXY })).toThrow(/TRUST_PROXY/);
     }
+  });
+
+  it("needs, alone, the services' addresses and the secret its calls to them are signed with (32 characters or more)", () => {
+    const standalone = {
+      SESSION_SECRET: 'a-session-secret-of-thirty-two-characters',
+      IDENTITY_ADDR: 'identity:50051',
+      WALLET_ADDR: 'wallet:50052',
+      CONTENT_ADDR: 'content:50053',
+      MESSAGING_ADDR: 'messaging:50054',
+      MODERATION_ADDR: 'moderation:50055',
+    };
+    const SERVICE_TOKEN_SECRET = 'a-service-token-secret-of-32-characters!';
+    expect(loadConfig(standaloneBffConfigSchema, { ...standalone, SERVICE_TOKEN_SECRET }).SERVICE_TOKEN_SECRET).toBe(
+      SERVICE_TOKEN_SECRET,
+    );
+    expect(() => loadConfig(standaloneBffConfigSchema, standalone)).toThrow(/SERVICE_TOKEN_SECRET/);
+    expect(() => loadConfig(standaloneBffConfigSchema, { ...standalone, SERVICE_TOKEN_SECRET: 'short' })).toThrow(
+      /SERVICE_TOKEN_SECRET: must be at least 32 characters/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { engineConfigSchema, optionalHttpUrl, optionalString, port } from '@tip/platform';
+import { engineConfigSchema, optionalHttpUrl, optionalString, port, serviceTokenConfigShape } from '@tip/platform';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -59,6 +59,8 @@ export const standaloneBffConfigSchema = bffConfigSchema.extend({
   CONTENT_ADDR: z.string().min(1),
   MESSAGING_ADDR: z.string().min(1),
   MODERATION_ADDR: z.string().min(1),
+  /** Signs the token every call to a service carries; each service checks it against the same secret. */
+  ...serviceTokenConfigShape,
   ...engineConfigSchema.shape,
 });
 export type StandaloneBffConfig = z.infer<typeof standaloneBffConfigSchema>;

@@ -37,15 +37,17 @@ runMain(async () => {
   stops.defer(() => events.close());
   const cache = await openCache(engines);
   stops.defer(() => cache.close());
-  const identity = createGrpcClient(identityDefinition(), config.IDENTITY_ADDR);
+  // Every call carries a token signed with SERVICE_TOKEN_SECRET: the services serve no one else.
+  const grpcOptions = { serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
+  const identity = createGrpcClient(identityDefinition(), config.IDENTITY_ADDR, grpcOptions);
   stops.defer(() => identity.close());
-  const wallet = createGrpcClient(walletDefinition(), config.WALLET_ADDR);
+  const wallet = createGrpcClient(walletDefinition(), config.WALLET_ADDR, grpcOptions);
   stops.defer(() => wallet.close());
-  const content = createGrpcClient(contentDefinition(), config.CONTENT_ADDR);
+  const content = createGrpcClient(contentDefinition(), config.CONTENT_ADDR, grpcOptions);
   stops.defer(() => content.close());
-  const messaging = createGrpcClient(messagingDefinition(), config.MESSAGING_ADDR);
+  const messaging = createGrpcClient(messagingDefinition(), config.MESSAGING_ADDR, grpcOptions);
   stops.defer(() => messaging.close());
-  const moderation = createGrpcClient(moderationDefinition(), config.MODERATION_ADDR);
+  const moderation = createGrpcClient(moderationDefinition(), config.MODERATION_ADDR, grpcOptions);
   stops.defer(() => moderation.close());
   const clients = { identity, wallet, content, messaging, moderation };
   const bff = await startBff({ config, ...clients, events, cache, logger }).catch(async (error: unknown) => {

@@ -7,6 +7,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import {
   createAdapters,
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   identityDefinition,
   RedisCache,
@@ -33,6 +34,9 @@ import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
 import { redisEngine, waitFor, type RunningEngine } from '@tip/platform/testing';
 import { registrationForm } from '../testing/start-stack.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 // Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity, one
 // wallet.
@@ -64,16 +68,28 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-replicas-'));
   const logger = createLogger('bff-replicas-test', 'silent');
   adapters = await createAdapters({ dataDir, logger });
-  identityService = await startIdentityService({ address: '127.0.0.1:0', ...adapters, logger });
-  identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
-  walletService = await startWalletService({ address: '127.0.0.1:0', ...adapters, logger });
-  wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
-  contentService = await startContentService({ address: '127.0.0.1:0', ...adapters, logger, approval: 'immediate' });
-  content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
-  messagingService = await startMessagingService({ address: '127.0.0.1:0', ...adapters, logger });
-  messaging = createGrpcClient(messagingDefinition(), messagingService.address, { timeoutMs: 20_000 });
-  moderationService = await startModerationService({ address: '127.0.0.1:0', ...adapters, logger });
-  moderation = createGrpcClient(moderationDefinition(), moderationService.address, { timeoutMs: 20_000 });
+  identityService = await startIdentityService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  identity = createGrpcClient(identityDefinition(), identityService.address, { serviceTokenSecret, timeoutMs: 20_000 });
+  walletService = await startWalletService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  wallet = createGrpcClient(walletDefinition(), walletService.address, { serviceTokenSecret, timeoutMs: 20_000 });
+  contentService = await startContentService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    ...adapters,
+    logger,
+    approval: 'immediate',
+  });
+  content = createGrpcClient(contentDefinition(), contentService.address, { serviceTokenSecret, timeoutMs: 20_000 });
+  messagingService = await startMessagingService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  messaging = createGrpcClient(messagingDefinition(), messagingService.address, {
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
+  moderationService = await startModerationService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  moderation = createGrpcClient(moderationDefinition(), moderationService.address, {
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   createAdapters,
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   contentDefinition,
   identityDefinition,
@@ -27,6 +28,9 @@ import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from './browser.js';
 import { JPEG } from './images.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 export const ADMIN = { email: 'admin@tip.test', password: 'admin-password-1' };
 
@@ -77,44 +81,61 @@ export async function startStack(
   const adapters = await createAdapters({ dataDir, logger });
   const identityService = await startIdentityService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents: adapters.documents,
     events: adapters.events,
     objects: adapters.objects,
     logger,
     admin: ADMIN,
   });
-  const identity = createGrpcClient(identityDefinition(), identityService.address, { timeoutMs: 20_000 });
+  const identity = createGrpcClient(identityDefinition(), identityService.address, {
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   const walletService = await startWalletService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents: adapters.documents,
     events: adapters.events,
     logger,
     ...(options.stripe && { stripe: options.stripe }),
   });
-  const wallet = createGrpcClient(walletDefinition(), walletService.address, { timeoutMs: 20_000 });
+  const wallet = createGrpcClient(walletDefinition(), walletService.address, { serviceTokenSecret, timeoutMs: 20_000 });
   const contentService = await startContentService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents: adapters.documents,
     events: adapters.events,
     objects: adapters.objects,
     logger,
     approval: options.postApproval ?? 'immediate',
   });
-  const content = createGrpcClient(contentDefinition(), contentService.address, { timeoutMs: 20_000 });
+  const content = createGrpcClient(contentDefinition(), contentService.address, {
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   const messagingService = await startMessagingService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents: adapters.documents,
     events: adapters.events,
     logger,
   });
-  const messaging = createGrpcClient(messagingDefinition(), messagingService.address, { timeoutMs: 20_000 });
+  const messaging = createGrpcClient(messagingDefinition(), messagingService.address, {
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   const moderationService = await startModerationService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents: adapters.documents,
     events: adapters.events,
     logger,
   });
-  const moderation = createGrpcClient(moderationDefinition(), moderationService.address, { timeoutMs: 20_000 });
+  const moderation = createGrpcClient(moderationDefinition(), moderationService.address, {
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',

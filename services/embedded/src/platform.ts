@@ -8,6 +8,7 @@ import { startModerationService } from '@tip/moderation';
 import {
   adapterOptionsFrom,
   engineConfigSchema,
+  generateServiceTokenSecret,
   openCache,
   openDocumentStore,
   openEventBus,
@@ -48,6 +49,9 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
   // Settings that need each other are checked before anything starts.
   const stripe = stripeSettings(config);
   const admin = identityAdmin(config);
+  // The services listen on loopback only, and refuse any call without a token signed with this secret, made at each
+  // start and never written down: the BFF calls them in this process, so nothing else on the machine can.
+  const serviceTokenSecret = generateServiceTokenSecret();
   const stops = new StopStack();
   try {
     const events = await openEventBus({ ...engines, logger });
@@ -65,6 +69,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
 
     const identity = await startIdentityService({
       address: '127.0.0.1:0',
+      serviceTokenSecret,
       documents: identityDocuments,
       events,
       objects,
@@ -77,6 +82,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     stops.defer(() => walletDocuments.close());
     const wallet = await startWalletService({
       address: '127.0.0.1:0',
+      serviceTokenSecret,
       documents: walletDocuments,
       events,
       logger: logger.child({ service: 'wallet' }),
@@ -88,6 +94,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     stops.defer(() => contentDocuments.close());
     const content = await startContentService({
       address: '127.0.0.1:0',
+      serviceTokenSecret,
       documents: contentDocuments,
       events,
       objects,
@@ -104,6 +111,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     stops.defer(() => messagingDocuments.close());
     const messaging = await startMessagingService({
       address: '127.0.0.1:0',
+      serviceTokenSecret,
       documents: messagingDocuments,
       events,
       logger: logger.child({ service: 'messaging' }),
@@ -118,6 +126,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     stops.defer(() => moderationDocuments.close());
     const moderation = await startModerationService({
       address: '127.0.0.1:0',
+      serviceTokenSecret,
       documents: moderationDocuments,
       events,
       logger: logger.child({ service: 'moderation' }),

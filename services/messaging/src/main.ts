@@ -12,6 +12,7 @@ runMain(async () => {
   const adapters = await createAdapters({ ...adapterOptionsFrom(config, 'messaging'), logger });
   const service = await startMessagingService({
     address: `0.0.0.0:${config.GRPC_PORT}`,
+    serviceTokenSecret: config.SERVICE_TOKEN_SECRET,
     documents: adapters.documents,
     events: adapters.events,
     logger,

@@ -17,6 +17,8 @@ import { MessagingStores } from './infra/stores.js';
 export interface MessagingServiceOptions {
   /** host:port to listen on; port 0 picks a free one. */
   address: string;
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
+  serviceTokenSecret: string;
   documents: DocumentStore;
   events: EventBus;
   logger: Logger;
@@ -34,6 +36,7 @@ export async function startMessagingService(options: MessagingServiceOptions): P
   const context: MessagingContext = { stores, logger };
   return startService({
     address: options.address,
+    serviceTokenSecret: options.serviceTokenSecret,
     service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
     events,
     logger,

@@ -21,6 +21,8 @@ import { ModerationStores } from './infra/stores.js';
 export interface ModerationServiceOptions {
   /** host:port to listen on; port 0 picks a free one. */
   address: string;
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
+  serviceTokenSecret: string;
   documents: DocumentStore;
   events: EventBus;
   logger: Logger;
@@ -43,6 +45,7 @@ export async function startModerationService(options: ModerationServiceOptions):
   });
   return startService({
     address: options.address,
+    serviceTokenSecret: options.serviceTokenSecret,
     service: {
       name: MODERATION_SERVICE_NAME,
       definition: moderationDefinition(),

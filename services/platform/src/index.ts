@@ -11,6 +11,7 @@ export * from './grpc/load-proto.js';
 export * from './grpc/unary.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
+export * from './grpc/service-token.js';
 export * from './contracts/content.js';
 export * from './contracts/identity.js';
 export * from './contracts/messaging.js';

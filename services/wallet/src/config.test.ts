@@ -1,6 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError } from '@tip/platform';
-import { readWalletConfig, stripeSettings } from './config.js';
+import { readWalletConfig as readWith, stripeSettings } from './config.js';
+
+const SERVICE_TOKEN_SECRET = 'a-service-token-secret-of-32-characters!';
+/** The wallet's config with the service token secret every service needs. */
+const readWalletConfig = (env: NodeJS.ProcessEnv) => readWith({ SERVICE_TOKEN_SECRET, ...env });
 
 const stripe = {
   STRIPE_SECRET_KEY: 'sk_test_1',
@@ -9,11 +13,12 @@ const stripe = {
 };
 
 describe('readWalletConfig', () => {
-  it('has defaults for everything, and the demo provider without Stripe keys', () => {
+  it('has defaults for everything but the service token secret, and the demo provider without Stripe keys', () => {
     const config = readWalletConfig({});
     expect(config).toMatchObject({ GRPC_PORT: 50052, DATA_DIR: './data' });
     expect(stripeSettings(config)).toBeUndefined();
     expect(stripeSettings(readWalletConfig({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }))).toBeUndefined();
+    expect(() => readWith({})).toThrow(/SERVICE_TOKEN_SECRET/);
   });
 
   it('takes Stripe when all three keys are set, and its API address for a local stand-in', () => {

@@ -1,4 +1,12 @@
-import { ConfigError, engineConfigSchema, loadConfig, optionalHttpUrl, optionalString, port } from '@tip/platform';
+import {
+  ConfigError,
+  engineConfigSchema,
+  loadConfig,
+  optionalHttpUrl,
+  optionalString,
+  port,
+  serviceTokenConfigShape,
+} from '@tip/platform';
 import type { z } from 'zod';
 
 /** Stripe's settings: all three keys, or none (then the demo provider takes payments). */
@@ -14,6 +22,8 @@ export const stripeConfigShape = {
 export const walletConfigSchema = engineConfigSchema.extend({
   /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
   GRPC_PORT: port(50052),
+  /** The secret the BFF signs its calls with; a call without a valid token is refused. */
+  ...serviceTokenConfigShape,
   ...stripeConfigShape,
 });
 export type WalletConfig = z.infer<typeof walletConfigSchema>;

@@ -13,6 +13,7 @@ runMain(async () => {
   const stripe = stripeSettings(config);
   const service = await startWalletService({
     address: `0.0.0.0:${config.GRPC_PORT}`,
+    serviceTokenSecret: config.SERVICE_TOKEN_SECRET,
     documents: adapters.documents,
     events: adapters.events,
     logger,

@@ -21,6 +21,8 @@ import { consumeUserDeletions } from './infra/user-deletions.js';
 export interface WalletServiceOptions {
   /** host:port to listen on; port 0 picks a free one. */
   address: string;
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
+  serviceTokenSecret: string;
   documents: DocumentStore;
   events: EventBus;
   logger: Logger;
@@ -47,6 +49,7 @@ export async function startWalletService(options: WalletServiceOptions): Promise
   };
   return startService({
     address: options.address,
+    serviceTokenSecret: options.serviceTokenSecret,
     service: { name: WALLET_SERVICE_NAME, definition: walletDefinition(), handlers: walletHandlers(context) },
     events,
     logger,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   FileEventLog,
   messagingDefinition,
@@ -16,6 +17,9 @@ import {
 } from '@tip/platform';
 import { memberProfile, waitFor } from '@tip/platform/testing';
 import { startMessagingService, type RunningMessagingService } from '../service.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 /** Messaging as the BFF sees it, for tests, with members made known the way identity does (its events). */
 export interface MessagingHarness {
@@ -40,11 +44,12 @@ export async function startMessagingHarness(): Promise<MessagingHarness> {
   });
   const service = await startMessagingService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents,
     events,
     logger: createLogger('messaging-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
   });
-  const client = createGrpcClient(messagingDefinition(), service.address, { timeoutMs: 20_000 });
+  const client = createGrpcClient(messagingDefinition(), service.address, { serviceTokenSecret, timeoutMs: 20_000 });
   const known = await documents.collection<{ _id: string; verificationStatus: string }>('members');
   return {
     client,

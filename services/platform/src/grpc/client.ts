@@ -2,17 +2,29 @@ import * as grpc from '@grpc/grpc-js';
 import { currentRequestId } from '../logging/logger.js';
 import { fromGrpcError } from './error-metadata.js';
 import { MAX_MESSAGE_BYTES } from './server.js';
+import { isServiceTokenRefusal, serviceOfPath, serviceTokenSigner, ServiceTokenRefusedError } from './service-token.js';
 import type { CallOptions, ServiceClient } from './unary.js';
 
+export interface GrpcClientOptions {
+  /** Signs the service token every call carries (SERVICE_TOKEN_SECRET; see service-token.ts). */
+  serviceTokenSecret: string;
+  /** Milliseconds a call may take unless it says otherwise; 5 s by default. */
+  timeoutMs?: number;
+}
+
 /**
- * A typed, promise-returning client for one service. Every call carries a deadline and the current request id,
- * and a failure comes back as the DomainError the service threw.
+ * A typed, promise-returning client for one service. Every call carries a service token, a deadline and the
+ * current request id, and a failure comes back as the DomainError the service threw (a refused token as
+ * ServiceTokenRefusedError: a misconfiguration, not a domain failure).
  */
 export function createGrpcClient<D>(
   definition: D & grpc.ServiceDefinition,
   address: string,
-  defaults: { timeoutMs: number } = { timeoutMs: 5000 },
+  options: GrpcClientOptions,
 ): ServiceClient<D> {
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const methods = Object.values(definition as grpc.ServiceDefinition);
+  const token = serviceTokenSigner(options.serviceTokenSecret, serviceOfPath(methods[0]?.path ?? ''));
   const channel = new grpc.Client(address, grpc.credentials.createInsecure(), {
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
@@ -20,12 +32,13 @@ export function createGrpcClient<D>(
   const client: Record<string, unknown> = { close: () => channel.close() };
   for (const [name, method] of Object.entries(definition as grpc.ServiceDefinition)) {
     if (name[0] !== name[0]?.toUpperCase()) continue;
-    client[name] = (request: unknown, options: CallOptions = {}) =>
+    client[name] = (request: unknown, callOptions: CallOptions = {}) =>
       new Promise((resolve, reject) => {
         const metadata = new grpc.Metadata();
         const requestId = currentRequestId();
         if (requestId) metadata.set('x-request-id', requestId);
-        const deadline = Date.now() + (options.timeoutMs ?? defaults.timeoutMs);
+        metadata.set('authorization', `Bearer ${token()}`);
+        const deadline = Date.now() + (callOptions.timeoutMs ?? timeoutMs);
         channel.makeUnaryRequest(
           method.path,
           method.requestSerialize,
@@ -33,7 +46,11 @@ export function createGrpcClient<D>(
           request as object,
           metadata,
           { deadline },
-          (error, response) => (error ? reject(fromGrpcError(error)) : resolve(response)),
+          (error, response) => {
+            if (!error) resolve(response);
+            else if (isServiceTokenRefusal(error)) reject(new ServiceTokenRefusedError(address, error.details));
+            else reject(fromGrpcError(error));
+          },
         );
       });
   }

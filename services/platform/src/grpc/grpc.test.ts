@@ -5,9 +5,11 @@ import { createLogger, withRequestId } from '../logging/logger.js';
 import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
 import { startGrpcServer, type RunningGrpcServer } from './server.js';
 import { createGrpcClient } from './client.js';
+import { generateServiceTokenSecret } from './service-token.js';
 import type { ServiceClient, ServiceHandlers } from './unary.js';
 
 const seenRequestIds: (string | undefined)[] = [];
+const serviceTokenSecret = generateServiceTokenSecret();
 
 const handlers = {
   async GetUser(request: { userId: string }, context: { requestId: string | undefined }) {
@@ -28,8 +30,9 @@ describe('gRPC helpers', () => {
       address: '127.0.0.1:0',
       service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers },
       logger: createLogger('test', 'silent'),
+      serviceTokenSecret,
     });
-    client = createGrpcClient(identityDefinition(), server.address);
+    client = createGrpcClient(identityDefinition(), server.address, { serviceTokenSecret });
   });
 
   afterAll(async () => {
@@ -101,8 +104,9 @@ describe('gRPC helpers', () => {
         } as unknown as ServiceHandlers<IdentityDefinition>,
       },
       logger: createLogger('test', 'silent'),
+      serviceTokenSecret,
     });
-    const slowClient = createGrpcClient(identityDefinition(), slow.address);
+    const slowClient = createGrpcClient(identityDefinition(), slow.address, { serviceTokenSecret });
     const failure = await slowClient.GetUser({ userId: 'x' }, { timeoutMs: 50 }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
     slowClient.close();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { withRequestId, type Logger } from '../logging/logger.js';
 import { toGrpcError } from './error-metadata.js';
+import { serviceTokenInterceptor } from './service-token.js';
 import type { ServiceHandlers } from './unary.js';
 
 /** Uploads (photos up to 10 MB) travel in one message. */
@@ -23,15 +24,21 @@ export interface RunningGrpcServer {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Serves one service and the standard health service. Every call but the health service's must carry a service token
+ * signed with `serviceTokenSecret` (see service-token.ts), or it is refused with UNAUTHENTICATED.
+ */
 export async function startGrpcServer<D>(options: {
   address: string;
   service: GrpcService<D>;
   logger: Logger;
+  serviceTokenSecret: string;
 }): Promise<RunningGrpcServer> {
   const { service, logger } = options;
   const server = new grpc.Server({
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+    interceptors: [serviceTokenInterceptor(options.serviceTokenSecret, logger)],
   });
   const health = new HealthImplementation({ '': 'SERVING', [service.name]: 'SERVING' });
   health.addToServer(server);

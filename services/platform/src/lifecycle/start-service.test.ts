@@ -6,6 +6,7 @@ import { NedbDocumentStore } from '../adapters/documents/nedb-store.js';
 import { FileEventLog } from '../adapters/events/file-event-log.js';
 import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
 import type { ServiceHandlers } from '../grpc/unary.js';
+import { generateServiceTokenSecret } from '../grpc/service-token.js';
 import { createLogger } from '../logging/logger.js';
 import { newEvent, outboxIndex, type OutboxDocument } from '../outbox/outbox.js';
 import type { Collection } from '../ports/documents.js';
@@ -43,7 +44,14 @@ describe('starting a service', () => {
   it('relays what its repositories store, serves, and stops', async () => {
     const seen: DeliveredEvent[] = [];
     await bus.subscribe({ group: 'observer', topics: ['things'], handle: async (event) => void seen.push(event) });
-    const running = await startService({ address: '127.0.0.1:0', service, events: bus, logger, outboxes: [outbox()] });
+    const running = await startService({
+      address: '127.0.0.1:0',
+      service,
+      events: bus,
+      logger,
+      outboxes: [outbox()],
+      serviceTokenSecret: generateServiceTokenSecret(),
+    });
     expect(running.address).toMatch(/^127\.0\.0\.1:\d+$/);
     await things.insertOne({ _id: 't1', _outbox: [newEvent('ThingMade', 1, 't1', {}, 'c')] });
     notify('t1');
@@ -59,6 +67,7 @@ describe('starting a service', () => {
       events: bus,
       logger,
       outboxes: [outbox()],
+      serviceTokenSecret: generateServiceTokenSecret(),
       consumers: [
         async () => {
           consumed = true;

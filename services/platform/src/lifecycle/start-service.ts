@@ -41,6 +41,8 @@ export async function startService<D>(options: {
   logger: Logger;
   outboxes: Outbox[];
   consumers?: (() => Promise<Subscription>)[];
+  /** Calls must carry a token signed with it (the health service excepted); the local client needs none. */
+  serviceTokenSecret: string;
 }): Promise<RunningService<D>> {
   const { events: bus, logger } = options;
   const stops = new StopStack();
@@ -55,7 +57,12 @@ export async function startService<D>(options: {
       const subscription = await consume();
       stops.defer(() => subscription.stop());
     }
-    const server = await startGrpcServer({ address: options.address, service: options.service, logger });
+    const server = await startGrpcServer({
+      address: options.address,
+      service: options.service,
+      logger,
+      serviceTokenSecret: options.serviceTokenSecret,
+    });
     stops.defer(() => server.stop());
     const local = createLocalClient(options.service.definition, options.service.handlers, logger);
     return { address: server.address, local, stop: () => stops.stopAll() };

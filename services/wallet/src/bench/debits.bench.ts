@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGrpcClient, walletDefinition } from '@tip/platform';
+import { createGrpcClient, generateServiceTokenSecret, walletDefinition } from '@tip/platform';
 // The process helpers alone: the testing kit's index also loads jest's globals.
 import { freePort, spawnNode } from '@tip/platform/processes';
 
@@ -21,13 +21,16 @@ const DURATION_MS = 10_000;
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-wallet-bench-'));
   const port = await freePort();
+  // The bench calls as the BFF does: with a token signed by the secret the wallet checks.
+  const serviceTokenSecret = generateServiceTokenSecret();
   const wallet = spawnNode(join(root, 'services/wallet/dist/main.js'), {
     ...process.env,
     DATA_DIR: dataDir,
     GRPC_PORT: String(port),
+    SERVICE_TOKEN_SECRET: serviceTokenSecret,
     LOG_LEVEL: 'warn',
   });
-  const client = createGrpcClient(walletDefinition(), `127.0.0.1:${port}`, { timeoutMs: 30_000 });
+  const client = createGrpcClient(walletDefinition(), `127.0.0.1:${port}`, { serviceTokenSecret, timeoutMs: 30_000 });
   try {
     await waitForWallet(() => client.Balance({ userId: 'probe' }));
     const accounts = Array.from({ length: ACCOUNTS }, (_, i) => `bench-member-${i}`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createGrpcClient,
+  generateServiceTokenSecret,
   createLogger,
   FileEventLog,
   NedbDocumentStore,
@@ -14,6 +15,9 @@ import {
 } from '@tip/platform';
 import type { StripeSettings } from '../config.js';
 import { startWalletService, type RunningWalletService } from '../service.js';
+
+/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
+const serviceTokenSecret = generateServiceTokenSecret();
 
 /**
  * The wallet as the BFF sees it, for tests: the real service on 127.0.0.1:0 over the embedded adapters in a scratch
@@ -41,12 +45,13 @@ export async function startWalletHarness(options: { stripe?: StripeSettings } = 
   });
   const service = await startWalletService({
     address: '127.0.0.1:0',
+    serviceTokenSecret,
     documents,
     events,
     logger: createLogger('wallet-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     ...(options.stripe ? { stripe: options.stripe } : {}),
   });
-  const client = createGrpcClient(walletDefinition(), service.address, { timeoutMs: 20_000 });
+  const client = createGrpcClient(walletDefinition(), service.address, { serviceTokenSecret, timeoutMs: 20_000 });
   return {
     client,
     service,

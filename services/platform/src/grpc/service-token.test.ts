@@ -1,0 +1,205 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import jwt from 'jsonwebtoken';
+import { DomainError } from '../errors/domain-error.js';
+import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
+import { WALLET_SERVICE_NAME } from '../contracts/wallet.js';
+import { createLogger } from '../logging/logger.js';
+import { createGrpcClient } from './client.js';
+import { fromGrpcError } from './error-metadata.js';
+import { startGrpcServer, type RunningGrpcServer } from './server.js';
+import {
+  generateServiceTokenSecret,
+  SERVICE_TOKEN_SUBJECT,
+  serviceTokenConfigShape,
+  serviceTokenSigner,
+  serviceTokenVerifier,
+  ServiceTokenRefusedError,
+} from './service-token.js';
+import type { ServiceHandlers } from './unary.js';
+
+const secret = generateServiceTokenSecret();
+let handled = 0;
+const handlers = {
+  async GetUser(request: { userId: string }) {
+    handled += 1;
+    if (request.userId === 'wrong-password') throw new DomainError('UNAUTHENTICATED', 'identity.invalidCredentials');
+    return { id: request.userId, username: 'mario' };
+  },
+} as unknown as ServiceHandlers<IdentityDefinition>;
+
+const getUser = identityDefinition().GetUser;
+const seconds = () => Math.floor(Date.now() / 1000);
+const bearer = (token: string) => `Bearer ${token}`;
+/** A token as the BFF signs one, with claims changed as a test needs. */
+const token = (claims: Record<string, unknown> = {}, key = secret) =>
+  jwt.sign(
+    { sub: SERVICE_TOKEN_SUBJECT, aud: IDENTITY_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims },
+    key,
+    {
+      algorithm: 'HS256',
+    },
+  );
+
+describe('service tokens on a gRPC server', () => {
+  let server: RunningGrpcServer;
+  let raw: grpc.Client;
+
+  /** Calls GetUser with exactly the metadata given: what the server answers, or the error's status and metadata. */
+  function call(authorization?: string): Promise<{ user?: { id: string }; error?: grpc.ServiceError }> {
+    const metadata = new grpc.Metadata();
+    if (authorization !== undefined) metadata.set('authorization', authorization);
+    return new Promise((resolve) =>
+      raw.makeUnaryRequest(
+        getUser.path,
+        getUser.requestSerialize,
+        getUser.responseDeserialize,
+        { userId: 'u1' },
+        metadata,
+        { deadline: Date.now() + 5000 },
+        (error, user) => resolve(error ? { error } : { user: user as { id: string } }),
+      ),
+    );
+  }
+
+  async function refused(authorization?: string) {
+    const before = handled;
+    const { error } = await call(authorization);
+    expect(handled).toBe(before); // the handler never ran
+    expect(error?.code).toBe(grpc.status.UNAUTHENTICATED);
+    return error as grpc.ServiceError;
+  }
+
+  beforeAll(async () => {
+    server = await startGrpcServer({
+      address: '127.0.0.1:0',
+      service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers },
+      logger: createLogger('service-token-test', 'silent'),
+      serviceTokenSecret: secret,
+    });
+    raw = new grpc.Client(server.address, grpc.credentials.createInsecure());
+  });
+
+  afterAll(async () => {
+    raw.close();
+    await server.stop();
+  });
+
+  it('refuses a call without a token, with the catalogue key a caller translates', async () => {
+    const error = await refused();
+    expect(error.details).toMatch(/service token missing/);
+    expect(fromGrpcError(error)).toMatchObject({ code: 'UNAUTHENTICATED', messageKey: 'errors.unauthenticated' });
+    await refused('Basic Ym9iOnNlY3JldA==');
+    await refused('Bearer');
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const error = await refused(bearer(token({}, generateServiceTokenSecret())));
+    expect(error.details).toMatch(/service token invalid/);
+  });
+
+  it('refuses an expired token', async () => {
+    const error = await refused(bearer(token({ iat: seconds() - 400, exp: seconds() - 100 })));
+    expect(error.details).toMatch(/service token expired/);
+  });
+
+  it('refuses a token without an expiry, one too old, for another service, or from another caller', async () => {
+    const claims = { sub: SERVICE_TOKEN_SUBJECT, aud: IDENTITY_SERVICE_NAME };
+    await refused(bearer(jwt.sign(claims, secret, { algorithm: 'HS256' })));
+    await refused(bearer(token({ iat: seconds() - 3600, exp: seconds() + 300 })));
+    await refused(bearer(token({ aud: WALLET_SERVICE_NAME })));
+    await refused(bearer(token({ sub: 'someone-else' })));
+    // Only HS256: an unsigned token ("alg": "none") is no token.
+    await refused(bearer(jwt.sign(claims, null, { algorithm: 'none' })));
+  });
+
+  it('serves a call with a valid token, and the same token again', async () => {
+    const valid = bearer(token());
+    expect((await call(valid)).user).toMatchObject({ id: 'u1', username: 'mario' });
+    expect((await call(valid)).user).toMatchObject({ id: 'u1' });
+  });
+
+  it('answers the health check without a token', async () => {
+    const check = healthService.Check;
+    if (!check) throw new Error('grpc-health-check defines no Check method');
+    for (const service of ['', IDENTITY_SERVICE_NAME]) {
+      const status = await new Promise<string>((resolve, reject) =>
+        raw.makeUnaryRequest(
+          check.path,
+          check.requestSerialize,
+          check.responseDeserialize as (bytes: Buffer) => { status?: string },
+          { service },
+          new grpc.Metadata(),
+          { deadline: Date.now() + 5000 },
+          (error, reply) => (error ? reject(error) : resolve(reply?.status ?? '')),
+        ),
+      );
+      expect(status).toBe('SERVING');
+    }
+  });
+
+  it("signs with the client's secret: served with the right one, a ServiceTokenRefusedError with another", async () => {
+    const client = createGrpcClient(identityDefinition(), server.address, { serviceTokenSecret: secret });
+    expect(await client.GetUser({ userId: 'u2' })).toMatchObject({ id: 'u2' });
+    // A domain UNAUTHENTICATED (a wrong password) is still the service's DomainError.
+    await expect(client.GetUser({ userId: 'wrong-password' })).rejects.toMatchObject({
+      code: 'UNAUTHENTICATED',
+      messageKey: 'identity.invalidCredentials',
+    });
+    client.close();
+
+    const misconfigured = createGrpcClient(identityDefinition(), server.address, {
+      serviceTokenSecret: generateServiceTokenSecret(),
+    });
+    const failure = await misconfigured.GetUser({ userId: 'u3' }).catch((error: unknown) => error);
+    // Not a DomainError: the BFF logs it as unexpected, answers 500 and reports itself not ready.
+    expect(failure).toBeInstanceOf(ServiceTokenRefusedError);
+    expect(failure).not.toBeInstanceOf(DomainError);
+    expect(String(failure)).toMatch(/SERVICE_TOKEN_SECRET/);
+    misconfigured.close();
+  });
+});
+
+describe('the token signer and verifier', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('signs again before the token expires, and not on every call', () => {
+    let now = 1_700_000_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    const sign = serviceTokenSigner(secret, IDENTITY_SERVICE_NAME, 300);
+    const first = sign();
+    expect(sign()).toBe(first);
+    expect(jwt.decode(first)).toMatchObject({
+      sub: SERVICE_TOKEN_SUBJECT,
+      aud: IDENTITY_SERVICE_NAME,
+      exp: now / 1000 + 300,
+    });
+    now += 239_000;
+    expect(sign()).toBe(first);
+    now += 2_000; // less than a minute left
+    const second = sign();
+    expect(second).not.toBe(first);
+    expect(jwt.decode(second)).toMatchObject({ exp: now / 1000 + 300 });
+  });
+
+  it('stops accepting a remembered token once it expires', () => {
+    const verify = serviceTokenVerifier(secret);
+    const valid = bearer(token({ exp: seconds() + 5 }));
+    expect(verify(valid, IDENTITY_SERVICE_NAME)).toBeUndefined();
+    expect(verify(valid, IDENTITY_SERVICE_NAME)).toBeUndefined();
+    expect(verify(valid, WALLET_SERVICE_NAME)).toBe('invalid');
+    const later = Date.now() + 60_000; // past the expiry and the 30 s of clock tolerance
+    jest.spyOn(Date, 'now').mockImplementation(() => later);
+    expect(verify(valid, IDENTITY_SERVICE_NAME)).toBe('expired');
+  });
+
+  it('wants a secret of at least 32 characters in the config', () => {
+    const schema = serviceTokenConfigShape.SERVICE_TOKEN_SECRET;
+    expect(schema.safeParse(undefined).success).toBe(false);
+    expect(schema.safeParse('short').success).toBe(false);
+    expect(schema.safeParse(generateServiceTokenSecret()).success).toBe(true);
+  });
+});
