@@ -9,7 +9,7 @@ import {
   UserDeleted,
   type EventEnvelope,
 } from '@tip/platform';
-import { failureOf, waitFor } from '@tip/platform/testing';
+import { failureOf, sleep, waitFor } from '@tip/platform/testing';
 import { startModerationHarness, type ModerationHarness } from '../testing/harness.js';
 
 let harness: ModerationHarness;
@@ -312,6 +312,10 @@ describe('stats and the audit log', () => {
         },
         't',
       ),
+    ]);
+    // The log is newest first by the time of each action: two actions of one admin are not in the same millisecond.
+    await sleep(5);
+    await harness.events.publish(TesterFlagChanged.topic, [
       TesterFlagChanged.create(member, { userId: member, isTester: true, adminId: admin }, 't'),
       // A member's own purchase names no admin: no entry.
       PremiumChanged.create(
@@ -320,6 +324,7 @@ describe('stats and the audit log', () => {
         't',
       ),
     ]);
+    await sleep(5);
     await harness.events.publish(CreditsGranted.topic, [
       CreditsGranted.create(
         `acct-${member}`,
@@ -340,6 +345,7 @@ describe('stats and the audit log', () => {
     ]);
     const waiting = await harness.waitingMember();
     await waitFor(async () => (await queuedUsers()).includes(waiting), 5000, 'the queue');
+    await sleep(5);
     await harness.client.DecideVerification({ userId: waiting, status: 'rejected', reason: 'Altro', adminId: admin });
 
     const entries = async (filter: { adminId?: string; targetId?: string; before?: string; limit?: number }) =>
