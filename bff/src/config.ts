@@ -49,6 +49,30 @@ export const bffConfigSchema = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: seconds(15 * 60),
   REGISTER_LIMIT_PER_ADDRESS: positiveInt(10),
   REGISTER_LIMIT_WINDOW_SECONDS: seconds(60 * 60),
+  /**
+   * Writes (every POST, PUT, PATCH and DELETE but login, registration and Stripe's webhook) per member and per
+   * address in one window, by group (bff/src/http/rate-limits.ts lists each group's routes, the README too). An
+   * address's limit is ten members' worth, for members sharing one (an office, a carrier's NAT).
+   */
+  WRITE_LIMIT_WINDOW_SECONDS: seconds(60),
+  MESSAGES_LIMIT_PER_MEMBER: positiveInt(60),
+  MESSAGES_LIMIT_PER_ADDRESS: positiveInt(600),
+  POSTS_LIMIT_PER_MEMBER: positiveInt(5),
+  POSTS_LIMIT_PER_ADDRESS: positiveInt(50),
+  COMMENTS_LIMIT_PER_MEMBER: positiveInt(20),
+  COMMENTS_LIMIT_PER_ADDRESS: positiveInt(200),
+  LIKES_LIMIT_PER_MEMBER: positiveInt(60),
+  LIKES_LIMIT_PER_ADDRESS: positiveInt(600),
+  REPORTS_LIMIT_PER_MEMBER: positiveInt(10),
+  REPORTS_LIMIT_PER_ADDRESS: positiveInt(100),
+  PAYMENTS_LIMIT_PER_MEMBER: positiveInt(20),
+  PAYMENTS_LIMIT_PER_ADDRESS: positiveInt(200),
+  ACCOUNT_LIMIT_PER_MEMBER: positiveInt(30),
+  ACCOUNT_LIMIT_PER_ADDRESS: positiveInt(300),
+  STATUS_LIMIT_PER_MEMBER: positiveInt(120),
+  STATUS_LIMIT_PER_ADDRESS: positiveInt(1200),
+  ADMIN_LIMIT_PER_MEMBER: positiveInt(120),
+  ADMIN_LIMIT_PER_ADDRESS: positiveInt(600),
 });
 export type BffConfig = z.infer<typeof bffConfigSchema>;
 

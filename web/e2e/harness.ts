@@ -109,6 +109,18 @@ interface Platform {
   stop(): Promise<void>;
 }
 
+/**
+ * Every browser of a test comes from 127.0.0.1 and writes faster than people do (an approval is awaited by probing
+ * likes every 50 ms, say): the BFF's write limits, tested in bff/src/http/write-limits.test.ts, are raised out of the
+ * way, as the BFF's test stack does. A test file's `env` may set its own.
+ */
+const RAISED_WRITE_LIMITS = Object.fromEntries(
+  ['MESSAGES', 'POSTS', 'COMMENTS', 'LIKES', 'REPORTS', 'PAYMENTS', 'ACCOUNT', 'STATUS', 'ADMIN'].flatMap((group) => [
+    [`${group}_LIMIT_PER_MEMBER`, '100000'],
+    [`${group}_LIMIT_PER_ADDRESS`, '100000'],
+  ]),
+);
+
 async function startPlatform(port: number, env: Record<string, string>): Promise<Platform> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: build first (node scripts/build.mjs)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-e2e-'));
@@ -124,6 +136,7 @@ async function startPlatform(port: number, env: Record<string, string>): Promise
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      ...RAISED_WRITE_LIMITS,
       ...env,
     },
     { cwd: ROOT },

@@ -3,12 +3,21 @@ import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, statusOf, type Logger } from '@tip/platform';
 import type { Say } from '../i18n/translator.js';
 
-/** A refusal by a rate limit; the error handler turns `retryAfterSeconds` into Retry-After. */
+/** A refusal by a login or registration limit; the error handler turns `retryAfterSeconds` into Retry-After. */
 export function rateLimited(retryAfterMs: number): DomainError {
   return new DomainError('RESOURCE_EXHAUSTED', 'errors.rateLimited', {
-    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    retryAfterSeconds: retryAfterSeconds(retryAfterMs),
   });
 }
+
+/** A refusal by a write limit: its text says how many seconds to wait, as Retry-After does. */
+export function writesLimited(retryAfterMs: number): DomainError {
+  return new DomainError('RESOURCE_EXHAUSTED', 'errors.tooManyWrites', {
+    retryAfterSeconds: retryAfterSeconds(retryAfterMs),
+  });
+}
+
+const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
 
 /** What an error becomes on the wire: a status and a message key. Anything unforeseen is a 500. */
 export function describeError(error: unknown): { status: number; error: DomainError; expected: boolean } {

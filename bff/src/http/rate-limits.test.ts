@@ -19,6 +19,19 @@ afterAll(() => stack.stop());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** An account registered from an address of its own, so that it counts against no other test's registrations. */
+async function account(name: string, address: string) {
+  const email = `${name}@example.it`;
+  const password = `password-${name}`;
+  const registered = await stack.browser().request('/api/auth/register', {
+    method: 'POST',
+    headers: { 'X-Forwarded-For': address },
+    body: registrationForm({ username: name, email, password }),
+  });
+  expect(registered.status).toBe(201);
+  return { email, password };
+}
+
 describe('rate limits', () => {
   it('refuses an account after repeated wrong passwords, even the right one, until the window passes', async () => {
     const { email, password, id } = await stack.member('bruno');
@@ -54,6 +67,56 @@ describe('rate limits', () => {
     await attempt('wrong-password');
     await attempt('wrong-password');
     expect((await attempt(password)).status).toBe(200);
+    await sleep(1600);
+  });
+
+  it('lets the owner in from another address at once after an attacker’s 100 failures from one', async () => {
+    const { email, password } = await account('fabio', '198.51.100.10');
+    const from = (address: string, pass: string) =>
+      stack.browser().request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address },
+        json: { email, password: pass },
+      });
+    // Together, to stay well inside the 1.5 s window: three reach the password check, the rest are refused.
+    const attack = await Promise.all(Array.from({ length: 100 }, (_, i) => from('198.51.100.7', `guess-${i}`)));
+    const statuses = attack.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(97);
+
+    const owner = await from('203.0.113.20', password);
+    expect(owner.status).toBe(200);
+    expect(owner.headers.getSetCookie()).not.toEqual([]);
+    // The attacker's address stays refused, even with the right password.
+    const attacker = await from('198.51.100.7', password);
+    expect(attacker.status).toBe(429);
+    expect(Number(attacker.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await sleep(1600);
+  });
+
+  it('makes the addresses that failed on an account wait once its failures pass the limit, not a fresh address', async () => {
+    const { email, password } = await account('gino', '198.51.100.11');
+    const from = (address: string, pass: string) =>
+      stack.browser().request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address },
+        json: { email, password: pass },
+      });
+    // Five addresses guess once each: two failures past the account's three.
+    const guesses = await Promise.all([1, 2, 3, 4, 5].map((n) => from(`192.0.2.${n}`, 'wrong-password')));
+    expect(guesses.map((response) => response.status)).toEqual([401, 401, 401, 401, 401]);
+
+    // Each of them now waits before its second try, right password or not...
+    const slowed = await from('192.0.2.1', password);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await json(slowed)).toEqual({ message: 'Troppi tentativi. Riprova tra qualche minuto.' });
+    expect((await from('192.0.2.2', 'another-guess')).status).toBe(429);
+    // ...while the owner, from an address that never failed on the account, signs in at once.
+    expect((await from('192.0.2.99', password)).status).toBe(200);
+
+    await sleep(1600);
+    expect((await from('192.0.2.1', password)).status).toBe(200);
     await sleep(1600);
   });
 
@@ -95,15 +158,14 @@ describe('rate limits', () => {
   });
 
   it('limits registrations per address', async () => {
-    // Two members exist already from this address (the earlier tests); one more is allowed.
+    // From an address of its own: the members of the other tests came from 127.0.0.1.
     const register = (name: string) =>
-      stack
-        .browser()
-        .postForm(
-          '/api/auth/register',
-          registrationForm({ username: name, email: `${name}@example.it`, password: 'segreta1' }),
-        );
-    expect((await register('dario')).status).toBe(201);
+      stack.browser().request('/api/auth/register', {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': '198.51.100.30' },
+        body: registrationForm({ username: name, email: `${name}@example.it`, password: 'segreta1' }),
+      });
+    for (const name of ['dario', 'elio', 'franca']) expect((await register(name)).status).toBe(201);
     const before = await stack.storedUserCount();
     const refused = await register('elena');
     expect(refused.status).toBe(429);

@@ -97,6 +97,7 @@ beforeAll(async () => {
     LOGIN_LIMIT_PER_ACCOUNT: '3',
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     REGISTER_LIMIT_PER_ADDRESS: '1000',
+    REPORTS_LIMIT_PER_MEMBER: '3',
   });
   for (const name of ['a', 'b']) {
     const cache = await RedisCache.connect(redisUrl);
@@ -186,6 +187,31 @@ describeWithRedis('BFF replicas sharing Redis', () => {
     expect((await on(replicaB().url)).status).toBe(401);
     expect((await on(replicaA().url)).status).toBe(401);
     expect((await on(replicaB().url)).status).toBe(429);
+    // Refused to this address only: the owner, elsewhere, signs in at once on either replica.
+    const owner = await new Browser(replicaA().url).request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'X-Forwarded-For': '203.0.113.9' },
+      json: { email, password: 'segreta1' },
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it("count a member's writes together", async () => {
+    const { cookie } = await member('xena');
+    const feedback = (url: string) =>
+      fetch(`${url}/api/feedback`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'other', message: 'Tutto bene' }),
+      });
+    expect((await feedback(replicaA().url)).status).toBe(201);
+    expect((await feedback(replicaB().url)).status).toBe(201);
+    expect((await feedback(replicaA().url)).status).toBe(201);
+    const refused = await feedback(replicaB().url);
+    expect(refused.status).toBe(429);
+    const retryAfter = refused.headers.get('retry-after');
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(await refused.json()).toEqual({ message: `Troppe richieste in poco tempo. Riprova tra ${retryAfter} s.` });
   });
 
   it('close a socket on one replica when its session logs out on the other', async () => {

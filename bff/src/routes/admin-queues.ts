@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { decisionSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { postDecisionApplied, verificationApplied } from '../moderation/applied-decisions.js';
@@ -34,9 +35,10 @@ const auditQuery = z.object({
  * decisions, the stats and counts, and the audit log. A decision answers once identity or content applied it.
  */
 export function adminQueueRoutes(context: BffContext): Router {
-  const { identity, content, moderation, balances, decisions, sessions, say } = context;
+  const { identity, content, moderation, balances, decisions, sessions, limits, say } = context;
   const router = Router();
   const adminOnly = requireAdmin(sessions);
+  const adminLimit = writeLimit(limits, 'admin');
   const adminOf = (res: Parameters<typeof sessionOf>[0]) => sessionOf(res).user.id;
 
   /** Sends the decision and waits for its effect; a refused decision stops waiting at once. */
@@ -69,6 +71,7 @@ export function adminQueueRoutes(context: BffContext): Router {
   router.put(
     '/api/admin/users/:id/verify',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
@@ -109,6 +112,7 @@ export function adminQueueRoutes(context: BffContext): Router {
   router.patch(
     '/api/admin/posts/:id/status',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const postId = parseInput(postIdParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import { premiumGrantSchema, userDirectoryQuerySchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { adminUserJson } from '../moderation/admin-views.js';
@@ -12,13 +13,15 @@ const testerFlagSchema = z.object({ isTester: z.boolean() });
 
 /** The console's users, kept by identity: the list (searched and paged there), premium, the tester flag, deletion. */
 export function adminUserRoutes(context: BffContext): Router {
-  const { identity, balances, sessions, say } = context;
+  const { identity, balances, sessions, limits, say } = context;
   const router = Router();
   const adminOnly = requireAdmin(sessions);
+  const adminLimit = writeLimit(limits, 'admin');
 
   router.post(
     '/api/admin/users/:id/grant-premium',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
       const { months } = parseInput(premiumGrantSchema, req.body);
@@ -45,6 +48,7 @@ export function adminUserRoutes(context: BffContext): Router {
   router.delete(
     '/api/admin/users/:id',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
       await identity.DeleteUser({ userId, adminId: sessionOf(res).user.id });
@@ -55,6 +59,7 @@ export function adminUserRoutes(context: BffContext): Router {
   router.put(
     '/api/admin/users/:id/tester',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
       const { isTester } = parseInput(testerFlagSchema, req.body);
@@ -66,6 +71,7 @@ export function adminUserRoutes(context: BffContext): Router {
   router.post(
     '/api/admin/users/:id/revoke-premium',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
       await identity.RevokePremium({ userId, adminId: sessionOf(res).user.id });

@@ -1,7 +1,8 @@
-import { parseInput } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { guard, handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
@@ -21,9 +22,13 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
     '/api/auth/login',
     handle(async (req, res) => {
       const { email, password } = parseInput(loginSchema, req.body);
-      await limits.loginAttempt(req.ip ?? '', email);
-      const user = await identity.Login({ email, password });
-      await limits.loginSucceeded(email);
+      const address = req.ip ?? '';
+      await limits.loginAttempt(address, email);
+      const user = await identity.Login({ email, password }).catch(async (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'UNAUTHENTICATED') await limits.loginFailed(email);
+        throw error;
+      });
+      await limits.loginSucceeded(address, email);
       users.remember(user);
       res.append('Set-Cookie', sessions.start(user.id));
       res.json({ success: true, message: say(req, 'identity.loggedIn'), user: await ownUserJson(balances, user) });
@@ -58,6 +63,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
   // Demo sessions only ever lived in the old client's cookies; ending whatever session came along is all there is.
   router.post(
     '/api/cleanup-demo',
+    writeLimit(limits, 'status'),
     handle(async (req, res) => {
       const { setCookies } = await sessions.end(req.headers.cookie);
       res.append('Set-Cookie', setCookies).json({ success: true });
@@ -67,6 +73,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
   router.put(
     '/api/auth/profile',
     signedIn,
+    writeLimit(limits, 'account'),
     handle(async (req, res) => {
       const fields = parseInput(profileUpdateSchema, req.body);
       const user = await identity.UpdateProfile({ userId: sessionOf(res).user.id, ...fields });
@@ -82,6 +89,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
   router.post(
     '/api/auth/profile-image',
     signedIn,
+    writeLimit(limits, 'account'),
     multipartForm('profileImage', UPLOAD_RULES.profileImage),
     handle(async (req, res) => {
       const image = requiredUpload(req.file, UPLOAD_RULES.profileImage);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { parseInput, type ServiceClient, type IdentityDefinition } from '@tip/platform';
 import { blockSchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { userIdParam } from './users.js';
@@ -27,7 +28,7 @@ function recordJson(record: BlockedUserRecord) {
  * Both members' browsers hear `blocks_updated`, since blocking is mutual and both feeds change.
  */
 export function blockRoutes(context: BffContext): Router {
-  const { identity, sessions, say, push } = context;
+  const { identity, sessions, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const tellBoth = (blockerId: string, blockedId: string) => {
@@ -38,6 +39,7 @@ export function blockRoutes(context: BffContext): Router {
   router.post(
     '/api/users/:id/block',
     signedIn,
+    writeLimit(limits, 'account'),
     handle(async (req, res) => {
       const blockedId = parseInput(userIdParam, req.params.id);
       // No body at all is a missing reason too.
@@ -52,6 +54,7 @@ export function blockRoutes(context: BffContext): Router {
   router.delete(
     '/api/users/:id/block',
     signedIn,
+    writeLimit(limits, 'account'),
     handle(async (req, res) => {
       const blockedId = parseInput(userIdParam, req.params.id);
       const blocker = sessionOf(res).user;

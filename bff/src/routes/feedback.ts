@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import { feedbackSchema, feedbackStatusSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { userRefs } from '../moderation/admin-views.js';
@@ -11,7 +12,7 @@ const feedbackIdParam = z.string().min(1).max(100);
 
 /** Feedback: any signed-in member sends it (/feedback); admins list it, set its status, delete it. */
 export function feedbackRoutes(context: BffContext): Router {
-  const { identity, moderation, sessions, say } = context;
+  const { identity, moderation, sessions, limits, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -19,6 +20,7 @@ export function feedbackRoutes(context: BffContext): Router {
   router.post(
     '/api/feedback',
     signedIn,
+    writeLimit(limits, 'reports'),
     handle(async (req, res) => {
       const { type, message } = parseInput(feedbackSchema, req.body);
       const { feedbackId } = await moderation.SubmitFeedback({ userId: sessionOf(res).user.id, type, message });
@@ -50,6 +52,7 @@ export function feedbackRoutes(context: BffContext): Router {
   router.put(
     '/api/admin/feedback/:id',
     adminOnly,
+    writeLimit(limits, 'admin'),
     handle(async (req, res) => {
       const feedbackId = parseInput(feedbackIdParam, req.params.id);
       const { status } = parseInput(feedbackStatusSchema, req.body);
@@ -61,6 +64,7 @@ export function feedbackRoutes(context: BffContext): Router {
   router.delete(
     '/api/feedback/:id',
     adminOnly,
+    writeLimit(limits, 'admin'),
     handle(async (req, res) => {
       const feedbackId = parseInput(feedbackIdParam, req.params.id);
       await moderation.DeleteFeedback({ feedbackId, adminId: sessionOf(res).user.id });

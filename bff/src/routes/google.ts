@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import type { AuthorizationChecks } from '../google/google-oidc.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
@@ -42,7 +43,7 @@ const outcomeOfIdentityError: Record<string, string> = {
 
 /** Google sign-in and sign-up (OpenID Connect) and the profile a new Google account completes. */
 export function googleRoutes(context: BffContext): Router {
-  const { identity, sessions, users, balances, say, google, logger, config } = context;
+  const { identity, sessions, users, balances, limits, say, google, logger, config } = context;
   const router = Router();
   const cookieOptions = { httpOnly: true, secure: context.secureCookies, path: FLOW_COOKIE_PATH };
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
@@ -111,6 +112,7 @@ export function googleRoutes(context: BffContext): Router {
   router.post(
     '/api/auth/setup-google-profile',
     requireSession(sessions),
+    writeLimit(limits, 'account'),
     multipartForm('verificationPhoto', UPLOAD_RULES.googleSetup),
     handle(async (req, res) => {
       const { user: current } = sessionOf(res);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError, parseInput, type MessagingMessage } from '@tip/platform';
 import { messageSchema } from '@tip/messaging/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { userIdParam } from './users.js';
@@ -32,13 +33,14 @@ export function messageJson(message: MessagingMessage) {
  * drops the pending message, so nothing is stored.
  */
 export function messageRoutes(context: BffContext): Router {
-  const { messaging, wallet, identity, balances, sessions, say, push } = context;
+  const { messaging, wallet, identity, balances, sessions, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
   router.post(
     '/api/messages',
     signedIn,
+    writeLimit(limits, 'messages'),
     handle(async (req, res) => {
       const { id, recipientId, content } = parseInput(sendSchema, req.body);
       const userId = sessionOf(res).user.id;
@@ -101,6 +103,7 @@ export function messageRoutes(context: BffContext): Router {
   router.post(
     '/api/messages/mark-read',
     signedIn,
+    writeLimit(limits, 'status'),
     handle(async (req, res) => {
       const { senderId, recipientId } = parseInput(markReadSchema, req.body);
       const userId = sessionOf(res).user.id;

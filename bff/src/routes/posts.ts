@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { feedItemJson, commentJson } from '../content/feed-view.js';
 import { handle } from '../http/handle.js';
 import { sendMedia } from '../http/send-media.js';
@@ -21,7 +22,7 @@ export const postIdParam = z.string().min(1).max(100);
  * wallet, keyed so that a repeated click is charged once), deletion, and the media. (A moderator's decision: admin-queues.ts.)
  */
 export function postRoutes(context: BffContext): Router {
-  const { content, wallet, balances, sessions, say } = context;
+  const { content, wallet, balances, sessions, limits, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -31,6 +32,7 @@ export function postRoutes(context: BffContext): Router {
   router.post(
     '/api/posts',
     signedIn,
+    writeLimit(limits, 'posts'),
     multipartForm('media', MEDIA_RULE),
     handle(async (req, res) => {
       const viewerId = viewerOf(res);
@@ -55,6 +57,7 @@ export function postRoutes(context: BffContext): Router {
   router.post(
     '/api/posts/:id/like',
     signedIn,
+    writeLimit(limits, 'likes'),
     handle(async (req, res) => res.json(await content.ToggleLike(postRef(req, viewerOf(res))))),
   );
 
@@ -69,6 +72,7 @@ export function postRoutes(context: BffContext): Router {
   router.post(
     '/api/posts/:id/comments',
     signedIn,
+    writeLimit(limits, 'comments'),
     handle(async (req, res) => {
       const { content: text } = parseInput(commentSchema, req.body);
       const added = await content.AddComment({ ...postRef(req, viewerOf(res)), content: text });
@@ -96,6 +100,7 @@ export function postRoutes(context: BffContext): Router {
   router.post(
     '/api/posts/:id/unlock',
     signedIn,
+    writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
       const { charged, credits } = await pay(ref.viewerId, await content.PrepareUnlock(ref));
@@ -113,6 +118,7 @@ export function postRoutes(context: BffContext): Router {
   router.post(
     '/api/posts/:id/telegram',
     signedIn,
+    writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
       const { charged, credits } = await pay(ref.viewerId, await content.PrepareTelegramReveal(ref));
@@ -125,8 +131,8 @@ export function postRoutes(context: BffContext): Router {
     await content.DeletePost(postRef(req, viewerOf(res)));
     res.json({ success: true, message: say(req, 'content.postDeleted') });
   });
-  router.delete('/api/posts/:id', signedIn, remove);
-  router.delete('/api/admin/posts/:id', adminOnly, remove);
+  router.delete('/api/posts/:id', signedIn, writeLimit(limits, 'posts', 'admin'), remove);
+  router.delete('/api/admin/posts/:id', adminOnly, writeLimit(limits, 'admin'), remove);
 
   router.get(
     '/api/posts/:id/media/:variant',

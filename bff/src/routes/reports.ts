@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import { reportSchema, reportUpdateSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { postSummaries, userRefs } from '../moderation/admin-views.js';
@@ -12,7 +13,7 @@ const reportIdParam = z.string().min(1).max(100);
 
 /** Post reports: a member files one from the post card's menu; admins see them grouped per post and move them. */
 export function reportRoutes(context: BffContext): Router {
-  const { content, identity, moderation, sessions, say } = context;
+  const { content, identity, moderation, sessions, limits, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -20,6 +21,7 @@ export function reportRoutes(context: BffContext): Router {
   router.post(
     '/api/posts/:id/report',
     signedIn,
+    writeLimit(limits, 'reports'),
     handle(async (req, res) => {
       const reporterId = sessionOf(res).user.id;
       const postId = parseInput(postIdParam, req.params.id);
@@ -79,6 +81,7 @@ export function reportRoutes(context: BffContext): Router {
   router.put(
     '/api/admin/reports/:id',
     adminOnly,
+    writeLimit(limits, 'admin'),
     handle(async (req, res) => {
       const reportId = parseInput(reportIdParam, req.params.id);
       const { status, adminNotes } = parseInput(reportUpdateSchema, req.body);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { SAMPLE_JPEG } from '../moderation/sample-photo.js';
@@ -13,15 +14,17 @@ const TEST_POSTS = 3;
  * production mode (NODE_ENV=production answers 404, as for any unknown path).
  */
 export function testDataRoutes(context: BffContext): Router {
-  const { config, identity, content, sessions, say } = context;
+  const { config, identity, content, sessions, limits, say } = context;
   const router = Router();
   if (config.NODE_ENV === 'production') return router;
   const adminOnly = requireAdmin(sessions);
+  const adminLimit = writeLimit(limits, 'admin');
 
   // Members waiting for verification, with a sample photo: the 'Utenti in Attesa' tab fills up.
   router.post(
     '/api/admin/create-test-users',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const batch = randomBytes(3).toString('hex');
       for (let n = 1; n <= TEST_USERS; n++) {
@@ -52,6 +55,7 @@ export function testDataRoutes(context: BffContext): Router {
   router.post(
     '/api/admin/create-test-posts',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       const viewerId = sessionOf(res).user.id;
       for (let n = 1; n <= TEST_POSTS; n++) {
@@ -78,6 +82,7 @@ export function testDataRoutes(context: BffContext): Router {
   router.post(
     '/api/admin/quick-login',
     adminOnly,
+    adminLimit,
     handle(async (req, res) => {
       res.append('Set-Cookie', sessions.start(sessionOf(res).user.id));
       res.json({ success: true, message: say(req, 'moderation.quickLogin') });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
@@ -24,7 +25,7 @@ function beaconBody(body: unknown): unknown {
 
 /** Other members, the own account, verification resubmission and presence. */
 export function userRoutes(context: BffContext): Router {
-  const { identity, sessions, users, balances, say, push, presence } = context;
+  const { identity, sessions, users, balances, limits, say, push, presence } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -44,6 +45,7 @@ export function userRoutes(context: BffContext): Router {
   router.post(
     '/api/users/resubmit-verification',
     signedIn,
+    writeLimit(limits, 'account'),
     multipartForm('verificationPhoto', UPLOAD_RULES.resubmission),
     handle(async (req, res) => {
       const image = requiredUpload(req.file, UPLOAD_RULES.resubmission);
@@ -57,6 +59,7 @@ export function userRoutes(context: BffContext): Router {
   router.delete(
     '/api/users/account',
     signedIn,
+    writeLimit(limits, 'account'),
     handle(async (req, res) => {
       const { user } = sessionOf(res);
       await identity.DeleteAccount({ userId: user.id });
@@ -75,8 +78,9 @@ export function userRoutes(context: BffContext): Router {
     await presence.report(sessionOf(res).user.id, isOnline);
     res.json({ success: true });
   });
-  router.patch('/api/users/online-status', signedIn, setOnlineStatus);
-  router.post('/api/users/online-status', signedIn, beaconText, setOnlineStatus);
+  const statusLimit = writeLimit(limits, 'status');
+  router.patch('/api/users/online-status', signedIn, statusLimit, setOnlineStatus);
+  router.post('/api/users/online-status', signedIn, statusLimit, beaconText, setOnlineStatus);
 
   return router;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { adminAdjustmentSchema, packageByCredits, planByMonths, testerGrantSchema } from '@tip/wallet/domain';
 import type { BffContext } from '../context.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { transactionJson } from '../wallet/transaction-view.js';
@@ -55,10 +56,11 @@ export function paymentWebhookRoute(context: BffContext): Router {
 
 /** Credits and premium: the catalogue, payments, the member's transactions, tester and admin credits. */
 export function walletRoutes(context: BffContext): Router {
-  const { wallet, identity, sessions, users, balances, say } = context;
+  const { wallet, identity, sessions, users, balances, limits, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
+  const paymentLimit = writeLimit(limits, 'payments');
 
   router.get(
     '/api/wallet/catalogue',
@@ -83,6 +85,7 @@ export function walletRoutes(context: BffContext): Router {
   router.post(
     '/api/create-payment-intent',
     signedIn,
+    paymentLimit,
     startPayment((body) => {
       const { credits } = parseInput(creditsPaymentSchema, body);
       const item = packageByCredits(credits);
@@ -93,6 +96,7 @@ export function walletRoutes(context: BffContext): Router {
   router.post(
     '/api/create-premium-subscription',
     signedIn,
+    paymentLimit,
     startPayment((body) => {
       const item = planByMonths(parseInput(premiumPaymentSchema, body ?? {}).duration);
       if (!item) throw unknownPackage();
@@ -103,6 +107,7 @@ export function walletRoutes(context: BffContext): Router {
   router.post(
     '/api/demo-payments/confirm',
     signedIn,
+    paymentLimit,
     handle(async (req, res) => {
       const { paymentIntentId, ...card } = parseInput(demoCardSchema, req.body);
       const reply = await wallet.PayWithDemoCard({
@@ -117,6 +122,7 @@ export function walletRoutes(context: BffContext): Router {
   router.post(
     '/api/confirm-payment',
     signedIn,
+    paymentLimit,
     handle(async (req, res) => {
       const { paymentIntentId } = parseInput(confirmSchema, req.body);
       const { user } = sessionOf(res);
@@ -155,6 +161,7 @@ export function walletRoutes(context: BffContext): Router {
   router.post(
     '/api/users/add-free-credits',
     signedIn,
+    paymentLimit,
     handle(async (req, res) => {
       const { user } = sessionOf(res);
       if (!user.isTester) throw new DomainError('PERMISSION_DENIED', 'wallet.testerOnly');
@@ -178,6 +185,7 @@ export function walletRoutes(context: BffContext): Router {
   router.post(
     '/api/admin/users/:id/add-credits',
     adminOnly,
+    writeLimit(limits, 'admin'),
     handle(async (req, res) => {
       const userId = parseInput(userIdParam, req.params.id);
       const { amount } = parseInput(adminAdjustmentSchema, req.body);

@@ -25,6 +25,7 @@ import { startContentService, type ContentServiceOptions } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
 import { bffConfigSchema } from '../config.js';
+import { WRITE_LIMIT_VARIABLES } from '../http/rate-limits.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from './browser.js';
 import { JPEG } from './images.js';
@@ -141,9 +142,11 @@ export async function startStack(
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
     NODE_ENV: 'test',
     WEB_DIST: join(dataDir, 'no-web-build'),
-    // Every test browser comes from 127.0.0.1: per-address limits would trip over the tests themselves.
+    // Every test browser comes from 127.0.0.1: per-address limits would trip over the tests themselves. Tests write
+    // faster than people too: a test of the write limits sets its own.
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     REGISTER_LIMIT_PER_ADDRESS: '1000',
+    ...Object.fromEntries(WRITE_LIMIT_VARIABLES.map((variable) => [variable, '100000'])),
     ...options.env,
   });
   const bff = await startBff({

@@ -56,6 +56,8 @@ async function main() {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     POST_APPROVAL: 'immediate',
+    // The first messages are retried every 100 ms until messaging has heard of the approvals.
+    MESSAGES_LIMIT_PER_MEMBER: '1000',
   });
   let browser: Browser | undefined;
   try {

@@ -47,6 +47,10 @@ async function main() {
     ADMIN_PASSWORD: ADMIN.password,
     REGISTER_LIMIT_PER_ADDRESS: '1000',
     LOGIN_LIMIT_PER_ADDRESS: '1000',
+    // Ten senders at 500 messages a second from this one address, after one admin approved and credited them all.
+    MESSAGES_LIMIT_PER_MEMBER: '100000',
+    MESSAGES_LIMIT_PER_ADDRESS: '100000',
+    ADMIN_LIMIT_PER_MEMBER: '1000',
   });
   const sockets: Socket[] = [];
   try {
