@@ -18,6 +18,7 @@ import {
   loadConfig,
   MESSAGING_SERVICE_NAME,
   MODERATION_SERVICE_NAME,
+  COMPACTED_TOPICS,
   WALLET_SERVICE_NAME,
 } from '@tip/platform';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
@@ -81,6 +82,8 @@ interface ComposeService {
   deploy?: { replicas?: number };
   ports?: string[];
   volumes?: string[];
+  /** 'no' for a one-shot job (the Kafka topics): what waits for it waits for it to complete. */
+  restart?: string;
 }
 
 interface ComposeFile {
@@ -145,6 +148,7 @@ const grpcServices = appServices.flatMap(([name, service]) => {
 });
 const bffService = appServices.find(([, service]) => workspaceOf(service) === 'bff');
 
+const isJob = (service: ComposeService) => service.restart === 'no';
 const dependencies = (service: ComposeService): [string, string | undefined][] =>
   Array.isArray(service.depends_on)
     ? service.depends_on.map((name) => [name, undefined])
@@ -191,11 +195,38 @@ function exitCode(command: string[], env: NodeJS.ProcessEnv = process.env): Prom
 }
 
 describe('docker-compose.yml', () => {
-  it('gives every service an image or a build, and a health check', () => {
+  it('makes the topics about users compacted ones before the services start, the same topics the platform names', () => {
+    const script = read('deploy/k8s/kafka-topics.sh');
+    const listed = /for topic in ([^;]+);/.exec(script)?.[1]?.trim().split(/\s+/);
+    expect(listed?.sort()).toEqual([...COMPACTED_TOPICS].sort());
+    expect(script).toContain('cleanup.policy=compact');
+    const job = compose.services['kafka-topics'];
+    expect(job?.volumes).toContain('./deploy/k8s/kafka-topics.sh:/kafka-topics.sh:ro');
+    for (const [name] of appServices) {
+      expect(dependencies(compose.services[name] ?? {})).toContainEqual([
+        'kafka-topics',
+        'service_completed_successfully',
+      ]);
+    }
+    // Kubernetes runs the same script in a Job, from a ConfigMap the kustomization generates from the file.
+    const kustomization = parse(read('deploy/k8s/kustomization.yaml')) as {
+      resources: string[];
+      configMapGenerator: { name: string; files: string[] }[];
+    };
+    expect(kustomization.resources).toContain('kafka-topics.yaml');
+    expect(kustomization.configMapGenerator).toContainEqual({ name: 'kafka-topics', files: ['kafka-topics.sh'] });
+    const jobText = read('deploy/k8s/kafka-topics.yaml');
+    expect(jobText).toContain("command: ['/bin/sh', '/scripts/kafka-topics.sh', '$(KAFKA_BROKERS)']");
+    expect(jobText).toMatch(/configMap:\s+name: kafka-topics/);
+  });
+
+  it('gives every service an image or a build, and a health check (a one-shot job needs none)', () => {
     expect(services.length).toBeGreaterThan(0);
     const problems = services.flatMap(([name, service]) => [
       ...(service.image || service.build ? [] : [`${name}: neither image nor build`]),
-      ...(healthCommand(service).length > 1 && !service.healthcheck?.disable ? [] : [`${name}: no health check`]),
+      ...((healthCommand(service).length > 1 && !service.healthcheck?.disable) || isJob(service)
+        ? []
+        : [`${name}: no health check`]),
     ]);
     expect(problems).toEqual([]);
   });
@@ -208,12 +239,16 @@ describe('docker-compose.yml', () => {
         if (condition === 'service_healthy' && healthCommand(dependency).length < 2) {
           return [`${name} waits for ${target} to be healthy, but ${target} has no health check`];
         }
+        if (isJob(dependency) !== (condition === 'service_completed_successfully')) {
+          return [`${name} waits for ${target} with ${condition}`];
+        }
         return [];
       }),
     );
     expect(problems).toEqual([]);
     for (const [name] of appServices) {
-      expect(dependencies(compose.services[name] ?? {}).every(([, condition]) => condition === 'service_healthy')).toBe(
+      const waits = dependencies(compose.services[name] ?? {});
+      expect(waits.every(([target, condition]) => condition === 'service_healthy' || target === 'kafka-topics')).toBe(
         true,
       );
     }
