@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { blockedBetween, blockUser, listBlocked, unblockUser, type BlockedUserRecord } from '../app/blocks.js';
 import type { CallInfo, IdentityContext } from '../app/context.js';
 import { deleteAccount } from '../app/delete-account.js';
+import { exportMember } from '../app/export-member.js';
 import { getPhoto } from '../app/get-photo.js';
 import { getUser } from '../app/get-user.js';
 import { googleSignIn, setupGoogleProfile } from '../app/google.js';
@@ -145,5 +146,6 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     async BlockedBetween(request) {
       return blockedBetween(context, request.userId);
     },
+    ExportMember: (request) => exportMember(context, request.userId),
   };
 }

@@ -1,0 +1,85 @@
+import type { PhotoKind } from '../domain/index.js';
+import type { UserDocument } from '../infra/user-document.js';
+import type { IdentityContext } from './context.js';
+
+/**
+ * Fields of a user's document the export leaves out: the password hash, keys that only identity's infrastructure
+ * reads (the username's lookup key, Google's subject id, where the photos are stored) and the store's bookkeeping.
+ * Every other field is exported, so a field added to the document one day is in the export without anyone thinking
+ * of it (a test checks that the two lists together are the whole document).
+ */
+export const FIELDS_NOT_EXPORTED = [
+  '_id',
+  'passwordHash',
+  'usernameLower',
+  'googleSubject',
+  'profileImageKey',
+  'verificationPhotoKey',
+  'revision',
+  '_outbox',
+  'deleted',
+  'deletedAt',
+] as const satisfies readonly (keyof UserDocument)[];
+
+/** Fields exported in their own sections rather than with the profile. */
+const VERIFICATION_FIELDS = ['verificationStatus', 'verificationNotes', 'verificationSubmittedAt'] as const;
+const PREMIUM_FIELDS = ['premiumSubscriptionExpiry', 'premiumSource', 'premiumPaymentIds'] as const;
+
+export interface IdentityExport {
+  json: string;
+  /** The photos to put beside identity.json, fetched through GetPhoto by the member themself. */
+  photos: { kind: PhotoKind; path: string }[];
+}
+
+/** Where a photo goes in the archive: its kind, with the extension of the stored file (jpg, webp). */
+function photoPath(kind: PhotoKind, key: string | undefined): string | null {
+  if (!key) return null;
+  const extension = key.slice(key.lastIndexOf('.') + 1);
+  return `media/${kind}-photo.${extension}`;
+}
+
+function without(doc: UserDocument, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(doc).filter(([field]) => !fields.includes(field)));
+}
+
+/**
+ * Everything identity holds about the member, for their data export: the profile (every stored field but those
+ * above), their verification (status, an admin's notes, when the photo was sent; identity keeps the latest only,
+ * moderation's export has the decisions), their premium, and the blocks they made (the blocked member by id). That
+ * someone blocked them is the blocker's data and is not exported (README, "Your data").
+ */
+export async function exportMember(context: IdentityContext, userId: string): Promise<IdentityExport> {
+  const user = await context.users.get(userId);
+  const blocks = await context.blocks.blockedBy(userId);
+  const profilePhoto = photoPath('profile', user.profileImageKey);
+  const verificationPhoto = photoPath('verification', user.verificationPhotoKey);
+  const data = {
+    profile: {
+      id: user._id,
+      ...without(user, [...FIELDS_NOT_EXPORTED, ...VERIFICATION_FIELDS, ...PREMIUM_FIELDS]),
+      signsInWithGoogle: user.googleSubject !== undefined,
+      signsInWithPassword: user.passwordHash !== undefined,
+      profilePhoto,
+    },
+    verification: {
+      status: user.verificationStatus,
+      notes: user.verificationNotes ?? null,
+      submittedAt: user.verificationSubmittedAt ?? null,
+      photo: verificationPhoto,
+    },
+    premium: {
+      expiresAt: user.premiumSubscriptionExpiry ?? null,
+      source: user.premiumSource ?? null,
+      paymentsApplied: user.premiumPaymentIds ?? [],
+    },
+    blocksMade: blocks.map((block) => ({
+      blockedUserId: block.blockedId,
+      reason: block.reason,
+      blockedAt: block.blockedAt,
+    })),
+  };
+  const photos: IdentityExport['photos'] = [];
+  if (profilePhoto) photos.push({ kind: 'profile', path: profilePhoto });
+  if (verificationPhoto) photos.push({ kind: 'verification', path: verificationPhoto });
+  return { json: JSON.stringify(data, null, 2), photos };
+}
