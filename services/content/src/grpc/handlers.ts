@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type CallContext, type ContentDefinition, type ServiceHandlers } from '@tip/platform';
 import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, toggleLike } from '../app/engagement.js';
+import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
 import { createPost, deletePost, feed, getPost } from '../app/posts.js';
 import {
@@ -49,5 +50,6 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
       return {};
     },
     GetMedia: (request) => getMedia(context, request),
+    ExportMember: (request) => exportMember(context, request.userId),
   };
 }

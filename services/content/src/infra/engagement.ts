@@ -24,6 +24,7 @@ export interface PurchaseDocument {
 }
 
 const byPost: IndexSpec[] = [{ fields: { postId: 1 } }];
+const byMember: IndexSpec[] = [{ fields: { userId: 1 } }];
 
 /** Likes, comments, unlocks and Telegram reveals on the documents port. */
 export class Engagement {
@@ -42,8 +43,9 @@ export class Engagement {
         { fields: { authorId: 1 } },
         { fields: { createdAt: 1 } },
       ]),
-      store.collection<PurchaseDocument>('unlocks'),
-      store.collection<PurchaseDocument>('telegram_reveals'),
+      // By member: a member's data export lists what they paid for.
+      store.collection<PurchaseDocument>('unlocks', byMember),
+      store.collection<PurchaseDocument>('telegram_reveals', byMember),
     ]);
     return new Engagement(likes, comments, unlocks, reveals);
   }
