@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext, MessagingDefinition, ServiceHandlers } from '@tip/platform';
 import type { CallInfo, MessagingContext } from '../app/context.js';
+import { exportMember } from '../app/export-member.js';
 import { conversations, markRead, thread, unreadCount } from '../app/read.js';
 import { abortSend, commitSend, prepareSend } from '../app/send.js';
 
@@ -19,5 +20,6 @@ export function messagingHandlers(context: MessagingContext): ServiceHandlers<Me
     Thread: (request) => thread(context, request),
     MarkRead: (request, call) => markRead(context, request, callInfo(call)),
     UnreadCount: (request) => unreadCount(context, request.userId),
+    ExportMember: (request) => exportMember(context, request.userId),
   };
 }
