@@ -5,11 +5,10 @@ import { decisionSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { postDecisionApplied, verificationApplied } from '../moderation/applied-decisions.js';
 import { adminUsers, postSummaries, userRefs } from '../moderation/admin-views.js';
-import { postIdParam } from './posts.js';
-import { userIdParam } from './users.js';
 
 const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'NOT_FOUND';
 
@@ -73,7 +72,7 @@ export function adminQueueRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
       const adminId = adminOf(res);
       const send = () => moderation.DecideVerification({ userId, status, reason, adminId });
@@ -114,7 +113,7 @@ export function adminQueueRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      const postId = parseInput(postIdParam, req.params.id);
+      const postId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
       await decide(postDecisionApplied(postId, status), () =>
         moderation.DecidePost({ postId, status, reason, adminId: adminOf(res) }),

@@ -5,9 +5,9 @@ import { premiumGrantSchema, userDirectoryQuerySchema } from '@tip/identity/doma
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { adminUserJson } from '../moderation/admin-views.js';
-import { userIdParam } from './users.js';
 
 const testerFlagSchema = z.object({ isTester: z.boolean() });
 
@@ -23,7 +23,7 @@ export function adminUserRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       const { months } = parseInput(premiumGrantSchema, req.body);
       const updated = await identity.GrantPremium({ userId, months, adminId: sessionOf(res).user.id });
       res.json({
@@ -50,7 +50,7 @@ export function adminUserRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       await identity.DeleteUser({ userId, adminId: sessionOf(res).user.id });
       res.json({ success: true, message: say(req, 'moderation.userDeleted') });
     }),
@@ -61,7 +61,7 @@ export function adminUserRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       const { isTester } = parseInput(testerFlagSchema, req.body);
       const updated = await identity.SetTester({ userId, isTester, adminId: sessionOf(res).user.id });
       res.json({ success: true, message: say(req, 'identity.testerUpdated'), isTester: updated.isTester });
@@ -73,7 +73,7 @@ export function adminUserRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       await identity.RevokePremium({ userId, adminId: sessionOf(res).user.id });
       res.json({ success: true, message: say(req, 'identity.premiumRevoked') });
     }),

@@ -4,8 +4,8 @@ import { blockSchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
-import { userIdParam } from './users.js';
 
 type BlockedUserRecord = Awaited<ReturnType<ServiceClient<IdentityDefinition>['BlockUser']>>;
 
@@ -41,7 +41,7 @@ export function blockRoutes(context: BffContext): Router {
     signedIn,
     writeLimit(limits, 'account'),
     handle(async (req, res) => {
-      const blockedId = parseInput(userIdParam, req.params.id);
+      const blockedId = parseInput(idParam, req.params.id);
       // No body at all is a missing reason too.
       const { reason } = parseInput(blockSchema, req.body ?? {});
       const blocker = sessionOf(res).user;
@@ -56,7 +56,7 @@ export function blockRoutes(context: BffContext): Router {
     signedIn,
     writeLimit(limits, 'account'),
     handle(async (req, res) => {
-      const blockedId = parseInput(userIdParam, req.params.id);
+      const blockedId = parseInput(idParam, req.params.id);
       const blocker = sessionOf(res).user;
       await identity.UnblockUser({ blockerId: blocker.id, blockedId });
       tellBoth(blocker.id, blockedId);

@@ -1,14 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import { feedbackSchema, feedbackStatusSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { userRefs } from '../moderation/admin-views.js';
-
-const feedbackIdParam = z.string().min(1).max(100);
 
 /** Feedback: any signed-in member sends it (/feedback); admins list it, set its status, delete it. */
 export function feedbackRoutes(context: BffContext): Router {
@@ -54,7 +52,7 @@ export function feedbackRoutes(context: BffContext): Router {
     adminOnly,
     writeLimit(limits, 'admin'),
     handle(async (req, res) => {
-      const feedbackId = parseInput(feedbackIdParam, req.params.id);
+      const feedbackId = parseInput(idParam, req.params.id);
       const { status } = parseInput(feedbackStatusSchema, req.body);
       await moderation.SetFeedbackStatus({ feedbackId, status, adminId: sessionOf(res).user.id });
       res.json({ success: true, message: say(req, 'moderation.feedbackUpdated') });
@@ -66,7 +64,7 @@ export function feedbackRoutes(context: BffContext): Router {
     adminOnly,
     writeLimit(limits, 'admin'),
     handle(async (req, res) => {
-      const feedbackId = parseInput(feedbackIdParam, req.params.id);
+      const feedbackId = parseInput(idParam, req.params.id);
       await moderation.DeleteFeedback({ feedbackId, adminId: sessionOf(res).user.id });
       res.json({ success: true, message: say(req, 'moderation.feedbackDeleted') });
     }),

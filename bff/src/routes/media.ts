@@ -2,8 +2,8 @@ import { parseInput } from '@tip/platform';
 import { Router, type RequestHandler } from 'express';
 import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
-import { userIdParam } from './users.js';
 
 type PhotoKind = 'profile' | 'verification';
 
@@ -24,7 +24,7 @@ export function mediaRoutes(context: BffContext): Router {
 
   const photo = (kind: PhotoKind, param: string): RequestHandler =>
     handle(async (req, res) => {
-      const ownerId = parseInput(userIdParam, req.params[param]);
+      const ownerId = parseInput(idParam, req.params[param]);
       const { content, contentType } = await identity.GetPhoto({ ownerId, kind, viewerId: sessionOf(res).user.id });
       res.set('Cache-Control', CACHE_CONTROL[kind]).type(contentType).send(content);
     });

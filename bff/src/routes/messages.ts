@@ -5,11 +5,11 @@ import { messageSchema } from '@tip/messaging/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
-import { userIdParam } from './users.js';
 
-const sendSchema = z.object({ id: z.uuid(), recipientId: userIdParam }).extend(messageSchema.shape);
-const markReadSchema = z.object({ senderId: userIdParam, recipientId: userIdParam });
+const sendSchema = z.object({ id: z.uuid(), recipientId: idParam }).extend(messageSchema.shape);
+const markReadSchema = z.object({ senderId: idParam, recipientId: idParam });
 const threadQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
   cursor: z.string().max(40).default(''),
@@ -118,9 +118,15 @@ export function messageRoutes(context: BffContext): Router {
     '/api/messages/:otherUserId',
     signedIn,
     handle(async (req, res) => {
-      const otherUserId = parseInput(userIdParam, req.params.otherUserId);
+      const otherUserId = parseInput(idParam, req.params.otherUserId);
       const { limit, cursor } = parseInput(threadQuerySchema, req.query);
       const page = await messaging.Thread({ userId: sessionOf(res).user.id, otherUserId, cursor, limit });
+      // An empty thread with someone who never existed is a wrong address; with a member deleted since, it is empty.
+      if (page.messages.length === 0 && !cursor) {
+        await identity.GetUser({ userId: otherUserId, viewerId: '' }).catch((error: unknown) => {
+          if (!(error instanceof DomainError && error.code === 'GONE')) throw error;
+        });
+      }
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
       res.json(page.messages.map((message) => ({ message: messageJson(message), sender: { id: message.senderId } })));
     }),

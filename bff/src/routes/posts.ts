@@ -6,6 +6,7 @@ import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { feedItemJson, commentJson } from '../content/feed-view.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { sendMedia } from '../http/send-media.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm } from '../http/uploads.js';
@@ -15,7 +16,6 @@ const MEDIA_RULE = {
   requiredKey: 'content.contentRequired',
   tooLargeKey: 'content.mediaTooLarge',
 };
-export const postIdParam = z.string().min(1).max(100);
 
 /**
  * Posts (the feeds are a fast lane: feed.ts): the composer, likes, comments, premium unlocks and Telegram reveals (each paid through the
@@ -27,7 +27,7 @@ export function postRoutes(context: BffContext): Router {
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
   const viewerOf = (res: Parameters<typeof sessionOf>[0]) => sessionOf(res).user.id;
-  const postRef = (req: Request, viewerId: string) => ({ postId: parseInput(postIdParam, req.params.id), viewerId });
+  const postRef = (req: Request, viewerId: string) => ({ postId: parseInput(idParam, req.params.id), viewerId });
 
   router.post(
     '/api/posts',

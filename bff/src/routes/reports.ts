@@ -1,15 +1,12 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import { reportSchema, reportUpdateSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { postSummaries, userRefs } from '../moderation/admin-views.js';
-import { postIdParam } from './posts.js';
-
-const reportIdParam = z.string().min(1).max(100);
 
 /** Post reports: a member files one from the post card's menu; admins see them grouped per post and move them. */
 export function reportRoutes(context: BffContext): Router {
@@ -24,7 +21,7 @@ export function reportRoutes(context: BffContext): Router {
     writeLimit(limits, 'reports'),
     handle(async (req, res) => {
       const reporterId = sessionOf(res).user.id;
-      const postId = parseInput(postIdParam, req.params.id);
+      const postId = parseInput(idParam, req.params.id);
       const { reason, description } = parseInput(reportSchema, req.body);
       // Only a post the member can see can be reported; content answers NOT_FOUND for the others.
       const { post } = await content.GetPost({ postId, viewerId: reporterId });
@@ -83,7 +80,7 @@ export function reportRoutes(context: BffContext): Router {
     adminOnly,
     writeLimit(limits, 'admin'),
     handle(async (req, res) => {
-      const reportId = parseInput(reportIdParam, req.params.id);
+      const reportId = parseInput(idParam, req.params.id);
       const { status, adminNotes } = parseInput(reportUpdateSchema, req.body);
       await moderation.UpdateReport({ reportId, status, adminNotes, adminId: sessionOf(res).user.id });
       res.json({ success: true, message: say(req, 'moderation.reportUpdated') });

@@ -5,11 +5,11 @@ import { UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { ownUserJson, toUserJson } from '../user-view.js';
 
-export const userIdParam = z.string().min(1).max(100);
 const onlineStatusSchema = z.object({ isOnline: z.boolean() });
 
 /** The unload beacon may arrive as text/plain (sendBeacon with a string): its text is the JSON. */
@@ -33,7 +33,7 @@ export function userRoutes(context: BffContext): Router {
     '/api/user/:id',
     signedIn,
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       const viewer = sessionOf(res).user;
       const user = await identity.GetUser({ userId, viewerId: viewer.id });
       // A balance is its owner's business, and the admins'.

@@ -6,9 +6,9 @@ import { adminAdjustmentSchema, packageByCredits, planByMonths, testerGrantSchem
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { transactionJson } from '../wallet/transaction-view.js';
-import { userIdParam } from './users.js';
 
 const paymentIdSchema = z.string().min(1).max(200);
 /** The checkout sends the price it shows too; only the package (by its credits) is read. */
@@ -187,7 +187,7 @@ export function walletRoutes(context: BffContext): Router {
     adminOnly,
     writeLimit(limits, 'admin'),
     handle(async (req, res) => {
-      const userId = parseInput(userIdParam, req.params.id);
+      const userId = parseInput(idParam, req.params.id);
       const { amount } = parseInput(adminAdjustmentSchema, req.body);
       const admin = sessionOf(res).user;
       // The member must exist: credits are not parked on an id nobody holds.

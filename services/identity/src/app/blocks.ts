@@ -61,7 +61,10 @@ export async function blockUser(
   return recordOf(block, blocked);
 }
 
-/** Lifts a block; unblocking someone not blocked (any more) changes nothing. */
+/**
+ * Lifts a block; unblocking someone not blocked (any more) changes nothing. A member who never existed is
+ * NOT_FOUND (one deleted since is fine: their blocks were lifted then).
+ */
 export async function unblockUser(
   context: IdentityContext,
   input: { blockerId: string; blockedId: string },
@@ -69,6 +72,8 @@ export async function unblockUser(
 ): Promise<void> {
   const { blockerId, blockedId } = input;
   if (!blockerId || !blockedId) return;
+  if (!(await context.users.findById(blockedId)) && !(await context.users.wasDeleted(blockedId)))
+    throw new DomainError('NOT_FOUND', 'identity.userNotFound');
   await context.blocks.unblock(blockerId, blockedId, () => [
     UserUnblocked.create(blockKey(blockerId, blockedId), { blockerId, blockedId }, call.correlationId),
   ]);

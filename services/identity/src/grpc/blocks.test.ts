@@ -160,11 +160,14 @@ describe('UnblockUser and ListBlocked', () => {
     expect(blockEvents(anna.id, bruno.id)[1]?.payload).toEqual({ blockerId: anna.id, blockedId: bruno.id });
   });
 
-  it('unblocking someone never blocked, or unknown, changes nothing', async () => {
+  it('unblocking someone never blocked changes nothing; someone who never existed is not found', async () => {
     const [anna, bruno] = await pair();
     await harness.client.UnblockUser({ blockerId: anna.id, blockedId: bruno.id });
-    await harness.client.UnblockUser({ blockerId: anna.id, blockedId: 'nobody' });
     expect(await storedBlock(anna.id, bruno.id)).toBeNull();
+    expect(await failureOf(harness.client.UnblockUser({ blockerId: anna.id, blockedId: 'nobody' }))).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'identity.userNotFound',
+    });
   });
 
   it('lets only the blocker lift a block', async () => {
