@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { balanceOf } from '../app/balance.js';
 import { checkIntegrity } from '../app/check-integrity.js';
 import type { CallInfo, WalletContext } from '../app/context.js';
+import { exportMember } from '../app/export-member.js';
 import { credit, creditSchema } from '../app/grant.js';
 import { history } from '../app/history.js';
 import { confirmPayment, createPayment, handleProviderWebhook, payWithDemoCard } from '../app/payments.js';
@@ -60,6 +61,9 @@ export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDe
     async HandleProviderWebhook(request, call) {
       await handleProviderWebhook(context, request, callInfo(call));
       return {};
+    },
+    async ExportMember(request) {
+      return exportMember(context, parseInput(userId, request.userId));
     },
   };
 }

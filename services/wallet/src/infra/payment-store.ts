@@ -5,6 +5,7 @@ import {
   type Collection,
   type DocumentStore,
   type EventEnvelope,
+  type IndexSpec,
   type OutboxDocument,
 } from '@tip/platform';
 
@@ -32,7 +33,9 @@ export class PaymentStore {
   private constructor(readonly collection: Collection<PaymentDocument>) {}
 
   static async open(store: DocumentStore): Promise<PaymentStore> {
-    return new PaymentStore(await store.collection<PaymentDocument>(PAYMENTS_COLLECTION, [outboxIndex]));
+    // By account: a member's data export lists their payments.
+    const indexes: IndexSpec[] = [{ fields: { accountId: 1 } }, outboxIndex];
+    return new PaymentStore(await store.collection<PaymentDocument>(PAYMENTS_COLLECTION, indexes));
   }
 
   /** Who to wake after a settlement stored an event (the outbox relay), with the payment that holds it. */
