@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallContext, ModerationDefinition, ServiceHandlers } from '@tip/platform';
 import { auditLog } from '../app/audit.js';
 import type { CallInfo, ModerationContext } from '../app/context.js';
+import { exportMember } from '../app/export-member.js';
 import { deleteFeedback, listFeedback, setFeedbackStatus, submitFeedback } from '../app/feedback.js';
 import { decidePost, pendingPosts } from '../app/posts.js';
 import { fileReport, listReports, updateReport } from '../app/reports.js';
@@ -30,5 +31,6 @@ export function moderationHandlers(context: ModerationContext): ServiceHandlers<
     DeleteFeedback: (request, call) => done(deleteFeedback(context, request, callInfo(call))),
     Stats: () => stats(context),
     AuditLog: (request) => auditLog(context, request),
+    ExportMember: (request) => exportMember(context, request.userId),
   };
 }

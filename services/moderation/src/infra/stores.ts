@@ -118,7 +118,12 @@ export class ModerationStores {
   static async open(store: DocumentStore): Promise<ModerationStores> {
     const collections = await Promise.all([
       store.collection<MemberDocument>(`${PREFIX}members`, [{ fields: { verificationStatus: 1 } }, outboxIndex]),
-      store.collection<PostDocument>(`${PREFIX}posts`, [{ fields: { status: 1 } }, outboxIndex]),
+      store.collection<PostDocument>(`${PREFIX}posts`, [
+        { fields: { status: 1 } },
+        // A member's data export: the decisions about their posts.
+        { fields: { authorId: 1 } },
+        outboxIndex,
+      ]),
       store.collection<ReportDocument>(`${PREFIX}reports`, [
         { fields: { postId: 1 } },
         { fields: { status: 1 } },
