@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 export const CONNECTIONS = 50;
 export const DURATION_S = 10;
 
-/** Requests per second and p99 of GETs at `url`; any error or non-2xx answer under load fails the bench. */
-export async function load(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+/** Requests per second, p50 and p99 of GETs at `url`; any error or non-2xx answer under load fails the bench. */
+export async function load(url: string, headers: Record<string, string>, connections = CONNECTIONS) {
+  const result = await autocannon({ url, connections, duration: DURATION_S, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /** A process's resident memory, in MB. */
