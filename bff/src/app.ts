@@ -11,6 +11,7 @@ import type { currentUserHandler } from './routes/current-user.js';
 import { googleRoutes } from './routes/google.js';
 import { healthRoutes } from './routes/health.js';
 import { mediaRoutes } from './routes/media.js';
+import { memberExportRoutes } from './routes/member-export.js';
 import { userRoutes } from './routes/users.js';
 import { paymentWebhookRoute, walletRoutes } from './routes/wallet.js';
 import { adminUserRoutes } from './routes/admin-users.js';
@@ -47,6 +48,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(authRoutes(context, currentUser));
   app.use(googleRoutes(context));
   app.use(userRoutes(context));
+  app.use(memberExportRoutes(context));
   app.use(blockRoutes(context));
   app.use(walletRoutes(context));
   app.use(adminUserRoutes(context));

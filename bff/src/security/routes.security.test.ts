@@ -52,6 +52,7 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: '/api/users/online-status', access: 'member', body: json('isOnline') },
   { method: 'POST', path: '/api/users/online-status', access: 'member', body: json('isOnline') },
   { method: 'DELETE', path: '/api/users/account', access: 'member' },
+  { method: 'GET', path: '/api/users/me/export', access: 'member' },
   { method: 'GET', path: '/api/media/profile/:otherMember', access: 'member' },
   { method: 'GET', path: '/api/users/:otherMember/photos/profile', access: 'member' },
   { method: 'GET', path: '/api/users/:otherMember/photos/verification', access: 'member', othersIdsRefused: true },
