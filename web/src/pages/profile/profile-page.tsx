@@ -6,6 +6,7 @@ import { normalizeStatus } from '@/components/verification-badge';
 import { AccountStatusCard } from '@/pages/profile/account-status-card';
 import { CreditsCard } from '@/pages/profile/credits-card';
 import { DangerZoneCard } from '@/pages/profile/danger-zone-card';
+import { MyDataCard } from '@/pages/profile/my-data-card';
 import { PersonalInfoCard } from '@/pages/profile/personal-info-card';
 import { ProfileHeader } from '@/pages/profile/profile-header';
 import { ProfileImageCard } from '@/pages/profile/profile-image-card';
@@ -50,6 +51,7 @@ function OwnProfile({ user }: { user: User }) {
         </div>
       </div>
 
+      <MyDataCard />
       <DangerZoneCard credits={user.credits} />
     </div>
   );
