@@ -2,7 +2,6 @@ import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-do
 import { useCurrentUser } from '@/api/auth/get-current-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AppLayout } from '@/components/layout/app-layout';
-import { AdminLoginRequired } from '@/pages/admin/admin-login-required';
 import { HomePage } from '@/pages/home-page';
 import { LandingPage } from '@/pages/landing/landing-page';
 import { LegalPage } from '@/pages/legal-page';
@@ -25,7 +24,7 @@ function MemberArea() {
   if (pathname === '/') return <LandingPage />;
   if (pathname === '/messages') return <LoginRequiredPage />;
   if (pathname === '/checkout') return <LoginRequiredPage reason="checkout" />;
-  if (pathname === '/admin') return <AdminLoginRequired />;
+  if (pathname === '/admin') return <LoginRequiredPage reason="admin" />;
   return <Navigate to="/login" replace />;
 }
 

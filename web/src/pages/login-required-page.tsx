@@ -8,13 +8,17 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 
+/** Where each screen's wording is. */
+const TEXTS = { messages: 'loginRequired', checkout: 'loginRequired.checkout', admin: 'admin.loginRequired' } as const;
+
 /**
- * What a visitor sees on a screen that is reachable without a session but useless without one: messages (with a
- * link to the login form) and checkout ('Accesso Richiesto' with Google sign-in, as the spec's checkout shows it).
+ * What a visitor sees on a screen that is reachable without a session but useless without one: messages and the
+ * admin console (with a link to the login form, worded for each) and checkout ('Accesso Richiesto' with Google
+ * sign-in, as the spec's checkout shows it).
  */
-export function LoginRequiredPage({ reason = 'messages' }: { reason?: 'messages' | 'checkout' }) {
+export function LoginRequiredPage({ reason = 'messages' }: { reason?: keyof typeof TEXTS }) {
   const { t } = useTranslation();
-  const texts = reason === 'checkout' ? 'loginRequired.checkout' : 'loginRequired';
+  const texts = TEXTS[reason];
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
@@ -40,7 +44,7 @@ export function LoginRequiredPage({ reason = 'messages' }: { reason?: 'messages'
             ) : (
               <>
                 <Button asChild size="lg">
-                  <Link to="/login">{t('loginRequired.login')}</Link>
+                  <Link to="/login">{t(`${texts}.login`)}</Link>
                 </Button>
                 <Button asChild variant="ghost">
                   <Link to="/">{t('common.backHome')}</Link>
