@@ -222,6 +222,32 @@ describe('GET /api/users/me/export', () => {
     }
   });
 
+  it('streams a large video, stops when the member goes away mid-download, and serves the next download whole', async () => {
+    const member = await approvedMember('video_dati');
+    const video = Buffer.alloc(9 * 1024 * 1024, 7);
+    video.set([0, 0, 0, 0x18], 0);
+    video.write('ftypisom', 4, 'ascii');
+    video.set([0, 0, 2, 0], 12);
+    video.write('isommp41', 16, 'ascii');
+    const form = new FormData();
+    form.append('category', 'trending');
+    form.append('content', 'il mio video');
+    form.append('media', new Blob([new Uint8Array(video)], { type: 'video/mp4' }), 'video.mp4');
+    const postId = await created(await member.browser.postForm('/api/posts', form));
+
+    const controller = new AbortController();
+    const cut = await fetch(`${stack.url}/api/users/me/export`, {
+      headers: { Cookie: member.browser.cookieHeader() },
+      signal: controller.signal,
+    });
+    expect(cut.status).toBe(200);
+    await cut.body?.getReader().read();
+    controller.abort();
+
+    const { files } = await download(member.browser);
+    expect(Buffer.from(files[`media/posts/${postId}.mp4`] ?? []).equals(video)).toBe(true);
+  });
+
   it('is only for a signed-in member: visitors get 401', async () => {
     const response = await stack.browser().get('/api/users/me/export');
     expect(response.status).toBe(401);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
-import { DomainError } from '@tip/platform';
+import { DomainError, type Logger } from '@tip/platform';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
@@ -76,7 +76,7 @@ export function memberExportRoutes(context: BffContext): Router {
         'Content-Disposition': `attachment; filename="tip-data-${exportedAt.slice(0, 10)}.zip"`,
         'Cache-Control': 'no-store',
       });
-      const archive = zipTo(res);
+      const archive = zipTo(res, logger);
       archive.add('export.json', Buffer.from(JSON.stringify(manifest, null, 2)), true);
       for (const part of PARTS) archive.add(`${part}.json`, Buffer.from(jsons[part]), true);
       try {
@@ -104,10 +104,13 @@ export function memberExportRoutes(context: BffContext): Router {
 }
 
 /** A zip written to the response as it is made, waiting when the member's connection is slower than we are. */
-function zipTo(res: Response) {
+function zipTo(res: Response, logger: Logger) {
   const zip = new Zip((error, chunk, final) => {
+    // The member went away (or the export failed): nothing more to write, and writing would only raise an error.
+    if (res.destroyed) return;
     if (error) {
-      res.destroy(error);
+      logger.error({ err: error }, 'data export: the zip failed');
+      res.destroy();
       return;
     }
     res.write(chunk);
