@@ -3,14 +3,14 @@ import { refresh } from '@/api/admin/cache';
 import { adminKeys } from '@/api/admin/keys';
 import { adminGrantPremium, type PremiumGrantResult } from '@/api/wallet/admin-grant-premium';
 
-/** POST /api/admin/users/{id}/grant-premium from the users list (the fetcher is the wallet's). */
-export function useAdminListGrantPremium(options: {
-  onSuccess?: (answer: PremiumGrantResult) => void;
-  onError?: (error: Error) => void;
-}) {
+/** POST /api/admin/users/{id}/grant-premium from the users list (the fetcher is the wallet's); its variables the months. */
+export function useAdminListGrantPremium(
+  userId: string,
+  options: { onSuccess?: (answer: PremiumGrantResult) => void; onError?: (error: Error) => void },
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: adminGrantPremium,
+    mutationFn: (months: number) => adminGrantPremium({ userId, months }),
     onSuccess: async (answer) => {
       await refresh(queryClient, adminKeys.users);
       options.onSuccess?.(answer);

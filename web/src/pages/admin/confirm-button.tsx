@@ -1,3 +1,4 @@
+import { Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,7 +12,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 
 /**
  * A destructive action behind a confirmation (spec: deleting a post, a user or a feedback and revoking premium are
@@ -47,5 +48,35 @@ export function ConfirmButton({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** The console's delete button (a post, a user, a feedback): `label` behind a confirmation, 'Conferma Eliminazione'. */
+export function DeleteButton({
+  label,
+  title,
+  description,
+  disabled,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  description: string;
+  disabled: boolean;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmButton
+      title={title}
+      description={description}
+      confirmLabel={t('admin.actions.confirmDelete')}
+      onConfirm={onConfirm}
+    >
+      <Button size="sm" variant="ghost" className="text-destructive" disabled={disabled}>
+        <Trash2 aria-hidden />
+        {label}
+      </Button>
+    </ConfirmButton>
   );
 }

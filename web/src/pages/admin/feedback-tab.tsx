@@ -1,4 +1,4 @@
-import { MessageSquareHeart, Trash2 } from 'lucide-react';
+import { MessageSquareHeart } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteFeedback } from '@/api/admin/delete-feedback';
@@ -6,13 +6,12 @@ import { useFeedback } from '@/api/admin/get-feedback';
 import type { FeedbackItem, FeedbackStatus } from '@/api/admin/types';
 import { useUpdateFeedback } from '@/api/admin/update-feedback';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { DeleteButton } from '@/pages/admin/confirm-button';
 import { formatAdminDate } from '@/pages/admin/format';
-import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
+import { ListEmpty, QueryList } from '@/pages/admin/list-state';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
 
 const STATUSES: readonly FeedbackStatus[] = ['pending', 'in_review', 'resolved'];
@@ -22,26 +21,17 @@ const STATUS_LOOK = { pending: 'secondary', in_review: 'warning', resolved: 'suc
 /** 'Feedback': what members sent, newest first, with its status and 'Elimina'. */
 export function FeedbackTab() {
   const { t } = useTranslation();
-  const { data, error, isPending } = useFeedback();
+  const feedback = useFeedback();
   return (
     <section className="space-y-4" aria-label={t('admin.tabs.feedback')}>
-      {data ? (
-        data.length > 0 ? (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {data.map((item) => (
-              <li key={item.id}>
-                <FeedbackCard item={item} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ListEmpty icon={MessageSquareHeart} text={t('admin.feedback.empty')} />
-        )
-      ) : isPending ? (
-        <ListLoading />
-      ) : (
-        <ListError text={t('admin.loadError', { message: error?.message ?? '' })} />
-      )}
+      <QueryList
+        query={feedback}
+        empty={<ListEmpty icon={MessageSquareHeart} text={t('admin.feedback.empty')} />}
+        className="grid gap-4 lg:grid-cols-2"
+        itemKey={(item) => item.id}
+      >
+        {(item) => <FeedbackCard item={item} />}
+      </QueryList>
     </section>
   );
 }
@@ -95,17 +85,13 @@ function FeedbackCard({ item }: { item: FeedbackItem }) {
             </SelectContent>
           </Select>
         </div>
-        <ConfirmButton
+        <DeleteButton
+          label={t('admin.feedback.delete')}
           title={t('admin.feedback.deleteTitle')}
           description={t('admin.feedback.deleteDescription')}
-          confirmLabel={t('admin.actions.confirmDelete')}
+          disabled={remove.isPending}
           onConfirm={() => remove.mutate(item.id)}
-        >
-          <Button size="sm" variant="ghost" className="text-destructive" disabled={remove.isPending}>
-            <Trash2 aria-hidden />
-            {t('admin.feedback.delete')}
-          </Button>
-        </ConfirmButton>
+        />
       </CardFooter>
     </Card>
   );

@@ -1,5 +1,4 @@
-import { CheckCircle2, Check, FlaskConical, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { CheckCircle2, FlaskConical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCreateTestPosts } from '@/api/admin/create-test-posts';
 import { useDecidePost } from '@/api/admin/decide-post';
@@ -11,17 +10,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { categoryLabel } from '@/pages/admin/category-label';
-import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { DeleteButton } from '@/pages/admin/confirm-button';
 import { formatAdminDate } from '@/pages/admin/format';
-import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
+import { ListEmpty, QueryList } from '@/pages/admin/list-state';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
 import { PostMedia } from '@/pages/admin/post-media';
-import { RejectionDialog } from '@/pages/admin/rejection-dialog';
+import { ReviewActions } from '@/pages/admin/review-actions';
 
 /** 'Post in Attesa': posts waiting for a decision, oldest first, each approved, rejected with reasons or deleted. */
 export function PendingPostsTab() {
   const { t } = useTranslation();
-  const { data, error, isPending } = usePendingPosts();
+  const posts = usePendingPosts();
   const createTestPosts = useCreateTestPosts({
     onSuccess: (answer) => notifySuccess(t('admin.posts.testCreated'), answer.message),
     onError: (failure) => notifyFailure(t, t('admin.errors.testPosts'), failure),
@@ -35,23 +34,14 @@ export function PendingPostsTab() {
           {t('admin.posts.createTest')}
         </Button>
       </div>
-      {data ? (
-        data.length > 0 ? (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {data.map((item) => (
-              <li key={item.post.id}>
-                <PendingPostCard item={item} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ListEmpty icon={CheckCircle2} text={t('admin.posts.empty')} />
-        )
-      ) : isPending ? (
-        <ListLoading />
-      ) : (
-        <ListError text={t('admin.loadError', { message: error?.message ?? '' })} />
-      )}
+      <QueryList
+        query={posts}
+        empty={<ListEmpty icon={CheckCircle2} text={t('admin.posts.empty')} />}
+        className="grid gap-4 lg:grid-cols-2"
+        itemKey={(item) => item.post.id}
+      >
+        {(item) => <PendingPostCard item={item} />}
+      </QueryList>
     </section>
   );
 }
@@ -59,7 +49,6 @@ export function PendingPostsTab() {
 function PendingPostCard({ item }: { item: PendingPostItem }) {
   const { t } = useTranslation();
   const { post, author } = item;
-  const [rejecting, setRejecting] = useState(false);
   const decide = useDecidePost({
     onSuccess: (answer) => notifySuccess(t('admin.posts.approved'), answer.message),
     onError: (error) => notifyFailure(t, t('admin.errors.post'), error),
@@ -93,32 +82,20 @@ function PendingPostCard({ item }: { item: PendingPostItem }) {
         {post.isPremium && <Badge variant="warning">{t('admin.posts.premium', { cost: post.creditCost })}</Badge>}
       </CardContent>
       <CardFooter className="mt-auto flex-wrap px-5">
-        <Button size="sm" disabled={busy} onClick={() => decide.mutate({ postId: post.id, status: 'approved' })}>
-          <Check aria-hidden />
-          {t('admin.actions.approve')}
-        </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejecting(true)}>
-          <X aria-hidden />
-          {t('admin.actions.reject')}
-        </Button>
-        <ConfirmButton
+        <ReviewActions
+          kind="post"
+          busy={busy}
+          onApprove={() => decide.mutate({ postId: post.id, status: 'approved' })}
+          onReject={(reason) => reject.mutate({ postId: post.id, status: 'rejected', reason })}
+        />
+        <DeleteButton
+          label={t('admin.actions.delete')}
           title={t('admin.posts.deleteTitle')}
           description={t('admin.posts.deleteDescription')}
-          confirmLabel={t('admin.actions.confirmDelete')}
+          disabled={busy}
           onConfirm={() => remove.mutate(post.id)}
-        >
-          <Button size="sm" variant="ghost" className="text-destructive" disabled={busy}>
-            <Trash2 aria-hidden />
-            {t('admin.actions.delete')}
-          </Button>
-        </ConfirmButton>
+        />
       </CardFooter>
-      <RejectionDialog
-        kind="post"
-        open={rejecting}
-        onOpenChange={setRejecting}
-        onConfirm={(reason) => reject.mutate({ postId: post.id, status: 'rejected', reason })}
-      />
     </Card>
   );
 }

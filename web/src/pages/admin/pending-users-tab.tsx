@@ -1,5 +1,4 @@
-import { Check, FlaskConical, ImageOff, Trash2, UserRoundCheck, X } from 'lucide-react';
-import { useState } from 'react';
+import { FlaskConical, ImageOff, Trash2, UserRoundCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCreateTestUsers } from '@/api/admin/create-test-users';
 import { useAdminDeleteUser } from '@/api/admin/delete-user';
@@ -10,11 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { VerificationBadge } from '@/components/verification-badge';
-import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { DeleteButton } from '@/pages/admin/confirm-button';
 import { formatAdminDate } from '@/pages/admin/format';
-import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
+import { ListEmpty, QueryList } from '@/pages/admin/list-state';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
-import { RejectionDialog } from '@/pages/admin/rejection-dialog';
+import { ReviewActions } from '@/pages/admin/review-actions';
 import { useUserName } from '@/pages/admin/user-name';
 
 /**
@@ -23,7 +22,7 @@ import { useUserName } from '@/pages/admin/user-name';
  */
 export function PendingUsersTab() {
   const { t } = useTranslation();
-  const { data, error, isPending } = usePendingUsers();
+  const users = usePendingUsers();
   const createTestUsers = useCreateTestUsers({
     onSuccess: (answer) => notifySuccess(t('admin.verifications.testCreated'), answer.message),
     onError: (failure) => notifyFailure(t, t('admin.errors.testUsers'), failure),
@@ -31,28 +30,21 @@ export function PendingUsersTab() {
 
   return (
     <section className="space-y-4" aria-label={t('admin.tabs.pendingUsers')}>
-      {data ? (
-        data.length > 0 ? (
-          <ul className="grid gap-4 lg:grid-cols-2">
-            {data.map((user) => (
-              <li key={user.id}>
-                <PendingUserCard user={user} />
-              </li>
-            ))}
-          </ul>
-        ) : (
+      <QueryList
+        query={users}
+        empty={
           <ListEmpty icon={UserRoundCheck} text={t('admin.verifications.empty')}>
             <Button variant="outline" onClick={() => createTestUsers.mutate()} disabled={createTestUsers.isPending}>
               {createTestUsers.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
               {t('admin.verifications.createTest')}
             </Button>
           </ListEmpty>
-        )
-      ) : isPending ? (
-        <ListLoading />
-      ) : (
-        <ListError text={t('admin.loadError', { message: error?.message ?? '' })} />
-      )}
+        }
+        className="grid gap-4 lg:grid-cols-2"
+        itemKey={(user) => user.id}
+      >
+        {(user) => <PendingUserCard user={user} />}
+      </QueryList>
     </section>
   );
 }
@@ -60,7 +52,6 @@ export function PendingUsersTab() {
 function PendingUserCard({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   const name = useUserName()(user);
-  const [rejecting, setRejecting] = useState(false);
   const approve = useVerifyUser({
     onSuccess: (answer) => notifySuccess(t('admin.verifications.approved'), answer.message),
     onError: (error) => notifyFailure(t, t('admin.errors.verification'), error),
@@ -98,14 +89,13 @@ function PendingUserCard({ user }: { user: AdminUser }) {
         </div>
       </CardContent>
       <CardFooter className="mt-auto flex-wrap px-5">
-        <Button size="sm" disabled={busy} onClick={() => approve.mutate({ userId: user.id, status: 'approved' })}>
-          <Check aria-hidden />
-          {t('admin.actions.approve')}
-        </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={() => setRejecting(true)}>
-          <X aria-hidden />
-          {t('admin.actions.reject')}
-        </Button>
+        <ReviewActions
+          kind="user"
+          name={name}
+          busy={busy}
+          onApprove={() => approve.mutate({ userId: user.id, status: 'approved' })}
+          onReject={(reason) => reject.mutate({ userId: user.id, status: 'rejected', reason })}
+        />
         {user.isAdmin ? (
           <Button
             size="sm"
@@ -118,26 +108,15 @@ function PendingUserCard({ user }: { user: AdminUser }) {
             {t('admin.actions.delete')}
           </Button>
         ) : (
-          <ConfirmButton
+          <DeleteButton
+            label={t('admin.actions.delete')}
             title={t('admin.users.deleteTitle')}
             description={t('admin.users.deleteDescription', { name })}
-            confirmLabel={t('admin.actions.confirmDelete')}
+            disabled={busy}
             onConfirm={() => remove.mutate(user.id)}
-          >
-            <Button size="sm" variant="ghost" className="text-destructive" disabled={busy}>
-              <Trash2 aria-hidden />
-              {t('admin.actions.delete')}
-            </Button>
-          </ConfirmButton>
+          />
         )}
       </CardFooter>
-      <RejectionDialog
-        kind="user"
-        name={name}
-        open={rejecting}
-        onOpenChange={setRejecting}
-        onConfirm={(reason) => reject.mutate({ userId: user.id, status: 'rejected', reason })}
-      />
     </Card>
   );
 }

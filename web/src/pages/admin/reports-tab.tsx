@@ -1,4 +1,4 @@
-import { CheckCheck, Eye, Flag, ShieldCheck, Trash2 } from 'lucide-react';
+import { CheckCheck, Eye, Flag, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAdminDeletePost } from '@/api/admin/delete-post';
 import { useReports } from '@/api/admin/get-reports';
@@ -8,9 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { categoryLabel } from '@/pages/admin/category-label';
-import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { DeleteButton } from '@/pages/admin/confirm-button';
 import { formatAdminDate } from '@/pages/admin/format';
-import { ListEmpty, ListError, ListLoading } from '@/pages/admin/list-state';
+import { ListEmpty, QueryList } from '@/pages/admin/list-state';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
 import { PostMedia } from '@/pages/admin/post-media';
 import { useUserName } from '@/pages/admin/user-name';
@@ -20,26 +20,18 @@ const STATUS_LOOK = { pending: 'destructive', in_review: 'warning', resolved: 's
 /** 'Segnalazioni Post': the reports of each post together, newest activity first. */
 export function ReportsTab() {
   const { t } = useTranslation();
-  const { data, error, isPending } = useReports();
+  const reports = useReports();
   return (
     <section className="space-y-4" aria-label={t('admin.tabs.reports')}>
-      {data ? (
-        data.length > 0 ? (
-          <ul className="grid gap-4">
-            {data.map((group) => (
-              <li key={group.postId}>
-                <ReportGroupCard group={group} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <ListEmpty icon={ShieldCheck} text={t('admin.reports.empty')} />
-        )
-      ) : isPending ? (
-        <ListLoading />
-      ) : (
-        <ListError text={t('admin.reportsLoadError', { message: error?.message ?? '' })} />
-      )}
+      <QueryList
+        query={reports}
+        errorKey="admin.reportsLoadError"
+        empty={<ListEmpty icon={ShieldCheck} text={t('admin.reports.empty')} />}
+        className="grid gap-4"
+        itemKey={(group) => group.postId}
+      >
+        {(group) => <ReportGroupCard group={group} />}
+      </QueryList>
     </section>
   );
 }
@@ -143,17 +135,13 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             {t('admin.reports.resolve')}
           </Button>
           {post && (
-            <ConfirmButton
+            <DeleteButton
+              label={t('admin.reports.deletePost')}
               title={t('admin.reports.deleteTitle')}
               description={t('admin.reports.deleteDescription')}
-              confirmLabel={t('admin.actions.confirmDelete')}
+              disabled={busy}
               onConfirm={() => removePost.mutate(post.id)}
-            >
-              <Button size="sm" variant="ghost" className="text-destructive" disabled={busy}>
-                <Trash2 aria-hidden />
-                {t('admin.reports.deletePost')}
-              </Button>
-            </ConfirmButton>
+            />
           )}
         </CardFooter>
       )}

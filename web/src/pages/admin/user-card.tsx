@@ -1,12 +1,14 @@
-import { Coins, Crown, ExternalLink, ShieldCheck, Trash2, Wrench } from 'lucide-react';
+import { Coins, Crown, ExternalLink, ShieldCheck, Wrench } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAdminListAddCredits } from '@/api/admin/add-credits';
 import { useAdminDeleteUser } from '@/api/admin/delete-user';
+import { useAdminListGrantPremium } from '@/api/admin/grant-premium';
 import { useAdminListRevokePremium } from '@/api/admin/revoke-premium';
 import { useSetTester } from '@/api/admin/set-tester';
 import type { AdminUser } from '@/api/admin/types';
+import { GrantPremiumDialog } from '@/components/grant-premium-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,10 +19,9 @@ import { Switch } from '@/components/ui/switch';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerificationBadge } from '@/components/verification-badge';
 import { isPremiumActive } from '@/lib/premium';
-import { ConfirmButton } from '@/pages/admin/confirm-button';
+import { ConfirmButton, DeleteButton } from '@/pages/admin/confirm-button';
 import { parseCreditAdjustment } from '@/pages/admin/credit-adjustment';
 import { formatAdminDate, formatAdminDay } from '@/pages/admin/format';
-import { GrantPremiumDialog } from '@/pages/admin/grant-premium-dialog';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '@/pages/admin/notify';
 import { useUserName } from '@/pages/admin/user-name';
 
@@ -106,6 +107,16 @@ function MemberControls({ user, name, premium }: { user: AdminUser; name: string
       notifySuccess(answer.isTester ? t('admin.users.testerOn') : t('admin.users.testerOff'), answer.message),
     onError: (error) => notifyFailure(t, t('admin.errors.tester'), error),
   });
+  const grant = useAdminListGrantPremium(user.id, {
+    onSuccess: (answer) => {
+      const until = formatAdminDay(answer.premiumSubscriptionExpiry);
+      notifySuccess(
+        t('admin.users.granted'),
+        until ? t('premium.status.activeUntil', { date: until }) : answer.message,
+      );
+    },
+    onError: (error) => notifyFailure(t, t('admin.errors.grantPremium'), error),
+  });
   const revoke = useAdminListRevokePremium({
     onSuccess: (answer) => notifySuccess(t('admin.users.revoked'), answer.message),
     onError: (error) => notifyFailure(t, t('admin.errors.revokePremium'), error),
@@ -131,7 +142,7 @@ function MemberControls({ user, name, premium }: { user: AdminUser; name: string
       </div>
       <CreditAdjuster userId={user.id} name={name} />
       <div className="flex flex-wrap gap-2 lg:ml-auto">
-        <GrantPremiumDialog userId={user.id} name={name} />
+        <GrantPremiumDialog name={name} texts="admin.users" grant={grant} size="sm" />
         {premium && (
           <ConfirmButton
             title={t('admin.users.revokeTitle')}
@@ -145,17 +156,13 @@ function MemberControls({ user, name, premium }: { user: AdminUser; name: string
             </Button>
           </ConfirmButton>
         )}
-        <ConfirmButton
+        <DeleteButton
+          label={t('admin.users.delete')}
           title={t('admin.users.deleteTitle')}
           description={t('admin.users.deleteDescription', { name })}
-          confirmLabel={t('admin.actions.confirmDelete')}
+          disabled={remove.isPending}
           onConfirm={() => remove.mutate(user.id)}
-        >
-          <Button size="sm" variant="ghost" className="text-destructive" disabled={remove.isPending}>
-            <Trash2 aria-hidden />
-            {t('admin.users.delete')}
-          </Button>
-        </ConfirmButton>
+        />
       </div>
     </div>
   );

@@ -4,16 +4,18 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Member } from '@/api/types';
 import { useAdminAddCredits } from '@/api/wallet/admin-add-credits';
+import { useAdminGrantPremium } from '@/api/wallet/admin-grant-premium';
 import { useAdminRevokePremium } from '@/api/wallet/admin-revoke-premium';
+import { GrantPremiumDialog } from '@/components/grant-premium-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { formatLongDate } from '@/lib/dates';
 import { isPremiumActive } from '@/lib/premium';
 import { displayName } from '@/lib/user-display';
-import { GrantPremiumDialog } from '@/pages/profile/grant-premium-dialog';
 import { PremiumStatus } from '@/pages/profile/premium-status';
 
 /** The quick adjustments of the spec's profile (document 1, section 6). */
@@ -122,7 +124,19 @@ function CreditControls({ userId }: { userId: string }) {
 }
 
 function PremiumControls({ member }: { member: Member }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const grant = useAdminGrantPremium(member.id, {
+    onSuccess: (answer) => {
+      const until = formatLongDate(answer.premiumSubscriptionExpiry, i18n.language);
+      toast({
+        variant: 'success',
+        title: t('wallet.admin.grantSuccess'),
+        description: until ? t('premium.status.activeUntil', { date: until }) : answer.message,
+      });
+    },
+    onError: () =>
+      toast({ variant: 'destructive', title: t('common.error'), description: t('wallet.admin.grantError') }),
+  });
   const revoke = useAdminRevokePremium(member.id, {
     onSuccess: (answer) =>
       toast({ variant: 'success', title: t('wallet.admin.revokeSuccess'), description: answer.message }),
@@ -134,7 +148,7 @@ function PremiumControls({ member }: { member: Member }) {
   };
   return (
     <div className="flex flex-wrap gap-2">
-      <GrantPremiumDialog member={member} />
+      <GrantPremiumDialog name={displayName(member)} texts="wallet.admin" grant={grant} />
       {isPremiumActive(member) && (
         <Button variant="outline" onClick={confirmRevoke} disabled={revoke.isPending}>
           {revoke.isPending && <Spinner />}

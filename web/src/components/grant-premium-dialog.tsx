@@ -2,8 +2,7 @@ import { PREMIUM_GRANT_MONTHS } from '@tip/identity/domain';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminListGrantPremium } from '@/api/admin/grant-premium';
-import { Button } from '@/components/ui/button';
+import { Button, type ButtonProps } from '@/components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -17,27 +16,33 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { formatMonths } from '@/lib/money';
 import { cn } from '@/lib/utils';
-import { formatAdminDay } from '@/pages/admin/format';
-import { notifyFailure, notifySuccess } from '@/pages/admin/notify';
 
 const DEFAULT_MONTHS = 1;
 
-/** The premium grant dialog: 1, 2, 3, 6 or 12 months, 1 chosen when it opens. */
-export function GrantPremiumDialog({ userId, name }: { userId: string; name: string }) {
+/** The grant mutation, its variables the months; it says itself how the grant went (its own toasts). */
+type GrantMutation = {
+  mutate: (months: number, callbacks: { onSuccess: () => void }) => void;
+  isPending: boolean;
+};
+
+/**
+ * 'Concedi Premium', from the console's user list and from a member's profile: the admin picks 1, 2, 3, 6 or 12
+ * months (1 whenever it opens); it closes once the grant succeeded and cannot be closed while it is being sent.
+ * `texts` names where its wording is (the console's `admin.users` or the profile's `wallet.admin`).
+ */
+export function GrantPremiumDialog({
+  name,
+  texts,
+  grant,
+  size,
+}: {
+  name: string;
+  texts: 'admin.users' | 'wallet.admin';
+  grant: GrantMutation;
+} & Pick<ButtonProps, 'size'>) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [months, setMonths] = useState<number>(DEFAULT_MONTHS);
-  const grant = useAdminListGrantPremium({
-    onSuccess: (answer) => {
-      setOpen(false);
-      const until = formatAdminDay(answer.premiumSubscriptionExpiry);
-      notifySuccess(
-        t('admin.users.granted'),
-        until ? t('premium.status.activeUntil', { date: until }) : answer.message,
-      );
-    },
-    onError: (error) => notifyFailure(t, t('admin.errors.grantPremium'), error),
-  });
 
   return (
     <Dialog
@@ -49,17 +54,17 @@ export function GrantPremiumDialog({ userId, name }: { userId: string; name: str
       }}
     >
       <DialogTrigger asChild>
-        <Button size="sm" variant="gradient">
+        <Button size={size} variant="gradient">
           <Crown aria-hidden />
-          {t('admin.users.grant')}
+          {t(`${texts}.grant`)}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>{t('admin.users.grantTitle')}</DialogTitle>
-          <DialogDescription>{t('admin.users.grantDescription', { name })}</DialogDescription>
+          <DialogTitle>{t(`${texts}.grantTitle`)}</DialogTitle>
+          <DialogDescription>{t(`${texts}.grantDescription`, { name })}</DialogDescription>
         </DialogHeader>
-        <div role="radiogroup" aria-label={t('admin.users.grantMonths')} className="grid grid-cols-5 gap-2">
+        <div role="radiogroup" aria-label={t(`${texts}.grantMonths`)} className="grid grid-cols-5 gap-2">
           {PREMIUM_GRANT_MONTHS.map((option) => (
             <button
               key={option}
@@ -86,9 +91,9 @@ export function GrantPremiumDialog({ userId, name }: { userId: string; name: str
               {t('common.cancel')}
             </Button>
           </DialogClose>
-          <Button onClick={() => grant.mutate({ userId, months })} disabled={grant.isPending}>
+          <Button onClick={() => grant.mutate(months, { onSuccess: () => setOpen(false) })} disabled={grant.isPending}>
             {grant.isPending && <Spinner />}
-            {t('admin.users.grantConfirm')}
+            {t(`${texts}.grantConfirm`)}
           </Button>
         </DialogFooter>
       </DialogContent>
