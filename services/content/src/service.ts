@@ -3,7 +3,6 @@ import {
   CONTENT_SERVICE_NAME,
   contentDefinition,
   followEvents,
-  MODERATION_POSTS_TOPIC,
   on,
   PostDecisionMade,
   startService,
@@ -80,7 +79,6 @@ export async function startContentService(options: ContentServiceOptions): Promi
         followEvents({
           events,
           group: 'content.post-decisions',
-          topic: MODERATION_POSTS_TOPIC,
           logger,
           reactions: [
             on(PostDecisionMade, (decision, event) =>

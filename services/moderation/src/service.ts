@@ -14,8 +14,8 @@ import {
 } from '@tip/platform';
 import type { ModerationContext } from './app/context.js';
 import { moderationHandlers } from './grpc/handlers.js';
-import { adminActionFollowers } from './infra/audit-log.js';
-import { projectLedger, projectMessages, projectPosts, projectUsers } from './infra/projections.js';
+import { followAdminActions } from './infra/audit-log.js';
+import { projectCommunity } from './infra/projections.js';
 import { ModerationStores } from './infra/stores.js';
 
 export interface ModerationServiceOptions {
@@ -59,12 +59,6 @@ export async function startModerationService(options: ModerationServiceOptions):
       outbox('reports', MODERATION_REPORTS_TOPIC),
       outbox('feedback', MODERATION_FEEDBACK_TOPIC),
     ],
-    consumers: [
-      () => projectUsers(context, events),
-      () => projectPosts(context, events),
-      () => projectMessages(context, events),
-      () => projectLedger(context, events),
-      ...adminActionFollowers(context, events),
-    ],
+    consumers: [() => projectCommunity(context, events), () => followAdminActions(context, events)],
   });
 }

@@ -1,14 +1,8 @@
 import {
-  CONTENT_POSTS_TOPIC,
   CreditsGranted,
   FeedbackDeleted,
   FeedbackUpdated,
   followEvents,
-  IDENTITY_USERS_TOPIC,
-  MODERATION_FEEDBACK_TOPIC,
-  MODERATION_POSTS_TOPIC,
-  MODERATION_REPORTS_TOPIC,
-  MODERATION_VERIFICATIONS_TOPIC,
   on,
   PostDecisionMade,
   PostDeleted,
@@ -17,10 +11,8 @@ import {
   TesterFlagChanged,
   UserDeleted,
   VerificationDecided,
-  WALLET_LEDGER_TOPIC,
   type DeliveredEvent,
   type EventBus,
-  type EventReaction,
   type Subscription,
 } from '@tip/platform';
 import type { ModerationContext } from '../app/context.js';
@@ -31,10 +23,10 @@ type Entry = Pick<AuditDocument, 'adminId' | 'action' | 'targetType' | 'targetId
 
 /**
  * The audit log: every admin action of every service, from the events that report it (each names its admin). An
- * entry's id is its event's, so a repeated event writes nothing new. One consumer group per topic, each read
- * from the start.
+ * entry's id is its event's, so a repeated event writes nothing new. One consumer group, each topic read from its
+ * start.
  */
-export function adminActionFollowers(context: ModerationContext, events: EventBus): Array<() => Promise<Subscription>> {
+export function followAdminActions(context: ModerationContext, events: EventBus): Promise<Subscription> {
   const record = (event: DeliveredEvent, entry: Entry) =>
     insertOnce(context.stores.audit, {
       _id: event.id,
@@ -44,11 +36,11 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
       detail: '',
       ...entry,
     });
-  const follow = (topic: string, reactions: EventReaction[]) => () =>
-    followEvents({ events, group: `moderation.audit.${topic}`, topic, logger: context.logger, reactions });
-
-  return [
-    follow(MODERATION_VERIFICATIONS_TOPIC, [
+  return followEvents({
+    events,
+    group: 'moderation.audit',
+    logger: context.logger,
+    reactions: [
       on(VerificationDecided, ({ userId, status, reason, adminId }, event) =>
         record(event, {
           adminId,
@@ -58,8 +50,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
           reason: reason ?? '',
         }),
       ),
-    ]),
-    follow(MODERATION_POSTS_TOPIC, [
       on(PostDecisionMade, ({ postId, status, reason, adminId }, event) =>
         record(event, {
           adminId,
@@ -69,8 +59,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
           reason: reason ?? '',
         }),
       ),
-    ]),
-    follow(MODERATION_REPORTS_TOPIC, [
       on(ReportUpdated, ({ reportId, postId, status, adminNotes, adminId }, event) =>
         record(event, {
           adminId,
@@ -81,8 +69,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
           detail: reportId,
         }),
       ),
-    ]),
-    follow(MODERATION_FEEDBACK_TOPIC, [
       on(FeedbackUpdated, ({ feedbackId, status, adminId }, event) =>
         record(event, {
           adminId,
@@ -96,8 +82,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
         if (adminId)
           await record(event, { adminId, action: 'feedback_deleted', targetType: 'feedback', targetId: feedbackId });
       }),
-    ]),
-    follow(CONTENT_POSTS_TOPIC, [
       on(PostDeleted, async ({ postId, authorId, adminId }, event) => {
         if (adminId)
           await record(event, {
@@ -108,8 +92,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
             detail: authorId,
           });
       }),
-    ]),
-    follow(IDENTITY_USERS_TOPIC, [
       on(UserDeleted, async ({ userId, adminId }, event) => {
         if (adminId) await record(event, { adminId, action: 'user_deleted', targetType: 'user', targetId: userId });
       }),
@@ -131,8 +113,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
           targetId: userId,
         }),
       ),
-    ]),
-    follow(WALLET_LEDGER_TOPIC, [
       on(CreditsGranted, async (granted, event) => {
         if (granted.grant === 'admin')
           await record(event, {
@@ -143,6 +123,6 @@ export function adminActionFollowers(context: ModerationContext, events: EventBu
             detail: String(granted.amount),
           });
       }),
-    ]),
-  ];
+    ],
+  });
 }

@@ -1,14 +1,11 @@
 import {
-  CONTENT_POSTS_TOPIC,
   CreditsDebited,
   CreditsForfeited,
   CreditsGranted,
   CreditsPurchased,
   CreditsRefunded,
   followEvents,
-  IDENTITY_USERS_TOPIC,
   MessageSent,
-  MESSAGING_MESSAGES_TOPIC,
   on,
   PostCreated,
   PostDecided,
@@ -18,8 +15,8 @@ import {
   UserDeleted,
   UserRegistered,
   VerificationSubmitted,
-  WALLET_LEDGER_TOPIC,
   type EventBus,
+  type EventReaction,
   type LedgerEntryPayload,
   type Subscription,
   type UserProfilePayload,
@@ -44,27 +41,21 @@ const newMember = (userId: string, registeredAt: string): MemberDocument => ({
 });
 
 /** Users: who exists (totalUsers), who waits for a verification decision, and a deleted member's traces. */
-export function projectUsers(context: ModerationContext, events: EventBus): Promise<Subscription> {
+function users(context: ModerationContext): EventReaction[] {
   const { members } = context.stores;
   const profile = ({ userId, verificationStatus, isAdmin, createdAt }: UserProfilePayload) =>
     upsert(members, userId, { verificationStatus, isAdmin }, () => newMember(userId, createdAt));
-  return followEvents({
-    events,
-    group: 'moderation.users',
-    topic: IDENTITY_USERS_TOPIC,
-    logger: context.logger,
-    reactions: [
-      on(UserRegistered, profile),
-      on(ProfileUpdated, profile),
-      on(VerificationSubmitted, ({ userId, submittedAt }) =>
-        upsert(members, userId, { submittedAt }, () => newMember(userId, submittedAt)),
-      ),
-      on(UserDeleted, async ({ userId, deletedAt }, event) => {
-        await upsert(members, userId, { deleted: true, submittedAt: null }, () => newMember(userId, deletedAt));
-        await forgetMember(context, userId, event.correlationId);
-      }),
-    ],
-  });
+  return [
+    on(UserRegistered, profile),
+    on(ProfileUpdated, profile),
+    on(VerificationSubmitted, ({ userId, submittedAt }) =>
+      upsert(members, userId, { submittedAt }, () => newMember(userId, submittedAt)),
+    ),
+    on(UserDeleted, async ({ userId, deletedAt }, event) => {
+      await upsert(members, userId, { deleted: true, submittedAt: null }, () => newMember(userId, deletedAt));
+      await forgetMember(context, userId, event.correlationId);
+    }),
+  ];
 }
 
 const newPost = (postId: string, authorId: string, category: string): PostDocument => ({
@@ -77,36 +68,24 @@ const newPost = (postId: string, authorId: string, category: string): PostDocume
 });
 
 /** Posts: how many exist (totalPosts) and which wait for approval. */
-export function projectPosts(context: ModerationContext, events: EventBus): Promise<Subscription> {
+function posts(context: ModerationContext): EventReaction[] {
   const { posts } = context.stores;
-  return followEvents({
-    events,
-    group: 'moderation.posts',
-    topic: CONTENT_POSTS_TOPIC,
-    logger: context.logger,
-    reactions: [
-      on(PostCreated, ({ postId, authorId, category, status, createdAt }) =>
-        upsert(posts, postId, { status, createdAt }, () => newPost(postId, authorId, category)),
-      ),
-      on(PostDecided, ({ postId, authorId, category, status }) =>
-        upsert(posts, postId, { status }, () => newPost(postId, authorId, category)),
-      ),
-      on(PostDeleted, ({ postId, authorId, category }) =>
-        upsert(posts, postId, { deleted: true }, () => newPost(postId, authorId, category)),
-      ),
-    ],
-  });
+  return [
+    on(PostCreated, ({ postId, authorId, category, status, createdAt }) =>
+      upsert(posts, postId, { status, createdAt }, () => newPost(postId, authorId, category)),
+    ),
+    on(PostDecided, ({ postId, authorId, category, status }) =>
+      upsert(posts, postId, { status }, () => newPost(postId, authorId, category)),
+    ),
+    on(PostDeleted, ({ postId, authorId, category }) =>
+      upsert(posts, postId, { deleted: true }, () => newPost(postId, authorId, category)),
+    ),
+  ];
 }
 
 /** Messages sent (totalMessages): one document per message id, nothing of what it says. */
-export function projectMessages(context: ModerationContext, events: EventBus): Promise<Subscription> {
-  return followEvents({
-    events,
-    group: 'moderation.messages',
-    topic: MESSAGING_MESSAGES_TOPIC,
-    logger: context.logger,
-    reactions: [on(MessageSent, ({ messageId }) => insertOnce(context.stores.messages, { _id: messageId }))],
-  });
+function messages(context: ModerationContext): EventReaction[] {
+  return [on(MessageSent, ({ messageId }) => insertOnce(context.stores.messages, { _id: messageId }))];
 }
 
 /**
@@ -114,7 +93,7 @@ export function projectMessages(context: ModerationContext, events: EventBus): P
  * card payments, credits or premium (revenue, once per payment). Transactions are the entries plus premium purchases,
  * which move money but no credits.
  */
-export function projectLedger(context: ModerationContext, events: EventBus): Promise<Subscription> {
+function ledger(context: ModerationContext): EventReaction[] {
   const { accounts, payments } = context.stores;
   const entry = async ({ accountId, sequence }: LedgerEntryPayload) => {
     if (await accounts.updateOne({ _id: accountId, entries: { $lt: sequence } }, { $set: { entries: sequence } }))
@@ -122,23 +101,30 @@ export function projectLedger(context: ModerationContext, events: EventBus): Pro
     await insertOnce(accounts, { _id: accountId, entries: sequence });
     await accounts.updateOne({ _id: accountId, entries: { $lt: sequence } }, { $set: { entries: sequence } });
   };
+  return [
+    on(CreditsPurchased, async (payload) => {
+      await entry(payload);
+      await insertOnce(payments, { _id: payload.paymentId, amountCents: payload.amountCents, kind: 'credits' });
+    }),
+    on(PremiumPurchased, ({ paymentId, amountCents }) =>
+      insertOnce(payments, { _id: paymentId, amountCents, kind: 'premium' }),
+    ),
+    on(CreditsDebited, entry),
+    on(CreditsGranted, entry),
+    on(CreditsRefunded, entry),
+    on(CreditsForfeited, entry),
+  ];
+}
+
+/**
+ * Moderation's picture of the community, in one consumer group (each topic still read in its own order) from the
+ * start of each topic.
+ */
+export function projectCommunity(context: ModerationContext, events: EventBus): Promise<Subscription> {
   return followEvents({
     events,
-    group: 'moderation.ledger',
-    topic: WALLET_LEDGER_TOPIC,
+    group: 'moderation.projections',
     logger: context.logger,
-    reactions: [
-      on(CreditsPurchased, async (payload) => {
-        await entry(payload);
-        await insertOnce(payments, { _id: payload.paymentId, amountCents: payload.amountCents, kind: 'credits' });
-      }),
-      on(PremiumPurchased, ({ paymentId, amountCents }) =>
-        insertOnce(payments, { _id: paymentId, amountCents, kind: 'premium' }),
-      ),
-      on(CreditsDebited, entry),
-      on(CreditsGranted, entry),
-      on(CreditsRefunded, entry),
-      on(CreditsForfeited, entry),
-    ],
+    reactions: [...users(context), ...posts(context), ...messages(context), ...ledger(context)],
   });
 }

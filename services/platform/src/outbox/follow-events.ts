@@ -17,21 +17,20 @@ export function on<S extends z.ZodType>(
 }
 
 /**
- * Follows a topic for several event types with handlers that are safe to repeat (they set what the event says),
- * so no handled-event record is kept. Other types are passed over; a malformed event is logged and skipped, since
- * delivering it again would never make it valid.
+ * Follows several event types, on the topics they travel on, in one consumer group (one offsets record), with
+ * handlers that are safe to repeat (they set what the event says), so no handled-event record is kept. Other types
+ * are passed over; a malformed event is logged and skipped, since delivering it again would never make it valid.
  */
 export function followEvents(options: {
   events: EventBus;
   group: string;
-  topic: string;
   logger: Logger;
   reactions: EventReaction[];
 }): Promise<Subscription> {
   const { logger, reactions } = options;
   return options.events.subscribe({
     group: options.group,
-    topics: [options.topic],
+    topics: [...new Set(reactions.map(({ definition }) => definition.topic))],
     async handle(event) {
       const reaction = reactions.find(({ definition }) => definition.matches(event));
       if (!reaction) return;
