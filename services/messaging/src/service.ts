@@ -52,6 +52,6 @@ export async function startMessagingService(options: MessagingServiceOptions): P
         onEventsStored: (notify) => stores.onConversationsStored(notify),
       },
     ],
-    consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events, documents)],
+    consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events)],
   });
 }

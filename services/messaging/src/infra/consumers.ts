@@ -1,11 +1,11 @@
 import {
-  consumeEvent,
+  followEvents,
+  on,
   CreditsDebited,
   IDENTITY_USERS_TOPIC,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
-  type DocumentStore,
   type EventBus,
   type Subscription,
 } from '@tip/platform';
@@ -16,22 +16,20 @@ import { commitSend } from '../app/send.js';
  * The saga's safety net: a debit for a message that is still pending (the BFF stopped between the debit and the
  * commit) commits it, so a debit never stays without its message.
  */
-export function commitPaidMessages(
-  context: MessagingContext,
-  events: EventBus,
-  documents: DocumentStore,
-): Promise<Subscription> {
-  return consumeEvent({
+export function commitPaidMessages(context: MessagingContext, events: EventBus): Promise<Subscription> {
+  // Committing a message that is not pending does nothing, so a repeat is harmless and needs no handled record
+  // (every message's debit comes by: recording each would cost a write a message).
+  return followEvents({
     events,
-    documents,
     group: 'messaging.paid-messages',
-    event: CreditsDebited,
     logger: context.logger,
-    async handle({ reference }, event) {
-      if (reference.type !== 'message') return;
-      const pending = await context.stores.messages.findOne({ _id: reference.id, status: 'pending' });
-      if (pending) await commitSend(context, { messageId: reference.id }, { correlationId: event.correlationId });
-    },
+    reactions: [
+      on(CreditsDebited, async ({ reference }, event) => {
+        if (reference.type !== 'message') return;
+        const pending = await context.stores.messages.findOne({ _id: reference.id, status: 'pending' });
+        if (pending) await commitSend(context, { messageId: reference.id }, { correlationId: event.correlationId });
+      }),
+    ],
   });
 }
 

@@ -41,7 +41,9 @@ const PENDING: Filter = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
  */
 export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayOptions<T>): OutboxRelay {
   const { collection, bus, topic, logger } = options;
-  const sweepIntervalMs = options.sweepIntervalMs ?? 1000;
+  // Writes notify the relay, so a sweep only finds what a notification missed: on the embedded store a sweep reads
+  // the whole collection (its index does not answer $exists), so it runs every 10 s, not every second.
+  const sweepIntervalMs = options.sweepIntervalMs ?? 10_000;
   const batchSize = options.batchSize ?? 100;
   let running = true;
   let sweepDue = true;
