@@ -102,14 +102,15 @@ async function main() {
       const id = randomUUID();
       const sender = senders[i % SENDERS];
       const recipient = recipients[i % RECIPIENTS];
-      sentAt.set(id, performance.now());
+      const started = performance.now();
+      sentAt.set(id, started);
       sends.push(
         call(base, '/api/messages', {
           method: 'POST',
           cookie: sender?.cookie ?? '',
           ...json({ id, recipientId: recipient?.id, content: `messaggio ${i}` }),
         }).then(
-          () => void answers.push(performance.now() - (sentAt.get(id) ?? performance.now())),
+          () => void answers.push(performance.now() - started),
           (error: unknown) => {
             failed += 1;
             const reason = String((error as Error).message).slice(0, 60);
