@@ -12,13 +12,22 @@ import { adminUsers, postSummaries, userRefs } from '../moderation/admin-views.j
 
 const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'NOT_FOUND';
 
-async function retryWhileNotFound<T>(attempt: () => Promise<T>, tries = 40, pauseMs = 50): Promise<T> {
+/**
+ * Sends a decision; when moderation does not know its subject yet but the owning service says it is waiting for
+ * one (moderation hears of it through events, a moment later), tries again for up to 2 s.
+ */
+async function sendOnceKnown<T>(send: () => Promise<T>, waiting: () => Promise<boolean>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!isNotFound(error) || !(await waiting())) throw error;
+  }
   for (let tried = 1; ; tried++) {
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     try {
-      return await attempt();
+      return await send();
     } catch (error) {
-      if (!isNotFound(error) || tried >= tries) throw error;
+      if (!isNotFound(error) || tried >= 40) throw error;
     }
   }
 }
@@ -75,15 +84,11 @@ export function adminQueueRoutes(context: BffContext): Router {
       const userId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
       const adminId = adminOf(res);
-      const send = () => moderation.DecideVerification({ userId, status, reason, adminId });
+      // A member who registered a moment ago may not have reached moderation's queue yet: identity knows.
+      const waiting = async () =>
+        (await identity.GetUser({ userId, viewerId: adminId })).verificationStatus === 'pending';
       await decide(verificationApplied(userId, status), () =>
-        // A member who registered a moment ago may not have reached moderation's queue yet: identity knows.
-        send().catch(async (error: unknown) => {
-          if (!isNotFound(error)) throw error;
-          const member = await identity.GetUser({ userId, viewerId: adminId });
-          if (member.verificationStatus !== 'pending') throw error;
-          return retryWhileNotFound(send);
-        }),
+        sendOnceKnown(() => moderation.DecideVerification({ userId, status, reason, adminId }), waiting),
       );
       res.json({ success: true, message: say(req, 'identity.verificationDecided'), verificationStatus: status });
     }),
@@ -115,8 +120,11 @@ export function adminQueueRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const postId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
+      const adminId = adminOf(res);
+      // A post written a moment ago may not have reached moderation's queue yet: content knows.
+      const waiting = async () => (await content.GetPost({ postId, viewerId: adminId })).post?.status === 'pending';
       await decide(postDecisionApplied(postId, status), () =>
-        moderation.DecidePost({ postId, status, reason, adminId: adminOf(res) }),
+        sendOnceKnown(() => moderation.DecidePost({ postId, status, reason, adminId }), waiting),
       );
       res.json({ success: true, message: say(req, 'moderation.postDecided'), status });
     }),

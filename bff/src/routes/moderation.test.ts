@@ -180,6 +180,26 @@ describe('the post queue', () => {
   });
 });
 
+describe('a post decided at once', () => {
+  it('is decided right after it was written, before the queue has caught up', async () => {
+    const author = await approvedMember('svelto');
+    const form = new FormData();
+    form.append('content', 'Deciso subito');
+    form.append('category', 'trending');
+    const created = await json(await author.browser.postForm('/api/posts', form));
+    const postId = (created.item as { post: { id: string } }).post.id;
+    const decided = await admin.browser.postJson(`/api/admin/posts/${postId}/status`, { status: 'approved' }, 'PATCH');
+    expect(decided.status).toBe(200);
+    expect((await json(await author.browser.get(`/api/posts/${postId}`))).post).toMatchObject({ status: 'approved' });
+    const unknown = await admin.browser.postJson(
+      '/api/admin/posts/no-such-post/status',
+      { status: 'approved' },
+      'PATCH',
+    );
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('pushes about a waiting post', () => {
   it('tell its author’s pages, not others', async () => {
     const author = await approvedMember('scrittore');
