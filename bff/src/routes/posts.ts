@@ -22,7 +22,7 @@ const MEDIA_RULE = {
  * wallet, keyed so that a repeated click is charged once), deletion, and the media. (A moderator's decision: admin-queues.ts.)
  */
 export function postRoutes(context: BffContext): Router {
-  const { content, wallet, balances, sessions, limits, say } = context;
+  const { content, wallet, identity, balances, sessions, limits, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -122,7 +122,8 @@ export function postRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
       const { charged, credits } = await pay(ref.viewerId, await content.PrepareTelegramReveal(ref));
-      const { telegramUsername } = await content.RecordTelegramReveal(ref);
+      const { authorId } = await content.RecordTelegramReveal(ref);
+      const { telegramUsername } = await identity.GetTelegram({ userId: authorId });
       res.json({ telegramUsername, charged, credits });
     }),
   );

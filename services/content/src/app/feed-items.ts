@@ -77,7 +77,7 @@ export async function feedItems(context: ContentContext, posts: PostDocument[], 
       commentCount: post.commentCount,
       isLiked: liked.has(post._id),
       unlocked: whole,
-      hasTelegram: post.showTelegramUsername && Boolean(author?.telegramUsername),
+      hasTelegram: post.showTelegramUsername && Boolean(author?.hasTelegram),
     };
   });
 }

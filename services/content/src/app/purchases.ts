@@ -59,11 +59,11 @@ async function telegramOffer(context: ContentContext, input: { postId: string; v
   if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
   const post = await visiblePost(context, input.postId, viewer);
   const author = await context.authors.get(post.authorId);
-  if (!post.showTelegramUsername || !author?.telegramUsername) {
+  if (!post.showTelegramUsername || !author?.hasTelegram) {
     throw new DomainError('FAILED_PRECONDITION', 'content.noTelegram');
   }
   if (post.authorId === viewer.id) throw new DomainError('INVALID_ARGUMENT', 'content.contactSelf');
-  return { viewer, author, telegramUsername: author.telegramUsername };
+  return { viewer, author };
 }
 
 /** Revealing an author's Telegram costs 2 credits once per viewer and author (admins pay nothing). */
@@ -78,8 +78,9 @@ export async function prepareTelegramReveal(context: ContentContext, input: { po
   };
 }
 
+/** Records the reveal (once paid); the caller then asks identity for the handle of the author it names. */
 export async function recordTelegramReveal(context: ContentContext, input: { postId: string; viewerId: string }) {
-  const { viewer, author, telegramUsername } = await telegramOffer(context, input);
+  const { viewer, author } = await telegramOffer(context, input);
   await Engagement.grant(context.engagement.reveals, revealId(author._id, viewer.id), viewer.id);
-  return { telegramUsername };
+  return { authorId: author._id };
 }

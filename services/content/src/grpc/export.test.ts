@@ -43,7 +43,7 @@ const exportOf = async (userId: string) => {
 describe('ExportMember', () => {
   it('holds the member’s posts in every state, comments, likes, unlocks and reveals, and nothing of others', async () => {
     const anna = await harness.member();
-    const bruno = await harness.member({ telegramUsername: '@brunotg', premium: true });
+    const bruno = await harness.member({ hasTelegram: true, premium: true });
     const carla = await harness.member();
 
     const photoPost = await post(anna, {

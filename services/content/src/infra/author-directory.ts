@@ -15,7 +15,8 @@ export interface AuthorDocument {
   verificationStatus: string;
   gender: 'male' | 'female' | null;
   isAdmin: boolean;
-  telegramUsername: string | null;
+  /** Whether the author has a Telegram handle to reveal (the handle itself stays with identity). */
+  hasTelegram: boolean;
   premiumSubscriptionExpiry: string | null;
 }
 
@@ -52,7 +53,7 @@ export class AuthorDirectory {
         verificationStatus: 'unverified',
         gender: null,
         isAdmin: false,
-        telegramUsername: null,
+        hasTelegram: false,
         premiumSubscriptionExpiry: null,
         ...fields,
       });

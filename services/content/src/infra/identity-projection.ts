@@ -65,7 +65,7 @@ export function projectIdentity(options: {
           verificationStatus: profile.verificationStatus,
           gender: profile.gender,
           isAdmin: profile.isAdmin,
-          telegramUsername: profile.telegramUsername,
+          hasTelegram: profile.hasTelegram,
           premiumSubscriptionExpiry: profile.premiumSubscriptionExpiry,
         });
       } else if (fact?.kind === 'blocked') {

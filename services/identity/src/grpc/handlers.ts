@@ -77,6 +77,10 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
       const page = await listUsers(context, viewerId, parseInput(userDirectoryQuerySchema, withoutEmpty(query)));
       return { users: page.users.map(toProtoUser), total: page.total };
     },
+    async GetTelegram(request) {
+      const user = await context.users.get(request.userId);
+      return { telegramUsername: user.telegramUsername ?? '' };
+    },
     async GetUsers(request) {
       return { users: (await getUsers(context, request.userIds, request.viewerId)).map(toProtoUser) };
     },

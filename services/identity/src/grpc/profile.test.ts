@@ -50,7 +50,7 @@ describe('GetUser', () => {
 });
 
 describe('UpdateProfile', () => {
-  it('replaces the personal info and publishes ProfileUpdated with the public profile', async () => {
+  it('replaces the personal info and publishes ProfileUpdated with what consumers need, no more', async () => {
     const updated = await harness.client.UpdateProfile({
       userId: owner.id,
       username: 'SofiaR',
@@ -74,8 +74,11 @@ describe('UpdateProfile', () => {
     });
     await waitFor(() => eventTypes(harness.published, owner.id).includes('ProfileUpdated'), 5000, 'ProfileUpdated');
     const event = harness.published.findLast((e) => e.key === owner.id && e.type === 'ProfileUpdated');
-    expect(event?.payload).toMatchObject({ userId: owner.id, username: 'SofiaR', city: 'Bari', isAdmin: false });
-    expect(event?.payload).not.toHaveProperty('email');
+    expect(event?.payload).toMatchObject({ userId: owner.id, username: 'SofiaR', hasTelegram: true, isAdmin: false });
+    // Personal data no other service uses stays with identity.
+    for (const field of ['email', 'bio', 'age', 'region', 'city', 'orientation', 'telegramUsername'])
+      expect(event?.payload).not.toHaveProperty(field);
+    expect(JSON.stringify(harness.published)).not.toMatch(/sofia_r|Bari|Puglia|Amo il mare/);
   });
 
   it('clears optional fields sent empty, and keeps gender when left empty', async () => {

@@ -33,11 +33,7 @@ const queued = async (userId: string) =>
   (await harness.client.PendingVerifications({})).items.some((item) => item.userId === userId);
 
 async function submitPhoto(userId: string) {
-  const submitted = VerificationSubmitted.create(
-    userId,
-    { userId, username: 'waiting', gender: 'male', orientation: 'etero', submittedAt: new Date().toISOString() },
-    'test',
-  );
+  const submitted = VerificationSubmitted.create(userId, { userId, submittedAt: new Date().toISOString() }, 'test');
   // As identity does on a resubmission: the photo, and the member's profile now waiting again.
   const waiting = ProfileUpdated.create(userId, memberProfile({ userId, verificationStatus: 'pending' }), 'test');
   await harness.events.publish(VerificationSubmitted.topic, [submitted, waiting]);

@@ -106,11 +106,7 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
     },
     async waitingMember() {
       const userId = await harness.member({ verificationStatus: 'pending' });
-      const submitted = VerificationSubmitted.create(
-        userId,
-        { userId, username: 'waiting', gender: 'male', orientation: 'etero', submittedAt: new Date().toISOString() },
-        'test',
-      );
+      const submitted = VerificationSubmitted.create(userId, { userId, submittedAt: new Date().toISOString() }, 'test');
       await events.publish(VerificationSubmitted.topic, [submitted]);
       return userId;
     },

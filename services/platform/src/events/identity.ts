@@ -14,15 +14,16 @@ export const IDENTITY_USERS_TOPIC = 'identity.users';
 export const blockKey = (blockerId: string, blockedId: string) => `${blockerId}>${blockedId}`;
 
 const gender = z.enum(['male', 'female']);
-const orientation = z.enum(['etero', 'gay', 'bisessuale']);
 const verificationStatus = z.enum(['unverified', 'pending', 'approved', 'rejected']);
 /** Why a member blocked another (spec, document 1, section 9). */
 const blockReason = z.enum(['harassment', 'spam', 'inappropriate', 'fake', 'other']);
 
 /**
  * What other services keep about a user (authors in the feed, chat partners, the admin lists): the whole public
- * state. Telegram travels because the content service sells its reveal; e-mail, password hash, verification photo
- * and notes never do. Null means "not set": a Google account has no username until it completes its profile.
+ * state they use, and nothing more. Age, city, region, bio and sexual orientation are personal data no consumer
+ * needs, so they never travel; nor do the e-mail, the Telegram handle (content sells its reveal knowing only that
+ * there is one; the BFF then asks identity), the password hash, the verification photo and notes. Null means "not
+ * set": a Google account has no username until it completes its profile.
  */
 export const userProfileSchema = z.object({
   userId: z.string(),
@@ -30,13 +31,9 @@ export const userProfileSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
-  bio: z.string().nullable(),
-  age: z.number().int().nullable(),
-  region: z.string().nullable(),
-  city: z.string().nullable(),
+  /** Content keeps men out of patate and women out of melanzana. */
   gender: gender.nullable(),
-  orientation: orientation.nullable(),
-  telegramUsername: z.string().nullable(),
+  hasTelegram: z.boolean(),
   verificationStatus,
   isAdmin: z.boolean(),
   isTester: z.boolean(),
@@ -54,18 +51,12 @@ export const UserRegistered = defineEvent({
   schema: userProfileSchema.extend({ method: z.enum(['password', 'google', 'bootstrap']) }),
 });
 
-/** A verification photo waits for an admin's decision (moderation fetches it with identity's GetPhoto). */
+/** A verification photo waits for an admin's decision (the console reads the member from identity). */
 export const VerificationSubmitted = defineEvent({
   type: 'VerificationSubmitted',
   version: 1,
   topic: IDENTITY_USERS_TOPIC,
-  schema: z.object({
-    userId: z.string(),
-    username: z.string(),
-    gender: gender.nullable(),
-    orientation: orientation.nullable(),
-    submittedAt: z.string(),
-  }),
+  schema: z.object({ userId: z.string(), submittedAt: z.string() }),
 });
 
 /** The user's profile as it is now (any change: fields, image, verification status, roles). */
