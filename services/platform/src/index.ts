@@ -4,6 +4,7 @@ export * from './errors/parse-input.js';
 export * from './config/load-config.js';
 export * from './logging/logger.js';
 export * from './ports/documents.js';
+export * from './ports/document-writes.js';
 export * from './ports/events.js';
 export * from './ports/objects.js';
 export * from './ports/cache.js';

@@ -1,10 +1,10 @@
-import type { Collection, DocumentStore } from '@tip/platform';
+import { upsert, type Collection, type DocumentStore } from '@tip/platform';
 
 export const AUTHORS_COLLECTION = 'authors';
 
 /**
  * What content keeps about a member, projected from identity's events: the public profile shown on posts, and what
- * its rules need (approval, role, gender, premium, the Telegram handle it sells).
+ * its rules need (approval, role, gender, premium, whether there is a Telegram handle to sell).
  */
 export interface AuthorDocument {
   _id: string;
@@ -41,26 +41,18 @@ export class AuthorDirectory {
 
   /** Sets the profile fields an event carries, creating the member when it is new. Safe to repeat. */
   async upsert(id: string, fields: Omit<Partial<AuthorDocument>, '_id'>): Promise<void> {
-    const updated = await this.collection.updateOne({ _id: id }, { $set: fields });
-    if (updated) return;
-    try {
-      await this.collection.insertOne({
-        _id: id,
-        username: null,
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-        verificationStatus: 'unverified',
-        gender: null,
-        isAdmin: false,
-        hasTelegram: false,
-        premiumSubscriptionExpiry: null,
-        ...fields,
-      });
-    } catch {
-      // Created meanwhile by another event of the same member: set the fields on it.
-      await this.collection.updateOne({ _id: id }, { $set: fields });
-    }
+    await upsert(this.collection, id, fields, () => ({
+      _id: id,
+      username: null,
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      verificationStatus: 'unverified',
+      gender: null,
+      isAdmin: false,
+      hasTelegram: false,
+      premiumSubscriptionExpiry: null,
+    }));
   }
 
   async remove(id: string): Promise<void> {

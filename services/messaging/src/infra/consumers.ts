@@ -1,5 +1,6 @@
 import {
   followEvents,
+  upsert,
   on,
   CreditsDebited,
   IDENTITY_USERS_TOPIC,
@@ -64,11 +65,7 @@ export function projectMembers(context: MessagingContext, events: EventBus): Pro
       } else if (fact) {
         const { userId, username, profileImageUrl, verificationStatus, isAdmin } = fact.profile;
         const fields = { username, profileImageUrl, verificationStatus, isAdmin };
-        if (await members.updateOne({ _id: userId }, { $set: fields })) return;
-        // New: created here, or by a concurrent delivery of the same member, whose fields are these too.
-        await members.insertOne({ _id: userId, ...fields }).catch(async () => {
-          await members.updateOne({ _id: userId }, { $set: fields });
-        });
+        await upsert(members, userId, fields, () => ({ _id: userId, ...fields }));
       }
     },
   });

@@ -3,6 +3,7 @@ import {
   FeedbackDeleted,
   FeedbackUpdated,
   followEvents,
+  insertOnce,
   on,
   PostDecisionMade,
   PostDeleted,
@@ -16,7 +17,7 @@ import {
   type Subscription,
 } from '@tip/platform';
 import type { ModerationContext } from '../app/context.js';
-import { insertOnce, type AuditDocument } from './stores.js';
+import type { AuditDocument } from './stores.js';
 
 type Entry = Pick<AuditDocument, 'adminId' | 'action' | 'targetType' | 'targetId'> &
   Partial<Pick<AuditDocument, 'reason' | 'detail'>>;

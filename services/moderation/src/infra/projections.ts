@@ -5,12 +5,14 @@ import {
   CreditsPurchased,
   CreditsRefunded,
   followEvents,
+  insertOnce,
   MessageSent,
   on,
   PostCreated,
   PostDecided,
   PostDeleted,
   PremiumPurchased,
+  upsert,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
@@ -23,7 +25,7 @@ import {
 } from '@tip/platform';
 import type { ModerationContext } from '../app/context.js';
 import { forgetMember } from '../app/forget-member.js';
-import { insertOnce, upsert, type MemberDocument, type PostDocument } from './stores.js';
+import type { MemberDocument, PostDocument } from './stores.js';
 
 /*
  * Moderation's picture of the community, from the other services' events (each group reads its topic from the

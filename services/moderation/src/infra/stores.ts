@@ -174,28 +174,3 @@ export class ModerationStores {
     return updated !== null;
   }
 }
-
-/** Sets the fields of the document `id`, creating it when missing (two concurrent creators end with one). */
-export async function upsert<T extends BaseDocument>(
-  collection: Collection<T>,
-  id: string,
-  fields: Partial<T>,
-  created: () => T,
-): Promise<void> {
-  if (await collection.updateOne({ _id: id }, { $set: fields })) return;
-  try {
-    await collection.insertOne({ ...created(), ...fields });
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    await collection.updateOne({ _id: id }, { $set: fields });
-  }
-}
-
-/** Inserts once: a repeated event finds its document there already. */
-export async function insertOnce<T extends BaseDocument>(collection: Collection<T>, document: T): Promise<void> {
-  try {
-    await collection.insertOne(document);
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-  }
-}

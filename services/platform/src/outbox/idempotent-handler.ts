@@ -1,4 +1,5 @@
-import { DuplicateKeyError, type BaseDocument, type Collection, type DocumentStore } from '../ports/documents.js';
+import { insertOnce } from '../ports/document-writes.js';
+import type { BaseDocument, Collection, DocumentStore } from '../ports/documents.js';
 import type { DeliveredEvent } from '../ports/events.js';
 
 export const HANDLED_EVENTS_COLLECTION = '_handled_events';
@@ -56,16 +57,12 @@ export function idempotentHandler(
     const _id = `${group}:${event.id}`;
     if (await records.findOne({ _id })) return;
     await handle(event);
-    try {
-      await records.insertOne({
-        _id,
-        group,
-        eventId: event.id,
-        topic: event.topic,
-        handledAt: new Date(now()).toISOString(),
-      });
-    } catch (error) {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-    }
+    await insertOnce(records, {
+      _id,
+      group,
+      eventId: event.id,
+      topic: event.topic,
+      handledAt: new Date(now()).toISOString(),
+    });
   };
 }
