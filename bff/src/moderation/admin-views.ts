@@ -10,7 +10,7 @@ import { toUserJson } from '../user-view.js';
 import type { Balances } from '../wallet/balances.js';
 
 /** A user in the admin console (document 2's admin view): the user JSON with the spec's admin field names. */
-export function adminUserJson(user: IdentityUserOutput, credits: number | null) {
+function adminUserJson(user: IdentityUserOutput, credits: number | null) {
   const json = toUserJson(user, credits);
   return {
     ...json,
@@ -18,6 +18,11 @@ export function adminUserJson(user: IdentityUserOutput, credits: number | null) 
     isVerified: json.verificationStatus === 'approved',
     verificationRejectionReason: json.verificationNotes,
   };
+}
+
+/** Users as the admin console shows them, each with the wallet's balance. */
+export function withBalances(balances: Balances, users: IdentityUserOutput[]) {
+  return Promise.all(users.map(async (user) => adminUserJson(user, await balances.get(user.id))));
 }
 
 /** Admin views of users with their balances, in the order given; unknown and deleted ones are left out. */
@@ -30,8 +35,10 @@ export async function adminUsers(
   if (userIds.length === 0) return [];
   const { users } = await identity.GetUsers({ userIds, viewerId: adminId });
   const byId = new Map(users.map((user) => [user.id, user]));
-  const found = userIds.flatMap((id) => byId.get(id) ?? []);
-  return Promise.all(found.map(async (user) => adminUserJson(user, await balances.get(user.id))));
+  return withBalances(
+    balances,
+    userIds.flatMap((id) => byId.get(id) ?? []),
+  );
 }
 
 /** `{ id, username }` of each user, for the console's lists (a deleted user's username is null). */

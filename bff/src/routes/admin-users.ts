@@ -7,7 +7,7 @@ import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
-import { adminUserJson } from '../moderation/admin-views.js';
+import { withBalances } from '../moderation/admin-views.js';
 
 const testerFlagSchema = z.object({ isTester: z.boolean() });
 
@@ -40,8 +40,7 @@ export function adminUserRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const query = parseInput(userDirectoryQuerySchema, req.query);
       const { users, total } = await identity.ListUsers({ viewerId: sessionOf(res).user.id, ...query });
-      const listed = await Promise.all(users.map(async (user) => adminUserJson(user, await balances.get(user.id))));
-      res.json({ users: listed, total, page: query.page, limit: query.limit });
+      res.json({ users: await withBalances(balances, users), total, page: query.page, limit: query.limit });
     }),
   );
 
