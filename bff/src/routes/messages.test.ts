@@ -57,6 +57,27 @@ describe('sending', () => {
     expect((await json(await recipient.browser.get('/api/messages/unread-count'))).count).toBe(1);
   });
 
+  it('accepts the spec’s body without an id: the server names each message, so every send is a message of its own', async () => {
+    const sender = await approvedMember('ugo', 10);
+    const recipient = await approvedMember('vera');
+    const body = { recipientId: recipient.id, content: 'senza id' };
+    const answers = [
+      await sender.browser.postJson('/api/messages', body),
+      await sender.browser.postJson('/api/messages', body),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const sent = await Promise.all(
+      answers.map(async (answer) => (await json(answer)).message as { id: string; senderId: string; content: string }),
+    );
+    expect(sent.map(({ senderId, content }) => ({ senderId, content }))).toEqual([
+      { senderId: sender.id, content: 'senza id' },
+      { senderId: sender.id, content: 'senza id' },
+    ]);
+    expect(new Set(sent.map((message) => message.id)).size).toBe(2);
+    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 6 });
+    expect((await json(await recipient.browser.get('/api/messages/unread-count'))).count).toBe(2);
+  });
+
   it('refuses with the spec’s texts, storing nothing', async () => {
     const sender = await approvedMember('pia', 10);
     const recipient = await approvedMember('quirino');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { DomainError, parseInput, type MessagingMessage } from '@tip/platform';
@@ -8,7 +9,9 @@ import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
-const sendSchema = z.object({ id: z.uuid(), recipientId: idParam }).extend(messageSchema.shape);
+// The spec's body is { recipientId, content }; a client that names the message itself (`id`) makes a retried send
+// one message, charged once, while without it every request is a new message.
+const sendSchema = z.object({ id: z.uuid().optional(), recipientId: idParam }).extend(messageSchema.shape);
 const markReadSchema = z.object({ senderId: idParam, recipientId: idParam });
 const threadQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
@@ -29,8 +32,8 @@ export function messageJson(message: MessagingMessage) {
 
 /**
  * Private messages. Sending is the saga the messaging service describes: its rules and a pending message, the
- * wallet's debit keyed by the message's id (a retried send is charged once), then the commit; a refused debit
- * drops the pending message, so nothing is stored.
+ * wallet's debit keyed by the message's id (a retried send with the client's id is charged once), then the commit;
+ * a refused debit drops the pending message, so nothing is stored.
  */
 export function messageRoutes(context: BffContext): Router {
   const { messaging, wallet, identity, balances, sessions, limits, say, push } = context;
@@ -42,7 +45,7 @@ export function messageRoutes(context: BffContext): Router {
     signedIn,
     writeLimit(limits, 'messages'),
     handle(async (req, res) => {
-      const { id, recipientId, content } = parseInput(sendSchema, req.body);
+      const { id = randomUUID(), recipientId, content } = parseInput(sendSchema, req.body);
       const userId = sessionOf(res).user.id;
       const { userIds: blockedUserIds } = await identity.BlockedBetween({ userId });
       const prepared = await messaging.PrepareSend({ messageId: id, userId, recipientId, content, blockedUserIds });
