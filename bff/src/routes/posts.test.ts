@@ -100,6 +100,26 @@ describe('posting', () => {
   });
 });
 
+describe('the cost of a post', () => {
+  it('matters only for premium posts: one that is not premium is taken with a cost of 0 or none, and is free', async () => {
+    const { browser } = await approvedMember('lia');
+    const forms: Record<string, string>[] = [{ creditCost: '0' }, {}, { isPremium: 'false', creditCost: '0' }];
+    for (const fields of forms) {
+      const created = await browser.postForm('/api/posts', postForm({ content: 'gratis', ...fields }));
+      expect(created.status).toBe(201);
+      const { item } = (await json(created)) as { item: { post: { isPremium: boolean; creditCost: number } } };
+      expect(item.post).toMatchObject({ isPremium: false, creditCost: 0 });
+    }
+    const premium = await approvedMember('nadia', { premium: true });
+    const free = await premium.browser.postForm(
+      '/api/posts',
+      postForm({ content: 'x', isPremium: 'true', creditCost: '0' }),
+    );
+    expect(free.status).toBe(400);
+    expect(await json(free)).toEqual({ message: 'Per i post premium il costo deve essere tra 1 e 10 crediti.' });
+  });
+});
+
 describe('the feed', () => {
   it('pages with X-Next-Cursor, and refuses a visitor, a category that is not one and a bad limit', async () => {
     const author = await approvedMember('elsa');

@@ -40,7 +40,7 @@ export async function createPost(
     content: form.content,
     category: form.category,
     isPremium: form.isPremium,
-    creditCost: form.isPremium ? form.creditCost : 0,
+    creditCost: form.creditCost,
     showProfileData: form.showProfileData,
     showTelegramUsername: form.showTelegramUsername,
     status,

@@ -20,20 +20,34 @@ const formBoolean = (fallback: boolean) =>
     z.union([z.boolean(), z.enum(['true', 'false']).transform((text) => text === 'true')]),
   );
 
-/** The composer's fields, as the form (and the BFF) reads them. Rules that need the author are in `composerProblem`. */
-export const postFormSchema = z.object({
-  content: z.string().trim().max(POST_MAX_CHARACTERS, 'content.postTooLong').default(''),
-  category: z.enum(CATEGORIES, 'content.categoryInvalid').default(DEFAULT_CATEGORY),
-  showProfileData: formBoolean(true),
-  showTelegramUsername: formBoolean(false),
-  isPremium: formBoolean(false),
-  creditCost: z.coerce
-    .number('content.premiumCostRange')
-    .int('content.premiumCostRange')
-    .min(PREMIUM_COST_MIN, 'content.premiumCostRange')
-    .max(PREMIUM_COST_MAX, 'content.premiumCostRange')
-    .default(PREMIUM_COST_MIN),
-});
+const premiumCostSchema = z.coerce
+  .number('content.premiumCostRange')
+  .int('content.premiumCostRange')
+  .min(PREMIUM_COST_MIN, 'content.premiumCostRange')
+  .max(PREMIUM_COST_MAX, 'content.premiumCostRange')
+  .default(PREMIUM_COST_MIN);
+
+/**
+ * The composer's fields, as the form (and the BFF) reads them. Rules that need the author are in `composerProblem`.
+ * The cost is a premium post's price only: a post that is not premium costs nothing, whatever the form sent (the
+ * spec's composer keeps its default 1 there, other clients send 0 or nothing).
+ */
+export const postFormSchema = z
+  .object({
+    content: z.string().trim().max(POST_MAX_CHARACTERS, 'content.postTooLong').default(''),
+    category: z.enum(CATEGORIES, 'content.categoryInvalid').default(DEFAULT_CATEGORY),
+    showProfileData: formBoolean(true),
+    showTelegramUsername: formBoolean(false),
+    isPremium: formBoolean(false),
+    creditCost: z.unknown().optional(),
+  })
+  .transform((form, context) => {
+    if (!form.isPremium) return { ...form, creditCost: 0 };
+    const cost = premiumCostSchema.safeParse(form.creditCost);
+    if (cost.success) return { ...form, creditCost: cost.data };
+    context.addIssue({ code: 'custom', message: 'content.premiumCostRange', path: ['creditCost'] });
+    return z.NEVER;
+  });
 export type PostForm = z.infer<typeof postFormSchema>;
 
 export const commentSchema = z.object({

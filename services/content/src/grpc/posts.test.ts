@@ -106,6 +106,14 @@ describe('the composer’s rules, on the server', () => {
     });
     expect(item?.post).toMatchObject({ isPremium: true, creditCost: 4 });
   });
+
+  it('takes a post that is not premium whatever cost the form sent, and keeps it free', async () => {
+    const member = await harness.member();
+    for (const creditCost of [0, 1, 11, undefined]) {
+      const { item } = await harness.client.CreatePost({ viewerId: member, ...form({ creditCost }) });
+      expect(item?.post).toMatchObject({ isPremium: false, creditCost: 0, locked: false });
+    }
+  });
 });
 
 describe('media', () => {

@@ -55,6 +55,7 @@ describe('the composer rules', () => {
     expect(draftProblem(draft({ isPremium: true, creditCost: 11 }), { ...man, isAdmin: true })).toBe(
       'content.premiumCostRange',
     );
+    expect(draftProblem(draft({ isPremium: false, creditCost: 0 }), man)).toBeNull();
   });
 
   it('lets only approved members and admins write', () => {
