@@ -1,6 +1,6 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
-import { describeE2E, useE2E } from './harness.js';
+import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signInByApi, type Member } from './members.js';
 import { appText, euro, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
@@ -87,6 +87,16 @@ describeE2E('checkout with the demo provider', () => {
     await plan.getByText(appText('checkout.premium.features.premiumPosts')).waitFor();
     expect(await plan.innerText()).toContain(euro(2000));
     await payButton(page, 2000).waitFor();
+  });
+
+  it('offers an admin credits but no premium tab', async () => {
+    const page = await e2e.newPage();
+    await signInByApi(page, ADMIN);
+    await page.goto('/checkout');
+
+    await page.getByRole('tab', { name: appText('checkout.tabs.credits') }).waitFor();
+    expect(await page.getByRole('radio').count()).toBe(3);
+    expect(await page.getByRole('tab', { name: appText('checkout.tabs.premium') }).count()).toBe(0);
   });
 
   it('buys 10 credits with 4242…: toast, success screen, and the balance goes from 0 to 10 by push', async () => {

@@ -231,6 +231,16 @@ describe('premium posts', () => {
     expect((await reader.browser.get(seen.post.teaserUrl ?? '')).status).toBe(200);
   });
 
+  it('show an admin the post whole, without premium and without charging', async () => {
+    const item = await premiumPost();
+    const seen = (await json(await admin.browser.get(`/api/posts/${item.post.id}`))) as unknown as Item;
+    expect(seen.post).toMatchObject({ locked: false, content: 'contenuto riservato' });
+    expect((await admin.browser.get(seen.post.imageUrl ?? '')).status).toBe(200);
+    expect(await json(await admin.browser.get(`/api/posts/${item.post.id}/unlocked`))).toEqual({ unlocked: true });
+    expect(await json(await admin.browser.get('/api/auth/user'))).toMatchObject({ isAdmin: true, isPremium: false });
+    expect((await stack.wallet.History({ userId: admin.id, cursor: '', limit: 10 })).entries).toEqual([]);
+  });
+
   it('charge twenty concurrent unlock clicks once, then show the post whole', async () => {
     const item = await premiumPost();
     const reader = await approvedMember('ugo', { credits: 10 });

@@ -126,6 +126,25 @@ describe('the catalogue and payments', () => {
     });
   });
 
+  it('does not sell premium to an admin, who sees premium content anyway, in the admin’s language', async () => {
+    const refused = await admin.browser.postJson('/api/create-premium-subscription', { duration: 1 });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toEqual({
+      message:
+        "Gli amministratori vedono già tutti i contenuti premium: l'abbonamento Premium non è in vendita per loro.",
+    });
+    const english = await admin.browser.request('/api/create-premium-subscription', {
+      method: 'POST',
+      json: { duration: 1 },
+      headers: { 'Accept-Language': 'en' },
+    });
+    expect(await json(english)).toEqual({
+      message: 'Admins already see all premium content: Premium is not for sale to them.',
+    });
+    expect((await admin.browser.postJson('/api/create-payment-intent', { credits: 10 })).status).toBe(200);
+    expect(await json(await admin.browser.get('/api/auth/user'))).toMatchObject({ isAdmin: true, isPremium: false });
+  });
+
   it('asks a visitor to sign in', async () => {
     expect((await stack.browser().postJson('/api/create-payment-intent', { credits: 10 })).status).toBe(401);
     expect((await stack.browser().get('/api/transactions')).status).toBe(401);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { Router, type Request } from 'express';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { adminAdjustmentSchema, packageByCredits, planByMonths, testerGrantSchema } from '@tip/wallet/domain';
@@ -93,10 +93,14 @@ export function walletRoutes(context: BffContext): Router {
       return item.id;
     }),
   );
+  // Content shows admins every premium post whole and never charges them, so premium would sell an admin nothing.
+  const notToAdmins: RequestHandler = (_req, res, next) =>
+    next(sessionOf(res).user.isAdmin ? new DomainError('PERMISSION_DENIED', 'wallet.adminNoPremium') : undefined);
   router.post(
     '/api/create-premium-subscription',
     signedIn,
     paymentLimit,
+    notToAdmins,
     startPayment((body) => {
       const item = planByMonths(parseInput(premiumPaymentSchema, body ?? {}).duration);
       if (!item) throw unknownPackage();

@@ -80,19 +80,19 @@ function Checkout({ catalogue }: { catalogue: Catalogue }) {
     () => (catalogue.packages.find((p) => p.popular) ?? catalogue.packages[0])?.id,
   );
   const { processing, run } = usePayment();
+  // No premium tab for admins: they see every premium post whole already, and the server does not sell it to them.
+  const plan = user?.isAdmin ? undefined : catalogue.premiumPlans[0];
 
   const product = useMemo((): Product | null => {
     if (tab === 'credits') {
       const item = catalogue.packages.find((p) => p.id === packageId);
       return item ? { kind: 'credits', item } : null;
     }
-    const plan = catalogue.premiumPlans[0];
     return plan ? { kind: 'premium', item: plan } : null;
-  }, [tab, packageId, catalogue]);
+  }, [tab, packageId, catalogue, plan]);
 
   const premiumUntil =
     user && isPremiumActive(user) ? formatLongDate(user.premiumSubscriptionExpiry, i18n.language) : null;
-  const plan = catalogue.premiumPlans[0];
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
@@ -102,10 +102,12 @@ function Checkout({ catalogue }: { catalogue: Catalogue }) {
             <Coins aria-hidden />
             {t('checkout.tabs.credits')}
           </TabsTrigger>
-          <TabsTrigger value="premium" disabled={processing || !plan} className="px-5">
-            <Crown aria-hidden />
-            {t('checkout.tabs.premium')}
-          </TabsTrigger>
+          {plan && (
+            <TabsTrigger value="premium" disabled={processing} className="px-5">
+              <Crown aria-hidden />
+              {t('checkout.tabs.premium')}
+            </TabsTrigger>
+          )}
         </TabsList>
         <TabsContent value="credits" className="pt-3">
           <PackageCards
