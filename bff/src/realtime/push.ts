@@ -70,6 +70,8 @@ export interface Push {
   toWatchers(userId: string, event: PushEvent): void;
   /** The pages watching `userId`'s presence on this replica (every replica hears the event that causes it). */
   toWatchersHere(userId: string, event: PushEvent): void;
+  /** Two members blocked each other (either way): neither's pages watch the other's presence any more, anywhere. */
+  unwatchEachOther(a: string, b: string): void;
   /** The admins' pages on this replica (every replica hears the event that causes it). */
   toAdminsHere(event: AdminPushEvent): void;
   /** Closes the sockets of a session that ended (logout), on every replica. */
@@ -85,6 +87,10 @@ export function createPush(io: Server): Push {
     toFeedHere: (event) => io.local.to(FEED_ROOM).emit(event.type, event),
     toWatchers: (userId, event) => io.to(presenceRoom(userId)).emit(event.type, event),
     toWatchersHere: (userId, event) => io.local.to(presenceRoom(userId)).emit(event.type, event),
+    unwatchEachOther: (a, b) => {
+      io.in(userRoom(a)).socketsLeave(presenceRoom(b));
+      io.in(userRoom(b)).socketsLeave(presenceRoom(a));
+    },
     toAdminsHere: (event) => io.local.to(ADMINS_ROOM).emit(event.type, event),
     endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
     endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),

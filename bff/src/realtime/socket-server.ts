@@ -15,13 +15,14 @@ export const MAX_WATCHED = 20;
  * session's room (so logout can close it) and, for admins, the admins' room. With Redis as the cache, the Redis
  * adapter carries room broadcasts across BFF replicas. Attach it to the HTTP server with `io.attach(server)`.
  * A member's sockets make them online (see Presence); a page names the members whose presence it shows with
- * `watch_presence` and hears `presence_changed` about them.
+ * `watch_presence` and hears `presence_changed` about them. Between members who blocked each other (either way)
+ * neither presence nor typing passes.
  */
 export function createRealtime(options: {
   sessions: Sessions;
   cache: Cache;
   logger: Logger;
-  identity: Pick<ServiceClient<IdentityDefinition>, 'SetOnlineStatus'>;
+  identity: Pick<ServiceClient<IdentityDefinition>, 'SetOnlineStatus' | 'BlockedBetween'>;
   offlineAfterMs?: number;
 }): {
   io: Server;
@@ -57,6 +58,11 @@ export function createRealtime(options: {
   });
 
   const push = createPush(io);
+  const withoutBlocked = async (userId: string, ids: string[]) => {
+    if (ids.length === 0) return ids;
+    const { userIds } = await options.identity.BlockedBetween({ userId });
+    return ids.filter((id) => !userIds.includes(id));
+  };
   const socketsHere = (userId: string) => io.of('/').adapter.rooms.get(userRoom(userId))?.size ?? 0;
   const presence = new Presence({
     identity: options.identity,
@@ -74,27 +80,47 @@ export function createRealtime(options: {
     const firstHere = socketsHere(userId) === 0;
     void Promise.resolve(socket.join(socket.data.rooms as string[])).then(() => presence.connected(userId, firstHere));
     socket.on('disconnect', () => presence.disconnected(userId));
-    // The members this page shows online or offline: each call replaces the previous list.
+    // The members this page shows online or offline: each call replaces the previous list. Calls are applied in
+    // turn, so that a slow one cannot undo the one after it.
     let watched: string[] = [];
-    socket.on('watch_presence', async (payload: unknown, ack?: unknown) => {
+    let watching = Promise.resolve();
+    socket.on('watch_presence', (payload: unknown, ack?: unknown) => {
       const ids = typeof payload === 'object' && payload !== null ? (payload as { userIds?: unknown }).userIds : null;
       if (!Array.isArray(ids)) return;
-      const next = [
+      const asked = [
         ...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100)),
       ].slice(0, MAX_WATCHED);
-      const left = watched.filter((id) => !next.includes(id));
-      watched = next;
-      await Promise.all([...left.map((id) => socket.leave(presenceRoom(id))), socket.join(next.map(presenceRoom))]);
-      if (typeof ack === 'function') (ack as (watching: string[]) => void)(next);
+      watching = watching
+        .then(async () => {
+          // Blocking is mutual: a member blocked either way is not watched. Asked again once joined, since a block
+          // made meanwhile unwatches only the rooms joined before it (see the block route).
+          const next = await withoutBlocked(userId, asked);
+          const left = watched.filter((id) => !next.includes(id));
+          watched = next;
+          await Promise.all([...left.map((id) => socket.leave(presenceRoom(id))), socket.join(next.map(presenceRoom))]);
+          const stillAllowed = await withoutBlocked(userId, next);
+          const blockedMeanwhile = next.filter((id) => !stillAllowed.includes(id));
+          watched = stillAllowed;
+          await Promise.all(blockedMeanwhile.map((id) => socket.leave(presenceRoom(id))));
+        })
+        .catch((error: unknown) => logger.warn({ err: error, userId }, 'could not change the watched members'));
+      // The answer names every member asked for, blocked or not, so that it tells nothing of a block.
+      if (typeof ack === 'function') void watching.then(() => (ack as (watching: string[]) => void)(asked));
     });
-    // 'Sta scrivendo...': relayed to the other member's pages, at most once a second per socket.
+    // 'Sta scrivendo...': relayed to the other member's pages, at most once a second per socket, and never between
+    // members who blocked each other.
     let lastTyping = 0;
     socket.on('typing', (payload: unknown) => {
       const to = typeof payload === 'object' && payload !== null ? (payload as { to?: unknown }).to : undefined;
       const now = Date.now();
       if (typeof to !== 'string' || to.length > 100 || now - lastTyping < 1000) return;
       lastTyping = now;
-      io.to(userRoom(to)).emit('typing', { type: 'typing', fromUserId: userId });
+      withoutBlocked(userId, [to]).then(
+        (allowed) => {
+          if (allowed.length > 0) io.to(userRoom(to)).emit('typing', { type: 'typing', fromUserId: userId });
+        },
+        (error: unknown) => logger.warn({ err: error, userId }, 'could not relay typing'),
+      );
     });
   });
 

@@ -25,7 +25,8 @@ function recordJson(record: BlockedUserRecord) {
 
 /**
  * Blocking (identity holds the blocks): a member blocks another with a reason, unblocks, lists whom they blocked.
- * Both members' browsers hear `blocks_updated`, since blocking is mutual and both feeds change.
+ * Both members' browsers hear `blocks_updated`, since blocking is mutual and both feeds change (and the pages name
+ * the members they watch again, which an unblock lets through once more).
  */
 export function blockRoutes(context: BffContext): Router {
   const { identity, sessions, limits, say, push } = context;
@@ -46,6 +47,8 @@ export function blockRoutes(context: BffContext): Router {
       const { reason } = parseInput(blockSchema, req.body ?? {});
       const blocker = sessionOf(res).user;
       const record = await identity.BlockUser({ blockerId: blocker.id, blockedId, reason });
+      // Presence is not shared between them any more: the pages already watching stop now (a new watch is refused).
+      push.unwatchEachOther(blocker.id, blockedId);
       tellBoth(blocker.id, blockedId);
       res.json({ success: true, message: say(req, 'identity.userBlocked'), block: recordJson(record) });
     }),

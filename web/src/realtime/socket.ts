@@ -76,6 +76,9 @@ const appliedBy: Record<string, (queryClient: QueryClient, event: PushedEvent) =
   typing: (_queryClient, event) => {
     if (typeof event.fromUserId === 'string') notifyTyping(event.fromUserId, true);
   },
+  // A block lets no presence through (the server stopped the watches between the two); an unblock lets it through
+  // again once the pages name whom they watch anew.
+  blocks_updated: () => sendWatchlist(),
   // Every ledger change of the signed-in member (purchase, grant, spend) carries the new balance.
   credits_updated: (queryClient, event) => {
     if (typeof event.credits === 'number') storeCurrentUserCredits(queryClient, event.credits);

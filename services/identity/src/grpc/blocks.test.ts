@@ -6,9 +6,10 @@ import { registerMember, startIdentityHarness, type IdentityHarness } from '../t
 import { pngPhoto } from '../testing/images.js';
 
 let harness: IdentityHarness;
+const ADMIN = { email: 'root@tip.local', password: 'root-password' };
 
 beforeAll(async () => {
-  harness = await startIdentityHarness();
+  harness = await startIdentityHarness({ admin: ADMIN });
 });
 afterAll(() => harness.stop());
 
@@ -257,5 +258,36 @@ describe('account deletion', () => {
     );
     expect(order[deletedAt]).toBe('UserDeleted');
     expect(lifted).toBeGreaterThan(deletedAt);
+  });
+});
+
+describe('GetUser between blocked members', () => {
+  it('answers both of them as for a member who never existed, and no one else', async () => {
+    const [anna, bruno] = await pair();
+    const carla = await registerMember(harness);
+    await harness.client.BlockUser({ blockerId: anna.id, blockedId: bruno.id, reason: 'harassment' });
+    const missing = await failureOf(harness.client.GetUser({ userId: 'nobody', viewerId: anna.id }));
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', messageKey: 'identity.userNotFound' });
+
+    for (const [viewer, user] of [
+      [anna, bruno],
+      [bruno, anna],
+    ] as const) {
+      const refused = await failureOf(harness.client.GetUser({ userId: user.id, viewerId: viewer.id }));
+      expect({ code: refused.code, messageKey: refused.messageKey, params: refused.params }).toEqual({
+        code: missing.code,
+        messageKey: missing.messageKey,
+        params: missing.params,
+      });
+    }
+    // Themselves, a bystander and an admin see both as before.
+    expect((await harness.client.GetUser({ userId: bruno.id, viewerId: bruno.id })).id).toBe(bruno.id);
+    expect((await harness.client.GetUser({ userId: bruno.id, viewerId: carla.id })).id).toBe(bruno.id);
+    const { id: adminId } = await harness.client.Login(ADMIN);
+    expect((await harness.client.GetUser({ userId: bruno.id, viewerId: adminId })).id).toBe(bruno.id);
+
+    // Unblocked: the profile answers again.
+    await harness.client.UnblockUser({ blockerId: anna.id, blockedId: bruno.id });
+    expect((await harness.client.GetUser({ userId: anna.id, viewerId: bruno.id })).username).toBe(anna.username);
   });
 });
