@@ -44,5 +44,6 @@ export interface BffContext {
   google: GoogleOidc | null;
   /** Where browsers reach us (PUBLIC_URL, else this server's own address), without a trailing slash. */
   publicUrl(): string;
+  /** PUBLIC_URL is https: HSTS and every cookie Secure (a request that came over https gets Secure cookies anyway). */
   secureCookies: boolean;
 }

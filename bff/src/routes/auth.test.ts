@@ -98,6 +98,30 @@ describe('registration and the session cookie', () => {
   });
 });
 
+describe('the Secure flag', () => {
+  it('marks the cookies Secure when a trusted proxy says the request came over https, though PUBLIC_URL is unset', async () => {
+    const { email, password } = await stack.member('sicuro');
+    const secureOnes = (response: Response) => response.headers.getSetCookie().map((cookie) => /; Secure/.test(cookie));
+
+    const overHttp = await stack.browser().postJson('/api/auth/login', { email, password });
+    expect(secureOnes(overHttp)).toEqual([false, false]);
+
+    // The tests' requests come from loopback, which TRUST_PROXY trusts by default.
+    const browser = stack.browser();
+    const https = { 'X-Forwarded-Proto': 'https' };
+    const overHttps = await browser.request('/api/auth/login', {
+      method: 'POST',
+      json: { email, password },
+      headers: https,
+    });
+    expect(overHttps.status).toBe(200);
+    expect(secureOnes(overHttps)).toEqual([true, true]);
+    const logout = await browser.request('/api/logout', { headers: https });
+    expect(logout.headers.getSetCookie().filter((cookie) => /Max-Age=0/.test(cookie))).toHaveLength(2);
+    expect(secureOnes(logout)).toEqual([true, true]);
+  });
+});
+
 describe('logout', () => {
   it('ends the session, clears both cookies and goes home; the old token stays refused', async () => {
     const { browser } = await stack.member('marta');

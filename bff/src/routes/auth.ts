@@ -30,7 +30,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       });
       await limits.loginSucceeded(address, email);
       users.remember(user);
-      res.append('Set-Cookie', sessions.start(user.id));
+      res.append('Set-Cookie', sessions.start(user.id, req));
       res.json({ success: true, message: say(req, 'identity.loggedIn'), user: await ownUserJson(balances, user) });
     }),
   );
@@ -50,7 +50,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
   );
 
   const logout = handle(async (req, res) => {
-    const { claims, setCookies } = await sessions.end(req.headers.cookie);
+    const { claims, setCookies } = await sessions.end(req.headers.cookie, req);
     if (claims) push.endSession(claims.sid);
     res.append('Set-Cookie', setCookies).redirect(302, '/');
   });
@@ -65,7 +65,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
     '/api/cleanup-demo',
     writeLimit(limits, 'status'),
     handle(async (req, res) => {
-      const { setCookies } = await sessions.end(req.headers.cookie);
+      const { setCookies } = await sessions.end(req.headers.cookie, req);
       res.append('Set-Cookie', setCookies).json({ success: true });
     }),
   );

@@ -45,11 +45,11 @@ const outcomeOfIdentityError: Record<string, string> = {
 export function googleRoutes(context: BffContext): Router {
   const { identity, sessions, users, balances, limits, say, google, logger, config } = context;
   const router = Router();
-  const cookieOptions = { httpOnly: true, secure: context.secureCookies, path: FLOW_COOKIE_PATH };
+  const cookieOptions = (req: Request) => ({ httpOnly: true, secure: sessions.secure(req), path: FLOW_COOKIE_PATH });
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
 
   const start = (intent: Intent) =>
-    handle(async (_req, res) => {
+    handle(async (req, res) => {
       if (!google) return res.redirect(302, landing('google_not_configured'));
       let authorization: Awaited<ReturnType<typeof google.authorizationUrl>>;
       try {
@@ -62,7 +62,10 @@ export function googleRoutes(context: BffContext): Router {
         algorithm: 'HS256',
         expiresIn: FLOW_MAX_AGE_SECONDS,
       });
-      res.append('Set-Cookie', setCookie(FLOW_COOKIE, flow, { ...cookieOptions, maxAgeSeconds: FLOW_MAX_AGE_SECONDS }));
+      res.append(
+        'Set-Cookie',
+        setCookie(FLOW_COOKIE, flow, { ...cookieOptions(req), maxAgeSeconds: FLOW_MAX_AGE_SECONDS }),
+      );
       res.redirect(302, authorization.url.href);
     });
   router.get('/api/auth/google', start('login'));
@@ -71,7 +74,7 @@ export function googleRoutes(context: BffContext): Router {
   router.get(
     CALLBACK_PATH,
     handle(async (req, res) => {
-      res.append('Set-Cookie', clearCookie(FLOW_COOKIE, cookieOptions));
+      res.append('Set-Cookie', clearCookie(FLOW_COOKIE, cookieOptions(req)));
       if (!google) return res.redirect(302, landing('google_not_configured'));
       const flow = readFlow(req, config.SESSION_SECRET);
       if (!flow) return res.redirect(302, landing('login_failed'));
@@ -81,7 +84,7 @@ export function googleRoutes(context: BffContext): Router {
       if (!query.success || query.data.error) return res.redirect(302, failureFor(intent));
       let destination: string;
       try {
-        destination = await signIn(intent, checks, new URL(req.originalUrl, context.publicUrl()), res);
+        destination = await signIn(intent, checks, new URL(req.originalUrl, context.publicUrl()), req, res);
       } catch (error) {
         const known = error instanceof DomainError ? outcomeOfIdentityError[error.messageKey] : undefined;
         if (!known) logger.warn({ err: error, intent }, 'Google sign-in failed');
@@ -91,7 +94,7 @@ export function googleRoutes(context: BffContext): Router {
     }),
   );
 
-  async function signIn(intent: Intent, checks: AuthorizationChecks, callbackUrl: URL, res: Response) {
+  async function signIn(intent: Intent, checks: AuthorizationChecks, callbackUrl: URL, req: Request, res: Response) {
     if (!google) throw new Error('Google sign-in is not configured');
     const claims = await google.exchange(callbackUrl, checks);
     const { user } = await identity.GoogleSignIn({
@@ -105,7 +108,7 @@ export function googleRoutes(context: BffContext): Router {
     });
     if (!user) throw new Error('identity answered GoogleSignIn without a user');
     users.remember(user);
-    res.append('Set-Cookie', sessions.start(user.id));
+    res.append('Set-Cookie', sessions.start(user.id, req));
     return user.needsProfileSetup ? '/google-profile-setup' : '/';
   }
 

@@ -64,7 +64,7 @@ export function userRoutes(context: BffContext): Router {
       const { user } = sessionOf(res);
       await identity.DeleteAccount({ userId: user.id });
       users.drop(user.id);
-      const { setCookies } = await sessions.end(req.headers.cookie);
+      const { setCookies } = await sessions.end(req.headers.cookie, req);
       push.endUserHere(user.id);
       const message = say(req, 'identity.accountDeleted');
       res.append('Set-Cookie', setCookies).json({ success: true, message });

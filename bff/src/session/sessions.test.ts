@@ -15,6 +15,9 @@ function replica(cache: MemoryCache, identity: IdentityDirectory, secure = false
   return { users, sessions: new Sessions(new SessionTokens(SECRET), cache, users, secure) };
 }
 
+/** A request that came over plain http, as Express sees it. */
+const overHttp = { secure: false };
+
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
 const cookieHeader = (setCookies: string[]) => setCookies.map((header) => header.split(';')[0]).join('; ');
 
@@ -28,7 +31,7 @@ function setup() {
 describe('sessions', () => {
   it('sets an httpOnly session cookie and a readable user-id cookie, Lax, for seven days', () => {
     const { sessions } = setup();
-    const [session, userId] = sessions.start('u1');
+    const [session, userId] = sessions.start('u1', overHttp);
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+;`));
     expect(session).toContain('Max-Age=604800');
     expect(session).toContain('HttpOnly');
@@ -38,25 +41,34 @@ describe('sessions', () => {
     expect(userId).not.toContain('HttpOnly');
   });
 
-  it('marks the cookies Secure when served over HTTPS', () => {
+  it('marks the cookies Secure when PUBLIC_URL is https, whatever the request', () => {
     const { cache, identity } = setup();
     expect(
       replica(cache, identity, true)
-        .sessions.start('u1')
+        .sessions.start('u1', overHttp)
         .every((c) => c.includes('Secure')),
     ).toBe(true);
   });
 
+  it('marks the cookies Secure, and those that clear them, when the request came over https', async () => {
+    const { sessions } = setup();
+    const overHttps = { secure: true };
+    const started = sessions.start('u1', overHttps);
+    expect(started.every((c) => c.includes('Secure'))).toBe(true);
+    const { setCookies } = await sessions.end(cookieHeader(started), overHttps);
+    expect(setCookies.every((c) => c.includes('Secure') && c.includes('Max-Age=0'))).toBe(true);
+  });
+
   it('finds the user of a session cookie', async () => {
     const { sessions } = setup();
-    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(sessions.start('u1'))}`);
+    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(sessions.start('u1', overHttp))}`);
     expect(session?.user.id).toBe('u1');
     expect(session?.claims.sub).toBe('u1');
   });
 
   it('answers repeated checks from memory, without asking identity again', async () => {
     const { sessions, identity } = setup();
-    const header = cookieHeader(sessions.start('u1'));
+    const header = cookieHeader(sessions.start('u1', overHttp));
     for (let i = 0; i < 100; i++) expect(await sessions.authenticate(header)).not.toBeNull();
     expect(identity.calls).toBe(1);
   });
@@ -72,7 +84,7 @@ describe('sessions', () => {
     const expired = jwt.sign({ sid: 's', exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, { subject: 'u1' });
     const none = jwt.sign({ sid: 's' }, '', { subject: 'u1', algorithm: 'none' });
     const noSid = jwt.sign({}, SECRET, { subject: 'u1', expiresIn: 60 });
-    const valid = readCookie(cookieHeader(sessions.start('u1')), SESSION_COOKIE) ?? '';
+    const valid = readCookie(cookieHeader(sessions.start('u1', overHttp)), SESSION_COOKIE) ?? '';
     const tampered = valid.replace(/\.(.)/, (_match, first: string) => `.${first === 'a' ? 'b' : 'a'}`);
     for (const token of [forged, expired, none, noSid, tampered, 'garbage']) {
       await expect(sessions.authenticate(`${SESSION_COOKIE}=${token}`)).resolves.toBeNull();
@@ -82,20 +94,20 @@ describe('sessions', () => {
   it('refuses a session once it ended, on every replica, while a new one works', async () => {
     const { cache, identity, sessions } = setup();
     const other = replica(cache, identity).sessions;
-    const header = cookieHeader(sessions.start('u1'));
+    const header = cookieHeader(sessions.start('u1', overHttp));
     expect(await other.authenticate(header)).not.toBeNull();
 
-    const { claims, setCookies } = await sessions.end(header);
+    const { claims, setCookies } = await sessions.end(header, overHttp);
     expect(claims?.sub).toBe('u1');
     expect(setCookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     await expect(other.authenticate(header)).resolves.toBeNull();
-    await expect(sessions.authenticate(cookieHeader(sessions.start('u1')))).resolves.not.toBeNull();
+    await expect(sessions.authenticate(cookieHeader(sessions.start('u1', overHttp)))).resolves.not.toBeNull();
   });
 
   it('refuses the session of a deleted user', async () => {
     const { sessions, users, identity } = setup();
-    const header = cookieHeader(sessions.start('u1'));
+    const header = cookieHeader(sessions.start('u1', overHttp));
     users.drop('u1');
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     identity.users.delete('u1');
@@ -114,7 +126,7 @@ describe('sessions when the cache port fails', () => {
     const identity = new IdentityDirectory();
     identity.users.set('u1', identityUser('u1'));
     const { sessions } = replica(new BrokenCache(), identity);
-    await expect(sessions.authenticate(cookieHeader(sessions.start('u1')))).rejects.toMatchObject({
+    await expect(sessions.authenticate(cookieHeader(sessions.start('u1', overHttp)))).rejects.toMatchObject({
       code: 'UNAVAILABLE',
       messageKey: 'errors.unavailable',
     });

@@ -7,6 +7,14 @@ export const SESSION_COOKIE = 'tip_session';
 /** Readable by the client, for its own sake only: the server never reads it. */
 export const USER_ID_COOKIE = 'authUserId';
 
+/**
+ * What a cookie's Secure flag depends on besides PUBLIC_URL: whether the request came over https as Express sees it
+ * (directly, or through a proxy TRUST_PROXY trusts, by its X-Forwarded-Proto). An Express request is one.
+ */
+export interface CookieRequest {
+  secure: boolean;
+}
+
 export interface Session {
   token: string;
   claims: SessionClaims;
@@ -17,14 +25,16 @@ const revokedKey = (sid: string) => `session:revoked:${sid}`;
 
 /**
  * The session check and the session's life: a signed token in an httpOnly cookie, revocation recorded in the cache
- * port (so every BFF replica refuses a logged-out token), the user from the in-memory user cache.
+ * port (so every BFF replica refuses a logged-out token), the user from the in-memory user cache. Cookies are Secure
+ * when PUBLIC_URL is https (`alwaysSecure`) and whenever the request itself is, so that a deployment behind an https
+ * proxy that left PUBLIC_URL unset or http still keeps its session off plain http.
  */
 export class Sessions {
   constructor(
     private readonly tokens: SessionTokens,
     private readonly cache: Cache,
     private readonly users: UserCache,
-    private readonly secureCookies: boolean,
+    private readonly alwaysSecure: boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -49,9 +59,9 @@ export class Sessions {
   }
 
   /** Starts a session for the user; returns the Set-Cookie header values. */
-  start(userId: string): string[] {
+  start(userId: string, request: CookieRequest): string[] {
     const { token } = this.tokens.issue(userId);
-    const options = { secure: this.secureCookies, maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
+    const options = { secure: this.secure(request), maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
     return [
       setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
       setCookie(USER_ID_COOKIE, userId, { ...options, httpOnly: false }),
@@ -62,7 +72,10 @@ export class Sessions {
    * Revokes the session a Cookie header carries, if any, for the rest of its life (also when its user is gone).
    * Returns the ended session's claims and the Set-Cookie header values that clear both cookies.
    */
-  async end(cookieHeader: string | undefined): Promise<{ claims: SessionClaims | null; setCookies: string[] }> {
+  async end(
+    cookieHeader: string | undefined,
+    request: CookieRequest,
+  ): Promise<{ claims: SessionClaims | null; setCookies: string[] }> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     const claims = token ? this.tokens.verify(token) : null;
     if (token && claims) {
@@ -70,13 +83,18 @@ export class Sessions {
       if (remainingMs > 0) await this.cache.set(revokedKey(claims.sid), '1', remainingMs);
       this.tokens.forget(token);
     }
-    return { claims, setCookies: this.clearingCookies() };
+    const secure = this.secure(request);
+    return {
+      claims,
+      setCookies: [
+        clearCookie(SESSION_COOKIE, { httpOnly: true, secure }),
+        clearCookie(USER_ID_COOKIE, { httpOnly: false, secure }),
+      ],
+    };
   }
 
-  clearingCookies(): string[] {
-    return [
-      clearCookie(SESSION_COOKIE, { httpOnly: true, secure: this.secureCookies }),
-      clearCookie(USER_ID_COOKIE, { httpOnly: false, secure: this.secureCookies }),
-    ];
+  /** Whether the cookies set in answer to this request are Secure. */
+  secure(request: CookieRequest): boolean {
+    return this.alwaysSecure || request.secure;
   }
 }
