@@ -6,8 +6,10 @@ import { defineConfig } from 'vite';
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const backend = 'http://localhost:3000';
+// The dev server's Host reaches the BFF unchanged (no changeOrigin): the BFF refuses writes whose Origin names
+// another host than the one the browser used.
 const proxy = {
-  '/api': { target: backend, changeOrigin: true },
+  '/api': { target: backend },
   '/ws': { target: backend, ws: true },
 };
 

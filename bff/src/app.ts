@@ -5,6 +5,7 @@ import type { BffContext } from './context.js';
 import { staleFeedAfterWrites } from './content/feed-pages.js';
 import { errorResponder } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
+import { sameSiteWritesOnly } from './http/same-site.js';
 import { authRoutes } from './routes/auth.js';
 import { blockRoutes } from './routes/blocks.js';
 import type { currentUserHandler } from './routes/current-user.js';
@@ -27,8 +28,9 @@ const JSON_LIMIT = '100kb';
 
 /**
  * The Express app, middleware in order of cost: health probes answer before anything else runs, then each request
- * gets its id and log line, security headers, a bounded JSON body, the API routes, the web app, and the one error
- * handler. (GET /api/auth/user normally never gets here: it takes the fast lane in front of Express.)
+ * gets its id and log line, security headers, the refusal of another site's writes, a bounded JSON body, the API
+ * routes, the web app, and the one error handler. (GET /api/auth/user normally never gets here: it takes the fast
+ * lane in front of Express.)
  */
 export function createApp(context: BffContext, currentUser: ReturnType<typeof currentUserHandler>): Express {
   const { config, identity, say, logger } = context;
@@ -41,6 +43,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(healthRoutes(identity));
   app.use(requestLog(logger));
   app.use(securityHeaders(context.secureCookies));
+  app.use(sameSiteWritesOnly(context.publicUrl));
   app.use('/api', staleFeedAfterWrites(context.feedPages));
   app.use(paymentWebhookRoute(context));
   app.use(express.json({ limit: JSON_LIMIT }));
