@@ -6,9 +6,9 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  FileEventLog,
+  SqliteEventLog,
   FileObjectStore,
-  NedbDocumentStore,
+  SqliteDocumentStore,
   PostDecisionMade,
   ProfileUpdated,
   type ContentDefinition,
@@ -30,8 +30,8 @@ const serviceTokenSecret = generateServiceTokenSecret();
 export interface ContentHarness {
   client: ServiceClient<ContentDefinition>;
   service: RunningContentService;
-  documents: NedbDocumentStore;
-  events: FileEventLog;
+  documents: SqliteDocumentStore;
+  events: SqliteEventLog;
   objects: FileObjectStore;
   /** Makes a member known to content (approved, male, not premium unless told otherwise) and returns its id. */
   member(overrides?: Partial<UserProfilePayload> & { premium?: boolean }): Promise<string>;
@@ -42,8 +42,8 @@ export interface ContentHarness {
 
 export async function startContentHarness(options: { approval?: PostApproval } = {}): Promise<ContentHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tip-content-'));
-  const documents = await NedbDocumentStore.open(dir);
-  const events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+  const documents = await SqliteDocumentStore.open(dir);
+  const events = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
   const objects = await FileObjectStore.open(dir);
   const service = await startContentService({
     address: '127.0.0.1:0',

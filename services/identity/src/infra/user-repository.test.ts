@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { DomainError, NedbDocumentStore } from '@tip/platform';
+import { DomainError, SqliteDocumentStore } from '@tip/platform';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,12 +8,12 @@ import { UserRepository } from './user-repository.js';
 
 describe('UserRepository', () => {
   let dir: string;
-  let store: NedbDocumentStore;
+  let store: SqliteDocumentStore;
   let users: UserRepository;
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tip-users-'));
-    store = await NedbDocumentStore.open(dir);
+    store = await SqliteDocumentStore.open(dir);
     users = await UserRepository.open(store);
   });
   afterEach(async () => {

@@ -2,11 +2,11 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  FileEventLog,
+  SqliteEventLog,
   FileObjectStore,
   identityDefinition,
   IDENTITY_USERS_TOPIC,
-  NedbDocumentStore,
+  SqliteDocumentStore,
   type DeliveredEvent,
   type IdentityDefinition,
   type IdentityRegisterRequest,
@@ -32,8 +32,8 @@ export interface IdentityHarness {
   client: ServiceClient<IdentityDefinition>;
   service: RunningIdentityService;
   dir: string;
-  documents: NedbDocumentStore;
-  events: FileEventLog;
+  documents: SqliteDocumentStore;
+  events: SqliteEventLog;
   objects: FileObjectStore;
   published: DeliveredEvent[];
   /** The stored document, tombstones included. */
@@ -51,8 +51,8 @@ export async function startIdentityHarness(
   const harness = { dir, published: [] as DeliveredEvent[] } as IdentityHarness;
 
   async function start(admin: IdentityServiceOptions['admin']) {
-    harness.documents = await NedbDocumentStore.open(dir);
-    harness.events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+    harness.documents = await SqliteDocumentStore.open(dir);
+    harness.events = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
     harness.objects = await FileObjectStore.open(dir);
     harness.published.splice(0);
     await harness.events.subscribe({

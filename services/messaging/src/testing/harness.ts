@@ -5,10 +5,10 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  FileEventLog,
+  SqliteEventLog,
   messagingDefinition,
   MESSAGING_MESSAGES_TOPIC,
-  NedbDocumentStore,
+  SqliteDocumentStore,
   ProfileUpdated,
   type DeliveredEvent,
   type MessagingDefinition,
@@ -25,8 +25,8 @@ const serviceTokenSecret = generateServiceTokenSecret();
 export interface MessagingHarness {
   client: ServiceClient<MessagingDefinition>;
   service: RunningMessagingService;
-  documents: NedbDocumentStore;
-  events: FileEventLog;
+  documents: SqliteDocumentStore;
+  events: SqliteEventLog;
   published: DeliveredEvent[];
   member(overrides?: Partial<UserProfilePayload>): Promise<string>;
   stop(): Promise<void>;
@@ -34,8 +34,8 @@ export interface MessagingHarness {
 
 export async function startMessagingHarness(): Promise<MessagingHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tip-messaging-'));
-  const documents = await NedbDocumentStore.open(dir);
-  const events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+  const documents = await SqliteDocumentStore.open(dir);
+  const events = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
   const published: DeliveredEvent[] = [];
   await events.subscribe({
     group: 'test-observer',

@@ -1,17 +1,17 @@
-import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  FileEventLog,
+  SqliteEventLog,
   MODERATION_FEEDBACK_TOPIC,
   MODERATION_POSTS_TOPIC,
   MODERATION_REPORTS_TOPIC,
   MODERATION_VERIFICATIONS_TOPIC,
   moderationDefinition,
-  NedbDocumentStore,
+  SqliteDocumentStore,
   PostCreated,
   UserRegistered,
   VerificationSubmitted,
@@ -20,7 +20,7 @@ import {
   type ServiceClient,
   type UserProfilePayload,
 } from '@tip/platform';
-import { memberProfile, waitFor } from '@tip/platform/testing';
+import { copyEventsOnly, memberProfile, waitFor } from '@tip/platform/testing';
 import { startModerationService, type RunningModerationService } from '../service.js';
 
 /** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
@@ -30,7 +30,7 @@ const serviceTokenSecret = generateServiceTokenSecret();
 export interface ModerationHarness {
   client: ServiceClient<ModerationDefinition>;
   service: RunningModerationService;
-  events: FileEventLog;
+  events: SqliteEventLog;
   /** What moderation published. */
   published: DeliveredEvent[];
   /** A registered member (approved unless told otherwise), once moderation knows of them. */
@@ -49,8 +49,8 @@ export interface ModerationHarness {
 
 let posts = 0;
 
-async function startOn(dir: string, events: FileEventLog) {
-  const documents = await NedbDocumentStore.open(dir);
+async function startOn(dir: string, events: SqliteEventLog) {
+  const documents = await SqliteDocumentStore.open(dir);
   const service = await startModerationService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -72,7 +72,7 @@ async function startOn(dir: string, events: FileEventLog) {
 
 export async function startModerationHarness(): Promise<ModerationHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tip-moderation-'));
-  const events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+  const events = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
   const published: DeliveredEvent[] = [];
   await events.subscribe({
     group: 'test-observer',
@@ -133,11 +133,8 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
     },
     async rebuilt() {
       const copy = await mkdtemp(join(dir, 'rebuilt-'));
-      await mkdir(join(copy, 'events'));
-      for (const file of await readdir(join(dir, 'events'))) {
-        if (file.endsWith('.log')) await copyFile(join(dir, 'events', file), join(copy, 'events', file));
-      }
-      const log = await FileEventLog.open(copy, { retryDelayMs: 10 });
+      await copyEventsOnly(events, copy);
+      const log = await SqliteEventLog.open(copy, { retryDelayMs: 10 });
       const other = await startOn(copy, log);
       extra.push(async () => {
         await other.stop();

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { describeContract, redisEngine } from '../testing/index.js';
 import {
   createAdapters,
-  FileEventLog,
+  SqliteEventLog,
   FileObjectStore,
   MemoryCache,
-  NedbDocumentStore,
+  SqliteDocumentStore,
   openObjectStore,
   RedisCache,
 } from './index.js';
@@ -25,11 +25,11 @@ describe('choosing adapters by configuration', () => {
 
   it('uses the embedded engines, all under the data directory, when no engine is configured', async () => {
     const adapters = await createAdapters({ dataDir });
-    expect(adapters.documents).toBeInstanceOf(NedbDocumentStore);
-    expect(adapters.events).toBeInstanceOf(FileEventLog);
+    expect(adapters.documents).toBeInstanceOf(SqliteDocumentStore);
+    expect(adapters.events).toBeInstanceOf(SqliteEventLog);
     expect(adapters.objects).toBeInstanceOf(FileObjectStore);
     expect(adapters.cache).toBeInstanceOf(MemoryCache);
-    for (const sub of ['db', 'events', 'media', 'cache']) await access(join(dataDir, sub));
+    for (const sub of ['documents.sqlite', 'events.sqlite', 'media', 'cache']) await access(join(dataDir, sub));
     await adapters.close();
   });
 

@@ -6,9 +6,9 @@ import type { ObjectStore } from '../ports/objects.js';
 import { MemoryCache } from './cache/memory-cache.js';
 import { RedisCache } from './cache/redis-cache.js';
 import { MongoDocumentStore } from './documents/mongo-store.js';
-import { NedbDocumentStore } from './documents/nedb-store.js';
+import { SqliteDocumentStore } from './documents/sqlite-store.js';
 import { COMPACTED_TOPICS } from '../events/index.js';
-import { FileEventLog } from './events/file-event-log.js';
+import { SqliteEventLog } from './events/sqlite-event-log.js';
 import { KafkaEventBus } from './events/kafka-event-bus.js';
 import { FileObjectStore } from './objects/file-object-store.js';
 import { MinioObjectStore } from './objects/minio-object-store.js';
@@ -16,8 +16,8 @@ import { MinioObjectStore } from './objects/minio-object-store.js';
 export { MemoryCache } from './cache/memory-cache.js';
 export { RedisCache } from './cache/redis-cache.js';
 export { MongoDocumentStore } from './documents/mongo-store.js';
-export { NedbDocumentStore } from './documents/nedb-store.js';
-export { FileEventLog } from './events/file-event-log.js';
+export { DOCUMENTS_FILE, SqliteDocumentStore } from './documents/sqlite-store.js';
+export { EVENTS_FILE, SqliteEventLog } from './events/sqlite-event-log.js';
 export { KafkaEventBus } from './events/kafka-event-bus.js';
 export { FileObjectStore } from './objects/file-object-store.js';
 export { MinioObjectStore } from './objects/minio-object-store.js';
@@ -50,7 +50,7 @@ export interface Adapters {
 
 export function openDocumentStore(options: AdapterOptions): Promise<DocumentStore> {
   if (options.mongoUrl) return MongoDocumentStore.connect(options.mongoUrl);
-  return NedbDocumentStore.open(options.dataDir, { logger: options.logger });
+  return SqliteDocumentStore.open(options.dataDir);
 }
 
 export function openEventBus(options: AdapterOptions): Promise<EventBus> {
@@ -61,7 +61,7 @@ export function openEventBus(options: AdapterOptions): Promise<EventBus> {
   if (brokers.length > 0) {
     return KafkaEventBus.connect({ brokers, clientId: options.serviceName ?? 'tip', logger: options.logger });
   }
-  return FileEventLog.open(options.dataDir, { logger: options.logger, compactedTopics: COMPACTED_TOPICS });
+  return SqliteEventLog.open(options.dataDir, { logger: options.logger, compactedTopics: COMPACTED_TOPICS });
 }
 
 export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {

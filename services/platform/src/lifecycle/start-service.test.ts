@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NedbDocumentStore } from '../adapters/documents/nedb-store.js';
-import { FileEventLog } from '../adapters/events/file-event-log.js';
+import { SqliteDocumentStore } from '../adapters/documents/sqlite-store.js';
+import { SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
 import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
 import type { ServiceHandlers } from '../grpc/unary.js';
 import { generateServiceTokenSecret } from '../grpc/service-token.js';
@@ -16,8 +16,8 @@ import { startService, type Outbox } from './start-service.js';
 
 describe('starting a service', () => {
   let dir: string;
-  let store: NedbDocumentStore;
-  let bus: FileEventLog;
+  let store: SqliteDocumentStore;
+  let bus: SqliteEventLog;
   let things: Collection<OutboxDocument>;
   let notify: (id: string) => void = () => {};
 
@@ -31,8 +31,8 @@ describe('starting a service', () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tip-start-service-'));
-    store = await NedbDocumentStore.open(dir);
-    bus = await FileEventLog.open(dir, { retryDelayMs: 10 });
+    store = await SqliteDocumentStore.open(dir);
+    bus = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
     things = await store.collection<OutboxDocument>('things', [outboxIndex]);
   });
   afterEach(async () => {

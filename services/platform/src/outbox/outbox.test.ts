@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { NedbDocumentStore } from '../adapters/documents/nedb-store.js';
-import { FileEventLog } from '../adapters/events/file-event-log.js';
+import { SqliteDocumentStore } from '../adapters/documents/sqlite-store.js';
+import { SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
 import type { Collection } from '../ports/documents.js';
 import type { DeliveredEvent, EventBus, EventEnvelope } from '../ports/events.js';
 import { sleep, waitFor } from '../testing/wait.js';
@@ -20,8 +20,8 @@ const TOPIC = 'identity.users';
 
 describe('the outbox', () => {
   let dir: string;
-  let store: NedbDocumentStore;
-  let bus: FileEventLog;
+  let store: SqliteDocumentStore;
+  let bus: SqliteEventLog;
   let users: Collection<User>;
   const relays: OutboxRelay[] = [];
 
@@ -72,8 +72,8 @@ describe('the outbox', () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tip-outbox-'));
-    store = await NedbDocumentStore.open(dir);
-    bus = await FileEventLog.open(dir, { retryDelayMs: 10 });
+    store = await SqliteDocumentStore.open(dir);
+    bus = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
     users = await store.collection<User>('users', [outboxIndex]);
   });
   afterEach(async () => {
@@ -116,7 +116,7 @@ describe('the outbox', () => {
     );
     await users.insertOne({ _id: 'u2', name: '', deleted: true, _outbox: [userEvent('u2', 'UserDeleted')] });
     await store.close();
-    store = await NedbDocumentStore.open(dir);
+    store = await SqliteDocumentStore.open(dir);
     users = await store.collection<User>('users', [outboxIndex]);
 
     const seen = await listen();
@@ -246,11 +246,11 @@ describe('the outbox', () => {
 
 describe('an idempotent handler', () => {
   let dir: string;
-  let store: NedbDocumentStore;
+  let store: SqliteDocumentStore;
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tip-idempotent-'));
-    store = await NedbDocumentStore.open(dir);
+    store = await SqliteDocumentStore.open(dir);
   });
   afterEach(async () => {
     await store.close();
@@ -286,7 +286,7 @@ describe('an idempotent handler', () => {
     let runs = 0;
     await idempotentHandler(store, 'g', async () => void (runs += 1))(event);
     await store.close();
-    store = await NedbDocumentStore.open(dir);
+    store = await SqliteDocumentStore.open(dir);
     await idempotentHandler(store, 'g', async () => void (runs += 1))(event);
     expect(runs).toBe(1);
   });

@@ -6,3 +6,4 @@ export * from './start-oidc-provider.js';
 export * from './failure.js';
 export * from './document-targets.js';
 export * from './member-profile.js';
+export * from './event-log-copy.js';

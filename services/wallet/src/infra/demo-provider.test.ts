@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { NedbDocumentStore, type Collection } from '@tip/platform';
+import { DOCUMENTS_FILE, SqliteDocumentStore, type Collection } from '@tip/platform';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ const DECLINED = card('4000 0000 0000 0002');
 
 describe('the demo payment provider', () => {
   let dir: string;
-  let documents: NedbDocumentStore;
+  let documents: SqliteDocumentStore;
   let provider: DemoPaymentProvider;
   let intents: Collection<DemoIntentDocument>;
 
@@ -26,7 +26,7 @@ describe('the demo payment provider', () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tip-demo-provider-'));
-    documents = await NedbDocumentStore.open(dir);
+    documents = await SqliteDocumentStore.open(dir);
     provider = await DemoPaymentProvider.open(documents, { now: () => NOW });
     intents = await documents.collection<DemoIntentDocument>(DEMO_INTENTS_COLLECTION);
   });
@@ -119,7 +119,7 @@ describe('the demo payment provider', () => {
       await provider.payWithCard(id, DECLINED);
       await provider.payWithCard(id, VISA);
       await documents.close();
-      const file = await readFile(join(dir, 'db', `${DEMO_INTENTS_COLLECTION}.db`), 'utf8');
+      const file = await readFile(join(dir, DOCUMENTS_FILE), 'utf8');
       expect(file).toContain(id);
       for (const number of [DECLINED.number, VISA.number]) {
         expect(file).not.toContain(number);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { NedbDocumentStore } from '@tip/platform';
+import { SqliteDocumentStore } from '@tip/platform';
 import { describeContract, embeddedEngine, type EngineSource } from '@tip/platform/testing';
 import { join } from 'node:path';
 import { startStripeStandIn, type StripeStandIn } from '../testing/stripe-stand-in.js';
@@ -29,7 +29,7 @@ await describeContract<OpenedProvider>(
       name: 'demo',
       engine: embeddedEngine,
       open: async (dir, namespace) => {
-        const documents = await NedbDocumentStore.open(join(dir, namespace));
+        const documents = await SqliteDocumentStore.open(join(dir, namespace));
         return { provider: await DemoPaymentProvider.open(documents), close: () => documents.close() };
       },
     },

@@ -5,8 +5,8 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  FileEventLog,
-  NedbDocumentStore,
+  SqliteEventLog,
+  SqliteDocumentStore,
   WALLET_LEDGER_TOPIC,
   walletDefinition,
   type DeliveredEvent,
@@ -27,16 +27,16 @@ export interface WalletHarness {
   client: ServiceClient<WalletDefinition>;
   service: RunningWalletService;
   dir: string;
-  documents: NedbDocumentStore;
-  events: FileEventLog;
+  documents: SqliteDocumentStore;
+  events: SqliteEventLog;
   published: DeliveredEvent[];
   stop(): Promise<void>;
 }
 
 export async function startWalletHarness(options: { stripe?: StripeSettings } = {}): Promise<WalletHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'tip-wallet-'));
-  const documents = await NedbDocumentStore.open(dir);
-  const events = await FileEventLog.open(dir, { retryDelayMs: 10 });
+  const documents = await SqliteDocumentStore.open(dir);
+  const events = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
   const published: DeliveredEvent[] = [];
   await events.subscribe({
     group: 'test-observer',

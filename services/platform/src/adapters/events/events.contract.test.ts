@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { DeliveredEvent, EventBus, EventEnvelope } from '../../ports/events.js';
 import { describeContract, embeddedEngine, kafkaEngine, sleep, waitFor } from '../../testing/index.js';
 import { FileEventLog } from './file-event-log.js';
+import { SqliteEventLog } from './sqlite-event-log.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
 
 function envelope(key: string, n: number): EventEnvelope<{ n: number }> {
@@ -26,6 +27,11 @@ const numbers = (events: DeliveredEvent[]) => events.map((event) => (event.paylo
 await describeContract<EventBus>(
   'events',
   [
+    {
+      name: 'sqlite log',
+      engine: embeddedEngine,
+      open: (dir, namespace) => SqliteEventLog.open(join(dir, namespace), { retryDelayMs: 20 }),
+    },
     {
       name: 'embedded log',
       engine: embeddedEngine,

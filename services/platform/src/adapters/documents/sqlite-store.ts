@@ -1,0 +1,251 @@
+import type { Statement } from 'better-sqlite3';
+import { join } from 'node:path';
+import {
+  DuplicateKeyError,
+  type BaseDocument,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type Update,
+} from '../../ports/documents.js';
+import { isUniqueViolation, openDatabase, quoteIdentifier, type SqliteDatabase } from '../sqlite/open-database.js';
+import { applyUpdate, assertOperatorUpdate } from './apply-update.js';
+import { arrayPathsOf, compileFilter, compileSort, indexStatements, type SqlValue } from './sql-filter.js';
+
+const COLLECTION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+/** The file under a service's data directory. */
+export const DOCUMENTS_FILE = 'documents.sqlite';
+/** Where the store remembers which paths have held arrays; `$` cannot appear in a collection's name. */
+const ARRAY_PATHS = quoteIdentifier('tip$array_paths');
+/** Prepared statements kept per connection: queries are few shapes, compiled with their values as parameters. */
+const STATEMENT_CACHE = 500;
+
+type Row = { id: string; doc: string };
+
+/**
+ * The embedded document store: one SQLite database per service (`<dataDir>/documents.sqlite`, WAL), one table per
+ * collection holding each document as JSONB, indexes as expression indexes over the document's fields (see
+ * sql-filter.ts for how filters become SQL). SQLite keeps the data on disk and a bounded page cache in memory, so
+ * memory and start-up do not grow with the data. better-sqlite3 is synchronous: a read-modify-write (updateOne) runs
+ * in one transaction without yielding, so it is atomic within the process and, by SQLite's write lock, across
+ * processes too.
+ */
+export class SqliteDocumentStore implements DocumentStore {
+  private readonly collections = new Map<string, SqliteCollection<BaseDocument>>();
+  private readonly statements = new Map<string, Statement>();
+  private readonly arrayPaths = new Map<string, Set<string>>();
+  private closed = false;
+
+  private constructor(readonly db: SqliteDatabase) {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${ARRAY_PATHS} (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID`,
+    );
+    for (const { collection, path } of db.prepare(`SELECT collection, path FROM ${ARRAY_PATHS}`).all() as {
+      collection: string;
+      path: string;
+    }[]) {
+      this.arraysOf(collection).add(path);
+    }
+    db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) =>
+      typeof value === 'string' && compiledPattern(String(pattern)).test(value) ? 1 : 0,
+    );
+  }
+
+  /** Opens (creating) the store of one service in `dataDir`. */
+  static async open(dataDir: string): Promise<SqliteDocumentStore> {
+    return SqliteDocumentStore.openFile(join(dataDir, DOCUMENTS_FILE));
+  }
+
+  static async openFile(file: string): Promise<SqliteDocumentStore> {
+    return new SqliteDocumentStore(openDatabase(file));
+  }
+
+  async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
+    if (this.closed) throw new Error('the document store is closed');
+    if (!COLLECTION_NAME.test(name)) throw new TypeError(`invalid collection name: ${name}`);
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new SqliteCollection(name, this);
+      this.collections.set(name, collection);
+    }
+    collection.ensureIndexes(indexes);
+    return collection as unknown as Collection<T>;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // Keeps the planner's statistics fresh for the next start, cheaply (SQLite's advice for long-lived connections).
+    this.db.pragma('optimize');
+    this.db.close();
+  }
+
+  /** A prepared statement for this SQL, kept for the next call with the same shape. */
+  statement(sql: string): Statement {
+    let prepared = this.statements.get(sql);
+    if (prepared) {
+      // Most recently used last, so that the oldest is the first to go.
+      this.statements.delete(sql);
+    } else {
+      prepared = this.db.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE)
+        this.statements.delete(this.statements.keys().next().value as string);
+    }
+    this.statements.set(sql, prepared);
+    return prepared;
+  }
+
+  arraysOf(collection: string): Set<string> {
+    let paths = this.arrayPaths.get(collection);
+    if (!paths) {
+      paths = new Set();
+      this.arrayPaths.set(collection, paths);
+    }
+    return paths;
+  }
+
+  /** Records the paths of `document` that hold arrays and were not known to (inside the caller's transaction). */
+  noteArrays(collection: string, document: Record<string, unknown>): void {
+    const known = this.arraysOf(collection);
+    for (const path of arrayPathsOf(document)) {
+      if (known.has(path)) continue;
+      this.statement(`INSERT OR IGNORE INTO ${ARRAY_PATHS} (collection, path) VALUES (?, ?)`).run(collection, path);
+      known.add(path);
+    }
+  }
+}
+
+const patterns = new Map<string, RegExp>();
+
+/** `flags/source`, as sql-filter.ts passes a pattern, compiled once. */
+function compiledPattern(encoded: string): RegExp {
+  let pattern = patterns.get(encoded);
+  if (!pattern) {
+    const slash = encoded.indexOf('/');
+    pattern = new RegExp(encoded.slice(slash + 1), encoded.slice(0, slash));
+    if (patterns.size > 1000) patterns.clear();
+    patterns.set(encoded, pattern);
+  }
+  return pattern;
+}
+
+class SqliteCollection<T extends BaseDocument> implements Collection<T> {
+  private readonly table: string;
+  private readonly ensured = new Set<string>();
+
+  constructor(
+    private readonly name: string,
+    private readonly store: SqliteDocumentStore,
+  ) {
+    this.table = quoteIdentifier(name);
+    store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+  }
+
+  ensureIndexes(indexes: IndexSpec[]): void {
+    for (const index of indexes) {
+      const key = JSON.stringify(index);
+      if (this.ensured.has(key)) continue;
+      // The name carries the fields, so that a unique violation names them (see duplicateKey).
+      const name = (suffix: string) => quoteIdentifier(`${this.name}$${suffix}`);
+      for (const sql of indexStatements(this.table, name, index)) this.store.db.exec(sql);
+      this.ensured.add(key);
+    }
+  }
+
+  async insertOne(doc: T): Promise<void> {
+    const { _id: id, ...rest } = doc as BaseDocument & Record<string, unknown>;
+    this.write(() => {
+      this.store.noteArrays(this.name, rest);
+      this.store.statement(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?))`).run(id, JSON.stringify(rest));
+    });
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    return this.select(filter, { limit: 1 })[0] ?? null;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    return this.select(filter, options);
+  }
+
+  async count(filter: Filter): Promise<number> {
+    const { sql, params } = this.where(filter);
+    return (
+      this.store.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${sql}`).get(...params) as { n: number }
+    ).n;
+  }
+
+  async updateOne(filter: Filter, update: Update): Promise<T | null> {
+    assertOperatorUpdate(update);
+    return this.write(() => {
+      const [found] = this.select(filter, { limit: 1 });
+      return found ? this.replace(found, update) : null;
+    });
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    assertOperatorUpdate(update);
+    return this.write(() => {
+      const found = this.select(filter, {});
+      for (const doc of found) this.replace(doc, update);
+      return found.length;
+    });
+  }
+
+  async deleteOne(filter: Filter): Promise<boolean> {
+    const { sql, params } = this.where(filter);
+    const sqlText = `DELETE FROM ${this.table} WHERE id = (SELECT id FROM ${this.table} WHERE ${sql} LIMIT 1)`;
+    return this.store.statement(sqlText).run(...params).changes === 1;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const { sql, params } = this.where(filter);
+    return this.store.statement(`DELETE FROM ${this.table} WHERE ${sql}`).run(...params).changes;
+  }
+
+  private where(filter: Filter) {
+    return compileFilter(filter, this.store.arraysOf(this.name));
+  }
+
+  private select(filter: Filter, options: FindOptions): T[] {
+    const { sql, params } = this.where(filter);
+    const paging: SqlValue[] = [];
+    let page = '';
+    if (options.limit !== undefined || options.skip !== undefined) {
+      page = ' LIMIT ? OFFSET ?';
+      paging.push(options.limit ?? -1, options.skip ?? 0);
+    }
+    const query = `SELECT id, json(doc) AS doc FROM ${this.table} WHERE ${sql}${compileSort(options.sort)}${page}`;
+    const rows = this.store.statement(query).all(...params, ...paging) as Row[];
+    return rows.map((row) => ({ _id: row.id, ...(JSON.parse(row.doc) as object) }) as T);
+  }
+
+  private replace(found: T, update: Update): T {
+    const { _id: id, ...rest } = found as BaseDocument & Record<string, unknown>;
+    applyUpdate(rest, update);
+    this.store.noteArrays(this.name, rest);
+    this.store.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE id = ?`).run(JSON.stringify(rest), id);
+    return { _id: id, ...rest } as T;
+  }
+
+  /** Runs a write in one IMMEDIATE transaction (the write lock taken first), turning unique violations into the port's error. */
+  private write<R>(body: () => R): R {
+    try {
+      return this.store.db.transaction(body).immediate();
+    } catch (error) {
+      throw isUniqueViolation(error) ? this.duplicateKey(error.message) : error;
+    }
+  }
+
+  /**
+   * SQLite names the violated index ("UNIQUE constraint failed: index 'users$email'") or, for the primary key, the
+   * column ("UNIQUE constraint failed: users.id"); index names carry their fields after the `$`.
+   */
+  private duplicateKey(message: string): DuplicateKeyError {
+    const index = /index '([^']*)'/.exec(message)?.[1];
+    const fields = index?.includes('$') ? index.slice(index.indexOf('$') + 1).split(',') : ['_id'];
+    return new DuplicateKeyError(this.name, fields);
+  }
+}

@@ -1,0 +1,407 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Logger } from '../../logging/logger.js';
+import type { DeliveredEvent, EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
+import type { Statement } from 'better-sqlite3';
+import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
+import { assertTopicName, envelopeSchema } from './envelope-schema.js';
+
+export interface SqliteEventLogOptions {
+  logger?: Logger;
+  /** Wait before the first redelivery of an event whose handler failed; it doubles up to maxRetryDelayMs. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** Topics compacted by key, as Kafka's `cleanup.policy=compact`: only the latest event of each key is kept. */
+  compactedTopics?: readonly string[];
+  /** How often compaction and retention run (and once more at close). */
+  compactionIntervalMs?: number;
+  /** Events of the other topics older than this are deleted, as Kafka's `retention.ms`. */
+  retentionMs?: number;
+}
+
+/** The file under DATA_DIR: one log for every process of the platform. */
+export const EVENTS_FILE = 'events.sqlite';
+/** Ten minutes: the bound on how long an erased member's superseded events (and freed pages) stay on disk. */
+export const COMPACTION_INTERVAL_MS = 10 * 60_000;
+/** Seven days, Kafka's default `retention.ms`. */
+export const RETENTION_MS = 7 * 24 * 60 * 60_000;
+/** Events a consumer reads per query. */
+const BATCH = 200;
+/** How long a group's commits gather before they are written (a crash redelivers at most these). */
+const OFFSETS_FLUSH_MS = 50;
+/** How often a process looks for events other processes wrote, while a consumer waits. */
+const POLL_MS = 5;
+/** A consumer's claim on a (group, topic): renewed while it runs; another process takes over once it expires. */
+const LEASE_MS = 30_000;
+const LEASE_RENEW_MS = 10_000;
+
+type Settings = { logger: Logger | undefined; retryDelayMs: number; maxRetryDelayMs: number };
+
+/**
+ * The embedded event log on SQLite (`<dataDir>/events.sqlite`, WAL), with Kafka's semantics: topics, per-key order,
+ * consumer groups with committed offsets, at-least-once delivery with back-off, compaction by key and time-based
+ * retention. An event's offset is its row's sequence number (increasing within a topic, never reused). Events stay
+ * on disk; a consumer reads them in batches. Several processes can share the file: within a group, one process at a
+ * time consumes a topic (a lease it renews; when its process dies, another takes over within LEASE_MS), handing the
+ * events to its local members in turn, so per-key order holds and a failing event holds back the later ones. New
+ * events reach consumers in the publishing process at once, and other processes within POLL_MS.
+ */
+export class SqliteEventLog implements EventBus {
+  private readonly cursors = new Map<string, GroupCursor>();
+  private readonly subscriptions = new Set<LogSubscription>();
+  private readonly owner = randomUUID();
+  private closed = false;
+  private readonly maintenance: NodeJS.Timeout;
+  private poll: NodeJS.Timeout | undefined;
+  private lastSeen: number;
+  readonly statements: Record<
+    'insert' | 'read' | 'newest' | 'committed' | 'commit' | 'lease' | 'holder' | 'release' | 'compact' | 'expire',
+    Statement
+  >;
+
+  private constructor(
+    readonly db: SqliteDatabase,
+    private readonly settings: Settings,
+    private readonly compactedTopics: readonly string[],
+    private readonly retentionMs: number,
+    intervalMs: number,
+  ) {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        topic TEXT NOT NULL,
+        key TEXT NOT NULL,
+        published_at INTEGER NOT NULL,
+        envelope TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS events_by_topic ON events (topic, seq);
+      CREATE INDEX IF NOT EXISTS events_by_key ON events (topic, key, seq);
+      CREATE INDEX IF NOT EXISTS events_by_time ON events (published_at);
+      CREATE TABLE IF NOT EXISTS offsets (grp TEXT NOT NULL, topic TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (grp, topic)) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS leases (grp TEXT NOT NULL, topic TEXT NOT NULL, owner TEXT NOT NULL, expires INTEGER NOT NULL, PRIMARY KEY (grp, topic)) WITHOUT ROWID;
+    `);
+    this.statements = {
+      insert: db.prepare('INSERT INTO events (topic, key, published_at, envelope) VALUES (?, ?, ?, ?)'),
+      read: db.prepare('SELECT seq, envelope FROM events WHERE topic = ? AND seq > ? ORDER BY seq LIMIT ?'),
+      newest: db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).pluck(),
+      committed: db.prepare('SELECT seq FROM offsets WHERE grp = ? AND topic = ?').pluck(),
+      commit: db.prepare(
+        `INSERT INTO offsets (grp, topic, seq) SELECT @group, @topic, @seq WHERE EXISTS
+           (SELECT 1 FROM leases WHERE grp = @group AND topic = @topic AND owner = @owner)
+         ON CONFLICT (grp, topic) DO UPDATE SET seq = excluded.seq`,
+      ),
+      lease: db.prepare(
+        `INSERT INTO leases (grp, topic, owner, expires) VALUES (@group, @topic, @owner, @expires)
+         ON CONFLICT (grp, topic) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
+           WHERE leases.owner = excluded.owner OR leases.expires < @now`,
+      ),
+      holder: db.prepare('SELECT owner FROM leases WHERE grp = ? AND topic = ?').pluck(),
+      release: db.prepare('DELETE FROM leases WHERE grp = ? AND topic = ? AND owner = ?'),
+      compact: db.prepare(
+        `DELETE FROM events WHERE topic = @topic AND EXISTS
+           (SELECT 1 FROM events AS later WHERE later.topic = @topic AND later.key = events.key AND later.seq > events.seq)`,
+      ),
+      expire: db.prepare('DELETE FROM events WHERE topic NOT IN (SELECT value FROM json_each(?)) AND published_at < ?'),
+    };
+    this.lastSeen = (this.statements.newest.get() as number | undefined) ?? 0;
+    this.maintenance = setInterval(() => {
+      try {
+        this.compact();
+      } catch (error) {
+        settings.logger?.error({ err: error }, 'could not compact the event log');
+      }
+    }, intervalMs).unref();
+  }
+
+  static async open(dataDir: string, options: SqliteEventLogOptions = {}): Promise<SqliteEventLog> {
+    const db = openDatabase(join(dataDir, EVENTS_FILE));
+    // Compaction and retention delete events: their bytes are overwritten, not left in free pages.
+    db.pragma('secure_delete = ON');
+    return new SqliteEventLog(
+      db,
+      {
+        logger: options.logger,
+        retryDelayMs: options.retryDelayMs ?? 100,
+        maxRetryDelayMs: options.maxRetryDelayMs ?? 5000,
+      },
+      options.compactedTopics ?? [],
+      options.retentionMs ?? RETENTION_MS,
+      options.compactionIntervalMs ?? COMPACTION_INTERVAL_MS,
+    );
+  }
+
+  /**
+   * Keeps the latest event of each key in the compacted topics and drops the other topics' events past retention,
+   * then empties the WAL so that dropped bytes leave the disk; answers how many events each compacted topic lost.
+   */
+  compact(): Record<string, number> {
+    const dropped: Record<string, number> = {};
+    this.db.transaction(() => {
+      for (const topic of this.compactedTopics) dropped[topic] = this.statements.compact.run({ topic }).changes;
+      this.statements.expire.run(JSON.stringify(this.compactedTopics), Date.now() - this.retentionMs);
+    })();
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
+    return dropped;
+  }
+
+  /** Copies the log, consistent as of one moment, to `file` while it keeps serving (SQLite's online backup). */
+  async backup(file: string): Promise<void> {
+    await this.db.backup(file);
+  }
+
+  async publish(topic: string, events: EventEnvelope[]): Promise<void> {
+    this.assertOpen();
+    assertTopicName(topic);
+    const envelopes = events.map((event) => envelopeSchema.parse(event) as EventEnvelope);
+    if (envelopes.length === 0) return;
+    const now = Date.now();
+    this.db.transaction(() => {
+      for (const envelope of envelopes) {
+        this.statements.insert.run(topic, envelope.key, now, JSON.stringify(envelope));
+      }
+    })();
+    for (const cursor of this.cursors.values()) if (cursor.topic === topic) cursor.wake();
+  }
+
+  async subscribe({ group, topics, handle }: SubscribeOptions): Promise<Subscription> {
+    this.assertOpen();
+    if (group === '') throw new TypeError('a consumer group needs a name');
+    topics.forEach(assertTopicName);
+    const subscription = new LogSubscription(
+      handle,
+      topics.map((topic) => this.cursor(group, topic)),
+      () => this.subscriptions.delete(subscription),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.maintenance);
+    clearInterval(this.poll);
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    try {
+      this.compact();
+    } catch (error) {
+      this.settings.logger?.error({ err: error }, 'could not compact the event log at close');
+    }
+    this.db.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the event log is closed');
+  }
+
+  private cursor(group: string, topic: string): GroupCursor {
+    const name = `${group}\u0000${topic}`;
+    let cursor = this.cursors.get(name);
+    if (!cursor) {
+      cursor = new GroupCursor(this, group, topic, this.owner, this.settings, () => this.watch());
+      this.cursors.set(name, cursor);
+    }
+    return cursor;
+  }
+
+  /** Starts looking for other processes' events while some consumer waits for them. */
+  private watch(): void {
+    this.poll ??= setInterval(() => {
+      const newest = (this.statements.newest.get() as number | undefined) ?? 0;
+      if (newest === this.lastSeen) return;
+      this.lastSeen = newest;
+      for (const cursor of this.cursors.values()) cursor.wake();
+    }, POLL_MS).unref();
+  }
+}
+
+/** One group's consumption of one topic in this process: the lease, the position, the loop. */
+class GroupCursor {
+  private members: LogSubscription[] = [];
+  private turn = 0;
+  private running = false;
+  private position = 0;
+  private flushed = 0;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private leaseRenewed = 0;
+  /** Set while the loop waits for an event or a member, or through a back-off (only membership ends that). */
+  private waiting: { wake: () => void; forEvents: boolean } | undefined;
+
+  constructor(
+    private readonly log: SqliteEventLog,
+    readonly group: string,
+    readonly topic: string,
+    private readonly owner: string,
+    private readonly settings: Settings,
+    private readonly watch: () => void,
+  ) {}
+
+  add(member: LogSubscription): void {
+    this.members.push(member);
+    if (this.running) this.waiting?.wake();
+    else void this.run();
+  }
+
+  remove(member: LogSubscription): void {
+    this.members = this.members.filter((candidate) => candidate !== member);
+    this.waiting?.wake();
+  }
+
+  /** New events may be there. */
+  wake(): void {
+    if (this.waiting?.forEvents) this.waiting.wake();
+  }
+
+  /** Writes the position now, if it moved; a no-op for a cursor that lost its lease. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.position === this.flushed) return;
+    this.log.statements.commit.run({ group: this.group, topic: this.topic, seq: this.position, owner: this.owner });
+    this.flushed = this.position;
+  }
+
+  private commit(seq: number): void {
+    this.position = seq;
+    this.flushTimer ??= setTimeout(() => {
+      try {
+        this.flush();
+      } catch (error) {
+        this.settings.logger?.error({ err: error, group: this.group }, 'could not store consumer offsets');
+      }
+    }, OFFSETS_FLUSH_MS).unref();
+  }
+
+  private async run(): Promise<void> {
+    this.running = true;
+    let failures = 0;
+    let batch: { seq: number; envelope: string }[] = [];
+    try {
+      while (this.members.length > 0) {
+        if (!this.holdLease()) {
+          batch = [];
+          await this.wait(false, LEASE_RENEW_MS);
+          continue;
+        }
+        if (batch.length === 0) {
+          batch = this.log.statements.read.all(this.topic, this.position, BATCH) as typeof batch;
+          if (batch.length === 0) {
+            this.watch();
+            await this.wait(true, LEASE_RENEW_MS);
+            continue;
+          }
+        }
+        const [next] = batch;
+        const member = this.members[this.turn++ % this.members.length];
+        if (!next || !member) continue;
+        const event = this.parse(next);
+        if (!event) {
+          batch.shift();
+          this.commit(next.seq);
+          continue;
+        }
+        try {
+          await member.deliver(event, () => this.commit(next.seq));
+          batch.shift();
+          failures = 0;
+        } catch (error) {
+          failures += 1;
+          const delay = Math.min(this.settings.retryDelayMs * 2 ** (failures - 1), this.settings.maxRetryDelayMs);
+          this.settings.logger?.warn(
+            { err: error, topic: this.topic, group: this.group, offset: next.seq, eventId: event.id, failures, delay },
+            'event handler failed; redelivering after a back-off',
+          );
+          await this.wait(false, delay);
+        }
+      }
+    } finally {
+      // Let another process take the topic over at once; the log may already be closed (it flushed then).
+      if (this.log.db.open) {
+        this.flush();
+        this.log.statements.release.run(this.group, this.topic, this.owner);
+      }
+      this.leaseRenewed = 0;
+      this.running = false;
+    }
+  }
+
+  /**
+   * Takes or renews this process's lease on the (group, topic); on taking it, reads the committed position. Renews
+   * at most every LEASE_RENEW_MS, so a busy consumer does not write for every event.
+   */
+  private holdLease(): boolean {
+    const now = Date.now();
+    if (now - this.leaseRenewed < LEASE_RENEW_MS) return true;
+    const { statements } = this.log;
+    const held = this.log.db.transaction(() => {
+      statements.lease.run({ group: this.group, topic: this.topic, owner: this.owner, expires: now + LEASE_MS, now });
+      return statements.holder.get(this.group, this.topic) === this.owner;
+    })();
+    if (!held) {
+      this.leaseRenewed = 0;
+      return false;
+    }
+    if (this.leaseRenewed === 0) {
+      this.position = (statements.committed.get(this.group, this.topic) as number | undefined) ?? 0;
+      this.flushed = this.position;
+    }
+    this.leaseRenewed = now;
+    return true;
+  }
+
+  private parse(row: { seq: number; envelope: string }): DeliveredEvent | undefined {
+    try {
+      return { ...(envelopeSchema.parse(JSON.parse(row.envelope)) as EventEnvelope), topic: this.topic };
+    } catch (error) {
+      this.settings.logger?.error({ err: error, topic: this.topic, offset: row.seq }, 'skipping an unreadable event');
+      return undefined;
+    }
+  }
+
+  private wait(forEvents: boolean, delayMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => wake(), delayMs);
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiting = undefined;
+        resolve();
+      };
+      this.waiting = { wake, forEvents };
+    });
+  }
+}
+
+class LogSubscription implements Subscription {
+  private readonly inFlight = new Set<Promise<void>>();
+  private stopped: Promise<void> | undefined;
+
+  constructor(
+    private readonly handle: SubscribeOptions['handle'],
+    private readonly cursors: GroupCursor[],
+    private readonly onStopped: () => void,
+  ) {
+    for (const cursor of cursors) cursor.add(this);
+  }
+
+  /** Runs the handler, then `commit` if it succeeded; stop() waits for both. */
+  deliver(event: DeliveredEvent, commit: () => void): Promise<void> {
+    const delivery = Promise.resolve(event)
+      .then((delivered) => this.handle(delivered))
+      .then(commit);
+    this.inFlight.add(delivery);
+    const forget = () => this.inFlight.delete(delivery);
+    delivery.then(forget, forget);
+    return delivery;
+  }
+
+  /** Takes the subscription out of its groups, then waits for the handlers it is running and their commits. */
+  stop(): Promise<void> {
+    this.stopped ??= (async () => {
+      for (const cursor of this.cursors) cursor.remove(this);
+      await Promise.allSettled(this.inFlight);
+      for (const cursor of this.cursors) cursor.flush();
+      this.onStopped();
+    })();
+    return this.stopped;
+  }
+}

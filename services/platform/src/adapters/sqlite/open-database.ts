@@ -1,0 +1,46 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type SqliteDatabase = Database.Database;
+
+export interface OpenDatabaseOptions {
+  /** Pages SQLite may keep in memory for this connection, in KiB: what bounds memory whatever the history. */
+  cacheKiB?: number;
+}
+
+/** How long a write waits for another process's transaction to finish before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Opens (creating) an SQLite database file the way every embedded engine uses it:
+ * - WAL, so readers never wait for the writer and several processes on one machine can share the file;
+ * - synchronous=NORMAL: a commit is in the WAL (the OS has it) before the call returns, so a killed process loses
+ *   no acknowledged write; only a power cut can lose the last commits before a checkpoint (FULL would sync each
+ *   commit to the disk, at about a millisecond apiece);
+ * - a bounded page cache, so memory does not grow with the data.
+ */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`cache_size = -${options.cacheKiB ?? 4096}`);
+  db.pragma('temp_store = MEMORY');
+  return db;
+}
+
+/**
+ * Whether an error is SQLite refusing a write because of a UNIQUE or PRIMARY KEY constraint. Told by its code, not
+ * by class: the addon throws the SqliteError class of whichever copy of the module loaded last, and test runners
+ * load one per suite, in a realm of their own.
+ */
+export function isUniqueViolation(error: unknown): error is { code: string; message: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** Double-quotes an identifier (a table or index name) for SQL. */
+export function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}

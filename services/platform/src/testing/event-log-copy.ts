@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+import { EVENTS_FILE, type SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
+import { openDatabase } from '../adapters/sqlite/open-database.js';
+
+/**
+ * Copies a running log's events into `dataDir` without its consumer groups' offsets or leases, so that a service
+ * started on the copy reads every topic from the start (rebuilding its projections from the log).
+ */
+export async function copyEventsOnly(log: SqliteEventLog, dataDir: string): Promise<void> {
+  const file = join(dataDir, EVENTS_FILE);
+  await log.backup(file);
+  const copy = openDatabase(file);
+  try {
+    copy.exec('DELETE FROM offsets; DELETE FROM leases');
+  } finally {
+    copy.close();
+  }
+}
