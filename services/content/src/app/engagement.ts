@@ -32,7 +32,7 @@ export async function listComments(context: ContentContext, input: { postId: str
   const post = await visiblePost(context, input.postId, viewer);
   const comments = await context.engagement.allComments(post._id, viewer.hidden);
   const authors = await context.authors.many(comments.map((comment) => comment.authorId));
-  return { comments: comments.map((comment) => commentView(comment, authors)) };
+  return { comments: comments.map((comment) => commentView(comment, authors, post, viewer)) };
 }
 
 /** A comment: non-empty once trimmed, at most 2,000 characters, by an approved member or an admin. */
@@ -54,5 +54,5 @@ export async function addComment(
   };
   await context.engagement.comments.insertOne(comment);
   await context.posts.update(post._id, {}, { $inc: { commentCount: 1 } }, [engagementChanged(post, call)]);
-  return commentView(comment, await context.authors.many([viewer.id]));
+  return commentView(comment, await context.authors.many([viewer.id]), post, viewer);
 }

@@ -20,10 +20,27 @@ function authorView(author: AuthorDocument | undefined, id: string) {
   };
 }
 
-export function commentView(comment: CommentDocument, authors: Map<string, AuthorDocument>) {
+/**
+ * An anonymous post (show profile data off) names its author to no one but the author and admins: not by the item's
+ * author, nor by the post's author id, nor by their comments under it.
+ */
+export function seesAuthor(post: Pick<PostDocument, 'authorId' | 'showProfileData'>, viewer: Viewer): boolean {
+  return post.showProfileData || viewer.isAdmin || post.authorId === viewer.id;
+}
+
+/** A comment under `post` as `viewer` sees it: the post's author writes anonymously where the post does. */
+export function commentView(
+  comment: CommentDocument,
+  authors: Map<string, AuthorDocument>,
+  post: Pick<PostDocument, 'authorId' | 'showProfileData'>,
+  viewer: Viewer,
+) {
+  const byPostAuthor = comment.authorId === post.authorId;
   return {
     comment: { id: comment._id, content: comment.content, createdAt: comment.createdAt },
-    author: authorView(authors.get(comment.authorId), comment.authorId),
+    author:
+      byPostAuthor && !seesAuthor(post, viewer) ? null : authorView(authors.get(comment.authorId), comment.authorId),
+    byPostAuthor,
   };
 }
 
@@ -31,12 +48,12 @@ export function commentView(comment: CommentDocument, authors: Map<string, Autho
  * A post as one viewer may see it. A premium post the viewer may not see whole keeps its content and media on the
  * server: the item carries the cost, and a blurred teaser for an image.
  */
-function postView(post: PostDocument, whole: boolean) {
+function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
   const image = post.media?.kind === 'image' ? post.media : undefined;
   const video = post.media?.kind === 'video' ? post.media : undefined;
   return {
     id: post._id,
-    authorId: post.authorId,
+    authorId: seesAuthor(post, viewer) ? post.authorId : '',
     content: whole ? post.content : '',
     category: post.category,
     imageUrl: whole && image ? mediaUrl(post._id, 'image-1280', image.version) : '',
@@ -70,10 +87,10 @@ export async function feedItems(context: ContentContext, posts: PostDocument[], 
     const author = authors.get(post.authorId);
     const whole = seesWhole(post, viewer, unlocked.has(post._id));
     return {
-      post: postView(post, whole),
+      post: postView(post, whole, viewer),
       author: post.showProfileData ? authorView(author, post.authorId) : null,
       likeCount: post.likeCount,
-      comments: (latest[index] ?? []).map((comment) => commentView(comment, authors)),
+      comments: (latest[index] ?? []).map((comment) => commentView(comment, authors, post, viewer)),
       commentCount: post.commentCount,
       isLiked: liked.has(post._id),
       unlocked: whole,

@@ -87,6 +87,15 @@ export async function getPost(context: ContentContext, input: { postId: string; 
   return feedItem(context, await visiblePost(context, input.postId, viewer), viewer);
 }
 
+/**
+ * Whom a message about the post goes to ('Contatta'), for a viewer who may see the post: its author, and whether the
+ * post keeps them anonymous (then the BFF addresses the message through the post and never shows the id).
+ */
+export async function postAuthor(context: ContentContext, input: { postId: string; viewerId: string }) {
+  const post = await visiblePost(context, input.postId, await viewerOf(context, input.viewerId));
+  return { authorId: post.authorId, anonymous: !post.showProfileData };
+}
+
 function decodeCursor(cursor: string): FeedCursor | undefined {
   if (!cursor) return undefined;
   const separator = cursor.lastIndexOf('|');

@@ -108,6 +108,65 @@ describe('the feed', () => {
     });
     expect((await harness.client.GetPost({ postId: hidden, viewerId: reader })).author).toBeNull();
   });
+
+  it('names the author of an anonymous post to no one but the author and admins: not by id, nor by their comments', async () => {
+    const author = await harness.member({ username: 'anonima' });
+    const postId = await post(author, { showProfileData: false });
+    await harness.decide(postId, 'approved');
+    const reader = await harness.member({ username: 'lettore' });
+    const admin = await harness.member({ isAdmin: true });
+    await harness.client.AddComment({ postId, viewerId: reader, content: 'Chi sei?' });
+    const own = await harness.client.AddComment({ postId, viewerId: author, content: 'Non te lo dico' });
+    expect(own).toMatchObject({ author: { id: author, username: 'anonima' }, byPostAuthor: true });
+
+    const seenBy = async (viewerId: string) => {
+      const item = (await harness.client.Feed({ viewerId, category: '', cursor: '', limit: 50 })).items.find(
+        (each) => each.post?.id === postId,
+      );
+      const { comments } = await harness.client.ListComments({ postId, viewerId });
+      return { item, single: await harness.client.GetPost({ postId, viewerId }), comments };
+    };
+    const reading = await seenBy(reader);
+    for (const item of [reading.item, reading.single]) {
+      expect(item?.post?.authorId).toBe('');
+      expect(item?.author).toBeNull();
+      expect(JSON.stringify(item)).not.toContain(author);
+      expect(item?.comments.map((comment) => [comment.author?.username ?? null, comment.byPostAuthor])).toEqual([
+        ['lettore', false],
+        [null, true],
+      ]);
+    }
+    expect(reading.comments.map((comment) => comment.author?.id ?? null)).toEqual([reader, null]);
+    expect(JSON.stringify(reading.comments)).not.toContain(author);
+
+    for (const viewerId of [author, admin]) {
+      const { item, single, comments } = await seenBy(viewerId);
+      expect([item?.post?.authorId, single.post?.authorId]).toEqual([author, author]);
+      expect(comments.map((comment) => comment.author?.id)).toEqual([reader, author]);
+    }
+  });
+
+  it('tells the BFF whom a message about a post goes to, for a viewer who may see the post', async () => {
+    const author = await harness.member();
+    const shown = await post(author);
+    const anonymous = await post(author, { showProfileData: false });
+    const waiting = await post(author, { showProfileData: false });
+    for (const postId of [shown, anonymous]) await harness.decide(postId, 'approved');
+    const reader = await harness.member();
+    expect(await harness.client.PostAuthor({ postId: shown, viewerId: reader })).toEqual({
+      authorId: author,
+      anonymous: false,
+    });
+    expect(await harness.client.PostAuthor({ postId: anonymous, viewerId: reader })).toEqual({
+      authorId: author,
+      anonymous: true,
+    });
+    for (const postId of [waiting, 'no-such-post']) {
+      expect(await failureOf(harness.client.PostAuthor({ postId, viewerId: reader }))).toMatchObject({
+        code: 'NOT_FOUND',
+      });
+    }
+  });
 });
 
 describe('likes and comments', () => {

@@ -4,7 +4,7 @@ import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, toggleLike } from '../app/engagement.js';
 import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
-import { createPost, deletePost, feed, getPost } from '../app/posts.js';
+import { createPost, deletePost, feed, getPost, postAuthor } from '../app/posts.js';
 import {
   isUnlocked,
   prepareTelegramReveal,
@@ -45,6 +45,7 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
     IsUnlocked: (request) => isUnlocked(context, request),
     PrepareTelegramReveal: (request) => prepareTelegramReveal(context, request),
     RecordTelegramReveal: (request) => recordTelegramReveal(context, request),
+    PostAuthor: (request) => postAuthor(context, request),
     async DeletePost(request, call) {
       await deletePost(context, request, callInfo(call));
       return {};

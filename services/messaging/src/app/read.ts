@@ -1,11 +1,14 @@
 import { DomainError, MessagesRead } from '@tip/platform';
-import { conversationKey } from '../domain/index.js';
+import { conversationKey, postConversationKey } from '../domain/index.js';
 import type { CallInfo, MessagingContext } from './context.js';
 import { messageView } from './views.js';
 
 export const THREAD_MAX_PAGE = 100;
 
-/** The member's conversations, most recent first, with the last message and how many are unread. */
+/**
+ * The member's conversations, most recent first, with the last message and how many are unread. A conversation
+ * through an anonymous post names the post; its author stays unnamed to the member who wrote through it.
+ */
 export async function conversations(context: MessagingContext, userId: string) {
   const { stores } = context;
   const sent = await stores.messages.find(
@@ -27,9 +30,10 @@ export async function conversations(context: MessagingContext, userId: string) {
       const marks = readUpTo.get(key) ?? {};
       const last = messages[0];
       const mine = marks[userId];
-      const member = members.get(otherUserId);
+      const hidden = last?.postAuthorId !== undefined && last.postAuthorId === otherUserId;
+      const member = hidden ? undefined : members.get(otherUserId);
       return {
-        otherUserId,
+        otherUserId: hidden ? '' : otherUserId,
         otherUser: member
           ? {
               username: member.username ?? '',
@@ -37,41 +41,75 @@ export async function conversations(context: MessagingContext, userId: string) {
               verificationStatus: member.verificationStatus,
             }
           : null,
-        lastMessage: last ? messageView(last, last.senderId === userId ? marks[otherUserId] : mine) : null,
+        lastMessage: last ? messageView(last, last.senderId === userId ? marks[otherUserId] : mine, userId) : null,
         unreadCount: messages.filter(
           (message) => message.recipientId === userId && (mine === undefined || message.createdAt > mine),
         ).length,
+        postId: last?.postId ?? '',
       };
     }),
   };
 }
 
-/** One conversation, newest first, paged by the cursor (the oldest message's time). */
+/**
+ * One conversation, newest first, paged by the cursor (the oldest message's time). Through an anonymous post: the
+ * member's own (no other member named), or, for the post's author, the one with the member named.
+ */
 export async function thread(
   context: MessagingContext,
-  input: { userId: string; otherUserId: string; cursor: string; limit: number },
+  input: { userId: string; otherUserId: string; postId: string; cursor: string; limit: number },
 ) {
-  const key = conversationKey(input.userId, input.otherUserId);
+  const key = input.postId
+    ? postConversationKey(input.postId, input.otherUserId || input.userId)
+    : conversationKey(input.userId, input.otherUserId);
+  // Naming the member of a post's conversation is for the post's author only.
+  const asAuthor = input.postId && input.otherUserId ? { postAuthorId: input.userId } : {};
   const limit = Math.min(Math.max(input.limit || 30, 1), THREAD_MAX_PAGE);
   if (input.cursor && Number.isNaN(Date.parse(input.cursor))) {
     throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'cursor' });
   }
-  const filter = { conversation: key, status: 'sent', ...(input.cursor ? { createdAt: { $lt: input.cursor } } : {}) };
+  const filter = {
+    conversation: key,
+    status: 'sent',
+    ...asAuthor,
+    ...(input.cursor ? { createdAt: { $lt: input.cursor } } : {}),
+  };
   const [messages, read] = await Promise.all([
     context.stores.messages.find(filter, { sort: { createdAt: -1 }, limit }),
     context.stores.conversations.findOne({ _id: key }),
   ]);
   const last = messages.at(-1);
   return {
-    messages: messages.map((message) => messageView(message, read?.readUpTo[message.recipientId])),
+    messages: messages.map((message) => messageView(message, read?.readUpTo[message.recipientId], input.userId)),
     nextCursor: messages.length === limit && last ? last.createdAt : '',
   };
 }
 
+/**
+ * The conversation a reader read and whose messages they read. Through an anonymous post, the author names the
+ * member, and the member names no one (the author's answers were read); null when the reader has no part in it.
+ */
+async function readConversation(
+  context: MessagingContext,
+  input: { userId: string; senderId: string; postId: string },
+): Promise<{ key: string; senderId: string; post?: { postId: string; authorId: string } } | null> {
+  if (!input.postId) return { key: conversationKey(input.userId, input.senderId), senderId: input.senderId };
+  const key = postConversationKey(input.postId, input.senderId || input.userId);
+  const authorId = (await context.stores.messages.findOne({ conversation: key, status: 'sent' }))?.postAuthorId;
+  if (!authorId || (input.senderId && input.userId !== authorId)) return null;
+  return { key, senderId: input.senderId || authorId, post: { postId: input.postId, authorId } };
+}
+
 /** The reader has read everything the sender sent them until now; the sender hears of it. */
-export async function markRead(context: MessagingContext, input: { userId: string; senderId: string }, call: CallInfo) {
-  const key = conversationKey(input.userId, input.senderId);
-  const conversation = await context.stores.conversation(key, [input.userId, input.senderId]);
+export async function markRead(
+  context: MessagingContext,
+  input: { userId: string; senderId: string; postId: string },
+  call: CallInfo,
+) {
+  const read = await readConversation(context, input);
+  if (!read) return { marked: 0, readAt: '' };
+  const { key, senderId } = read;
+  const conversation = await context.stores.conversation(key, [input.userId, senderId]);
   const readAt = new Date().toISOString();
   const previous = conversation.readUpTo[input.userId];
   const marked = await context.stores.messages.count({
@@ -83,7 +121,7 @@ export async function markRead(context: MessagingContext, input: { userId: strin
   if (marked === 0) return { marked, readAt: previous ?? '' };
   const event = MessagesRead.create(
     key,
-    { conversation: key, readerId: input.userId, senderId: input.senderId, readAt },
+    { conversation: key, readerId: input.userId, senderId, readAt, ...(read.post && { post: read.post }) },
     call.correlationId,
   );
   await context.stores.updateConversation(key, {}, { $set: { [`readUpTo.${input.userId}`]: readAt } }, [event]);

@@ -1,5 +1,5 @@
 import { DomainError, MessageSent, parseInput } from '@tip/platform';
-import { conversationKey, MESSAGE_COST, messageSchema } from '../domain/index.js';
+import { conversationKey, MESSAGE_COST, messageSchema, postConversationKey } from '../domain/index.js';
 import type { MessageDocument } from '../infra/stores.js';
 import type { CallInfo, MessagingContext } from './context.js';
 import { messageView } from './views.js';
@@ -10,6 +10,35 @@ const messageId = (id: string) => {
   return id;
 };
 
+/** An anonymous post a message is about, as content answered it: the post and its author. */
+export interface AnonymousPost {
+  postId: string;
+  authorId: string;
+}
+
+/**
+ * The conversation a message goes to. Through an anonymous post, a member writes to its author, in a conversation of
+ * their own; the author answers only where a member wrote to them (the post is no cover to start one).
+ */
+async function conversationOf(
+  context: MessagingContext,
+  senderId: string,
+  recipientId: string,
+  post: AnonymousPost | null,
+): Promise<string> {
+  if (!post) return conversationKey(senderId, recipientId);
+  if (senderId !== post.authorId) {
+    if (recipientId !== post.authorId) {
+      throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'recipientId' });
+    }
+    return postConversationKey(post.postId, senderId);
+  }
+  const key = postConversationKey(post.postId, recipientId);
+  const opened = await context.stores.messages.findOne({ conversation: key, senderId: recipientId, status: 'sent' });
+  if (!opened) throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
+  return key;
+}
+
 /**
  * The rules of writing (spec: approved members and admins; not to oneself; to a member who exists, is not deleted
  * and neither blocked nor blocking; 1 to 2,000 characters once trimmed), then the message kept pending under the
@@ -18,7 +47,14 @@ const messageId = (id: string) => {
  */
 export async function prepareSend(
   context: MessagingContext,
-  input: { messageId: string; userId: string; recipientId: string; content: string; blockedUserIds: string[] },
+  input: {
+    messageId: string;
+    userId: string;
+    recipientId: string;
+    content: string;
+    blockedUserIds: string[];
+    anonymousPost: AnonymousPost | null;
+  },
 ) {
   const { stores } = context;
   const id = messageId(input.messageId);
@@ -32,19 +68,25 @@ export async function prepareSend(
     throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
   }
   const { content } = parseInput(messageSchema, { content: input.content });
+  const post = input.anonymousPost?.postId ? input.anonymousPost : null;
+  const conversation = await conversationOf(context, sender._id, recipient._id, post);
   const message: MessageDocument = {
     _id: id,
-    conversation: conversationKey(sender._id, recipient._id),
+    conversation,
     senderId: sender._id,
     recipientId: recipient._id,
     content,
     status: 'pending',
     createdAt: new Date().toISOString(),
+    ...(post && { postId: post.postId, postAuthorId: post.authorId }),
   };
   if (!(await stores.insertPending(message))) {
     const existing = await stores.messages.findOne({ _id: id });
     const same =
-      existing?.senderId === sender._id && existing.recipientId === recipient._id && existing.content === content;
+      existing?.conversation === conversation &&
+      existing.senderId === sender._id &&
+      existing.recipientId === recipient._id &&
+      existing.content === content;
     if (!same) throw new DomainError('ALREADY_EXISTS', 'messaging.idReused');
   }
   return { cost: sender.isAdmin ? 0 : MESSAGE_COST, idempotencyKey: `message:${id}` };
@@ -52,7 +94,8 @@ export async function prepareSend(
 
 /**
  * Makes a paid message visible, once, with its MessageSent. Called by the BFF after the debit, and by the wallet's
- * CreditsDebited should the BFF have stopped in between; `userId`, when given, must be the sender.
+ * CreditsDebited should the BFF have stopped in between; `userId`, when given, must be the sender. Answers the
+ * message as its sender is shown it.
  */
 export async function commitSend(
   context: MessagingContext,
@@ -64,7 +107,7 @@ export async function commitSend(
   if (!pending || (input.userId !== undefined && pending.senderId !== input.userId)) {
     throw new DomainError('NOT_FOUND', 'errors.notFound');
   }
-  if (pending.status === 'sent') return messageView(pending, undefined);
+  if (pending.status === 'sent') return messageView(pending, undefined, pending.senderId);
   const event = MessageSent.create(
     pending.conversation,
     {
@@ -78,7 +121,7 @@ export async function commitSend(
     call.correlationId,
   );
   const sent = (await stores.markSent(pending._id, [event])) ?? (await stores.messages.findOne({ _id: pending._id }));
-  return messageView(sent ?? pending, undefined);
+  return messageView(sent ?? pending, undefined, pending.senderId);
 }
 
 /** The debit was refused: the pending message goes, so nothing of it is stored. A sent message stays. */

@@ -16,3 +16,11 @@ export const messageSchema = z.object({
 export function conversationKey(a: string, b: string): string {
   return a < b ? `${a}:${b}` : `${b}:${a}`;
 }
+
+/**
+ * One conversation per anonymous post and member who wrote to its author through it, apart from any the two have
+ * as themselves (the member does not know whom they write to).
+ */
+export function postConversationKey(postId: string, memberId: string): string {
+  return `post:${postId}:${memberId}`;
+}

@@ -158,3 +158,133 @@ describe('reading', () => {
     await waitFor(() => harness.published.some((event) => event.type === 'MessagesRead'), 5000, 'MessagesRead');
   });
 });
+
+describe('through an anonymous post', () => {
+  const postId = () => randomUUID();
+  /** A committed message; `post`: through that anonymous post of `authorId`. */
+  const write = async (userId: string, recipientId: string, content: string, post?: [string, string]) => {
+    const messageId = randomUUID();
+    const anonymousPost = post ? { postId: post[0], authorId: post[1] } : null;
+    await harness.client.PrepareSend({ messageId, userId, recipientId, content, blockedUserIds: [], anonymousPost });
+    return harness.client.CommitSend({ messageId, userId });
+  };
+  const thread = (userId: string, otherUserId: string, post: string) =>
+    harness.client.Thread({ userId, otherUserId, postId: post, cursor: '', limit: 10 });
+
+  it('keeps the author unnamed to the member who writes, in a conversation of its own, and lets the author answer', async () => {
+    const author = await harness.member({ username: 'autrice' });
+    const member = await harness.member({ username: 'curioso' });
+    const post = postId();
+    // The two also write as themselves: that conversation stays apart.
+    await write(member, author, 'ciao, ci conosciamo');
+
+    const sent = await write(member, author, 'Bel post!', [post, author]);
+    expect(sent).toMatchObject({ senderId: member, recipientId: '', postId: post, content: 'Bel post!' });
+
+    const byAuthor = (await harness.client.Conversations({ userId: author })).conversations;
+    expect(byAuthor).toEqual([
+      expect.objectContaining({
+        otherUserId: member,
+        otherUser: expect.objectContaining({ username: 'curioso' }),
+        postId: post,
+        unreadCount: 1,
+      }),
+      expect.objectContaining({ otherUserId: member, postId: '', unreadCount: 1 }),
+    ]);
+    expect((await thread(author, member, post)).messages).toEqual([
+      expect.objectContaining({ senderId: member, recipientId: author, content: 'Bel post!', postId: post }),
+    ]);
+
+    const answer = await write(author, member, 'Grazie!', [post, author]);
+    expect(answer).toMatchObject({ senderId: author, recipientId: member, postId: post });
+
+    const byMember = (await harness.client.Conversations({ userId: member })).conversations;
+    expect(byMember[0]).toEqual({
+      otherUserId: '',
+      otherUser: null,
+      lastMessage: expect.objectContaining({ senderId: '', recipientId: member, content: 'Grazie!', postId: post }),
+      unreadCount: 1,
+      postId: post,
+    });
+    expect(byMember[1]).toMatchObject({ otherUserId: author, postId: '' });
+    const seen = await thread(member, '', post);
+    expect(seen.messages.map((message) => [message.senderId, message.recipientId, message.content])).toEqual([
+      ['', member, 'Grazie!'],
+      [member, '', 'Bel post!'],
+    ]);
+    expect(JSON.stringify([byMember[0], seen])).not.toContain(author);
+    const exported = JSON.parse((await harness.client.ExportMember({ userId: member })).json) as {
+      messages: { senderId: string; recipientId: string; content: string }[];
+    };
+    const throughPost = exported.messages.filter((message) => message.content !== 'ciao, ci conosciamo');
+    expect(throughPost).toHaveLength(2);
+    expect(JSON.stringify(throughPost)).not.toContain(author);
+  });
+
+  it('marks read both ways, telling the reader to the sender only where the reader is not the author', async () => {
+    const author = await harness.member();
+    const member = await harness.member();
+    const stranger = await harness.member();
+    const post = postId();
+    await write(member, author, 'domanda', [post, author]);
+    await write(author, member, 'risposta', [post, author]);
+
+    // Someone else cannot read the conversation, nor mark it.
+    expect((await thread(stranger, member, post)).messages).toEqual([]);
+    expect((await thread(stranger, '', post)).messages).toEqual([]);
+    expect(await harness.client.MarkRead({ userId: stranger, senderId: member, postId: post })).toEqual({
+      marked: 0,
+      readAt: '',
+    });
+
+    expect((await harness.client.MarkRead({ userId: member, senderId: '', postId: post })).marked).toBe(1);
+    expect((await harness.client.MarkRead({ userId: author, senderId: member, postId: post })).marked).toBe(1);
+    expect(await harness.client.UnreadCount({ userId: member })).toEqual({ count: 0 });
+    expect(await harness.client.UnreadCount({ userId: author })).toEqual({ count: 0 });
+    await waitFor(
+      () =>
+        harness.published.filter(
+          (event) => event.type === 'MessagesRead' && (event.payload as { post?: unknown }).post !== undefined,
+        ).length >= 2,
+      5000,
+      'two MessagesRead',
+    );
+    const reads = harness.published
+      .filter((event) => event.type === 'MessagesRead')
+      .map((event) => event.payload as { readerId: string; senderId: string; post?: { postId: string } })
+      .filter((payload) => payload.post?.postId === post);
+    expect(reads.map(({ readerId, senderId, post: about }) => [readerId, senderId, about])).toEqual([
+      [member, author, { postId: post, authorId: author }],
+      [author, member, { postId: post, authorId: author }],
+    ]);
+    const [mine] = (await thread(member, '', post)).messages.filter((message) => message.content === 'domanda');
+    expect(mine?.readAt).not.toBe('');
+  });
+
+  it('lets the author answer only where a member wrote first, and the member write only to the author', async () => {
+    const author = await harness.member();
+    const member = await harness.member();
+    const other = await harness.member();
+    const post = postId();
+    expect(await failureOf(write(author, member, 'ti scrivo io', [post, author]))).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'messaging.recipientUnavailable',
+    });
+    expect(await failureOf(write(member, other, 'a chi?', [post, author]))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    // A blocked author is unavailable as anyone blocked is.
+    expect(
+      await failureOf(
+        harness.client.PrepareSend({
+          messageId: randomUUID(),
+          userId: member,
+          recipientId: author,
+          content: 'ciao',
+          blockedUserIds: [author],
+          anonymousPost: { postId: post, authorId: author },
+        }),
+      ),
+    ).toMatchObject({ code: 'NOT_FOUND', messageKey: 'messaging.recipientUnavailable' });
+  });
+});

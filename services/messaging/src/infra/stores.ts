@@ -28,6 +28,9 @@ export interface MessageDocument extends OutboxDocument {
   content: string;
   status: 'pending' | 'sent';
   createdAt: string;
+  /** In a conversation through an anonymous post: the post, and its author, whom the other member is not told. */
+  postId?: string;
+  postAuthorId?: string;
 }
 
 /** A pair's read state: each member has read everything sent to them up to `readUpTo[member]`. */

@@ -21,12 +21,21 @@ export const MessageSent = defineEvent({
   }),
 });
 
-/** A member read a conversation up to a moment: the sender's messages before it show as read. */
+/**
+ * A member read a conversation up to a moment: the sender's messages before it show as read. `post`: the conversation
+ * is about an anonymous post, whose author the other member may not be told (absent in events written before).
+ */
 export const MessagesRead = defineEvent({
   type: 'MessagesRead',
   version: 1,
   topic: MESSAGING_MESSAGES_TOPIC,
-  schema: z.object({ conversation: z.string(), readerId: z.string(), senderId: z.string(), readAt: z.string() }),
+  schema: z.object({
+    conversation: z.string(),
+    readerId: z.string(),
+    senderId: z.string(),
+    readAt: z.string(),
+    post: z.object({ postId: z.string(), authorId: z.string() }).optional(),
+  }),
 });
 
 export type MessageSentPayload = PayloadOf<typeof MessageSent>;
