@@ -16,6 +16,7 @@ function authorJson(author: Author) {
   };
 }
 
+/** A comment; `author` is null for the writer content keeps unnamed (an anonymous post's author, see byPostAuthor). */
 export function commentJson(item: ContentCommentItem) {
   const { comment, author } = item;
   return {
@@ -29,16 +30,20 @@ export function commentJson(item: ContentCommentItem) {
           profileImageUrl: orNull(author.profileImageUrl),
         }
       : null,
+    byPostAuthor: item.byPostAuthor,
   };
 }
 
-/** A feed item as the REST API shows it (spec: post, author, likeCount, comments, isLiked), empty values as null. */
+/**
+ * A feed item as the REST API shows it (spec: post, author, likeCount, comments, isLiked), empty values as null: an
+ * anonymous post's authorId is null for anyone but its author and admins (content leaves it empty).
+ */
 export function feedItemJson(item: ContentFeedItem) {
   const post = item.post;
   return {
     post: post && {
       id: post.id,
-      authorId: post.authorId,
+      authorId: orNull(post.authorId),
       content: post.content,
       category: post.category,
       imageUrl: orNull(post.imageUrl),

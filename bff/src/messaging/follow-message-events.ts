@@ -22,8 +22,15 @@ export function followMessageEvents(options: {
     async handle(event) {
       try {
         if (MessagesRead.matches(event)) {
-          const { readerId, senderId, readAt } = MessagesRead.parse(event);
-          push.toUserHere(senderId, { type: 'messages_read', readerId, readAt });
+          const { readerId, senderId, readAt, post } = MessagesRead.parse(event);
+          // Through an anonymous post, the member is not told who the author who read them is.
+          const shownReader = post?.authorId === readerId ? null : readerId;
+          push.toUserHere(senderId, {
+            type: 'messages_read',
+            readerId: shownReader,
+            readAt,
+            postId: post?.postId ?? null,
+          });
         }
       } catch (error) {
         logger.error({ err: error, eventId: event.id, type: event.type }, 'skipping an unreadable message event');

@@ -10,10 +10,11 @@ export type PushEvent =
   | { type: 'feed_updated'; postId: string }
   // The member's own post was approved or rejected.
   | { type: 'post_decided'; postId: string; status: string }
-  // A message to or from the member (`conversationWith`: the other member).
-  | { type: 'message_received'; message: PushedMessage; conversationWith: string }
-  // The other member read the member's messages up to `readAt`.
-  | { type: 'messages_read'; readerId: string; readAt: string }
+  // A message to or from the member (`conversationWith`: the other member; `postId`: the anonymous post the
+  // conversation goes through, whose author is null to the other member).
+  | { type: 'message_received'; message: PushedMessage; conversationWith: string | null; postId: string | null }
+  // The other member read the member's messages up to `readAt` (through an anonymous post: its author is null).
+  | { type: 'messages_read'; readerId: string | null; readAt: string; postId: string | null }
   // The other member is typing in their conversation.
   | { type: 'typing'; fromUserId: string }
   // A member the page watches (an open conversation, a profile) came online or went offline.
@@ -39,11 +40,12 @@ export type AdminPushEvent =
 
 export interface PushedMessage {
   id: string;
-  senderId: string;
-  recipientId: string;
+  senderId: string | null;
+  recipientId: string | null;
   content: string;
   createdAt: string;
   readAt: string | null;
+  postId: string | null;
 }
 
 export const userRoom = (userId: string) => `user:${userId}`;

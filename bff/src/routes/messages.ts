@@ -10,24 +10,56 @@ import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
 // The spec's body is { recipientId, content }; a client that names the message itself (`id`) makes a retried send
-// one message, charged once, while without it every request is a new message.
-const sendSchema = z.object({ id: z.uuid().optional(), recipientId: idParam }).extend(messageSchema.shape);
-const markReadSchema = z.object({ senderId: idParam, recipientId: idParam });
+// one message, charged once, while without it every request is a new message. 'Contatta' on a post may name the post
+// instead (`postId`): the server finds its author, whom an anonymous post never names to the sender; the post's
+// author names both, to answer a member who wrote to them through it.
+const sendSchema = z
+  .object({ id: z.uuid().optional(), recipientId: idParam.optional(), postId: idParam.optional() })
+  .extend(messageSchema.shape)
+  .refine((body) => body.recipientId !== undefined || body.postId !== undefined, {
+    message: 'errors.invalidInput',
+    path: ['recipientId'],
+  });
+// Through an anonymous post, the member reading the author's answers names the post only (`senderId` unknown to them).
+const markReadSchema = z
+  .object({ senderId: idParam.optional(), recipientId: idParam, postId: idParam.optional() })
+  .refine((body) => body.senderId !== undefined || body.postId !== undefined, {
+    message: 'errors.invalidInput',
+    path: ['senderId'],
+  });
 const threadQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
   cursor: z.string().max(40).default(''),
 });
+// The member of a conversation through an anonymous post, for its author; nothing for the member themselves.
+const postThreadQuerySchema = threadQuerySchema.extend({ with: idParam.optional() });
 
-/** A message as the REST API shows it: readAt null while unread. */
+/**
+ * A message as the REST API shows it: readAt null while unread; through an anonymous post (`postId`), the author's id
+ * is null for the other member (messaging leaves it empty).
+ */
 export function messageJson(message: MessagingMessage) {
   return {
     id: message.id,
-    senderId: message.senderId,
-    recipientId: message.recipientId,
+    senderId: message.senderId || null,
+    recipientId: message.recipientId || null,
     content: message.content,
     createdAt: message.createdAt,
     readAt: message.readAt || null,
+    postId: message.postId || null,
   };
+}
+
+type AnonymousPost = { postId: string; authorId: string };
+
+/**
+ * The sent message as its recipient is shown it (CommitSend answers the sender's view): the same, but through an
+ * anonymous post, where the author is known to themselves only.
+ */
+function recipientView(sent: MessagingMessage, senderId: string, recipientId: string, post: AnonymousPost | null) {
+  if (!post) return sent;
+  const shown = (id: string) => (id === post.authorId && id !== recipientId ? '' : id);
+  return { ...sent, senderId: shown(senderId), recipientId: shown(recipientId) };
 }
 
 /**
@@ -36,19 +68,39 @@ export function messageJson(message: MessagingMessage) {
  * a refused debit drops the pending message, so nothing is stored.
  */
 export function messageRoutes(context: BffContext): Router {
-  const { messaging, wallet, identity, balances, sessions, limits, say, push } = context;
+  const { messaging, wallet, identity, content, balances, sessions, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
+
+  /** Whom a message goes to: the member named, or the post's author (through the post when it is anonymous). */
+  async function addressOf(userId: string, body: { recipientId?: string | undefined; postId?: string | undefined }) {
+    if (!body.postId) return { recipientId: body.recipientId ?? '', anonymousPost: null };
+    const { authorId, anonymous } = await content.PostAuthor({ postId: body.postId, viewerId: userId });
+    // The author answers the member they name; anyone else writes to the author, whoever they named.
+    const recipientId = authorId === userId ? body.recipientId : authorId;
+    if (!recipientId) throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'recipientId' });
+    return { recipientId, anonymousPost: anonymous ? { postId: body.postId, authorId } : null };
+  }
 
   router.post(
     '/api/messages',
     signedIn,
     writeLimit(limits, 'messages'),
     handle(async (req, res) => {
-      const { id = randomUUID(), recipientId, content } = parseInput(sendSchema, req.body);
+      const { id = randomUUID(), content: text, ...address } = parseInput(sendSchema, req.body);
       const userId = sessionOf(res).user.id;
-      const { userIds: blockedUserIds } = await identity.BlockedBetween({ userId });
-      const prepared = await messaging.PrepareSend({ messageId: id, userId, recipientId, content, blockedUserIds });
+      const [{ recipientId, anonymousPost }, { userIds: blockedUserIds }] = await Promise.all([
+        addressOf(userId, address),
+        identity.BlockedBetween({ userId }),
+      ]);
+      const prepared = await messaging.PrepareSend({
+        messageId: id,
+        userId,
+        recipientId,
+        content: text,
+        blockedUserIds,
+        anonymousPost,
+      });
       if (prepared.cost > 0) {
         try {
           const { balance } = await wallet.Debit({
@@ -66,10 +118,19 @@ export function messageRoutes(context: BffContext): Router {
           throw error;
         }
       }
-      const message = messageJson(await messaging.CommitSend({ messageId: id, userId }));
-      // To the recipient's pages and the sender's other tabs, on every replica (a retried send pushes the same id).
-      push.toUser(recipientId, { type: 'message_received', message, conversationWith: userId });
-      push.toUser(userId, { type: 'message_received', message, conversationWith: recipientId });
+      const sent = await messaging.CommitSend({ messageId: id, userId });
+      const message = messageJson(sent);
+      const received = messageJson(recipientView(sent, userId, recipientId, anonymousPost));
+      // To the recipient's pages and the sender's other tabs, on every replica (a retried send pushes the same id);
+      // `conversationWith` is the other member as each is shown them.
+      const postId = anonymousPost?.postId ?? null;
+      push.toUser(recipientId, {
+        type: 'message_received',
+        message: received,
+        conversationWith: received.senderId,
+        postId,
+      });
+      push.toUser(userId, { type: 'message_received', message, conversationWith: message.recipientId, postId });
       res.status(201).json({ message, credits: await balances.get(userId), text: say(req, 'messaging.sent') });
     }),
   );
@@ -81,7 +142,8 @@ export function messageRoutes(context: BffContext): Router {
       const { conversations } = await messaging.Conversations({ userId: sessionOf(res).user.id });
       res.json(
         conversations.map((conversation) => ({
-          otherUserId: conversation.otherUserId,
+          // Null, with otherUser, for the author of an anonymous post the member wrote to through it (`postId`).
+          otherUserId: conversation.otherUserId || null,
           otherUser: conversation.otherUser && {
             username: conversation.otherUser.username,
             profileImageUrl: conversation.otherUser.profileImageUrl || null,
@@ -92,6 +154,7 @@ export function messageRoutes(context: BffContext): Router {
             createdAt: conversation.lastMessage.createdAt,
           },
           unreadCount: conversation.unreadCount,
+          postId: conversation.postId || null,
         })),
       );
     }),
@@ -108,12 +171,28 @@ export function messageRoutes(context: BffContext): Router {
     signedIn,
     writeLimit(limits, 'status'),
     handle(async (req, res) => {
-      const { senderId, recipientId } = parseInput(markReadSchema, req.body);
+      const { senderId = '', recipientId, postId = '' } = parseInput(markReadSchema, req.body);
       const userId = sessionOf(res).user.id;
       // Only the recipient marks messages read.
       if (recipientId !== userId) throw new DomainError('PERMISSION_DENIED', 'errors.forbidden');
-      const { marked } = await messaging.MarkRead({ userId, senderId });
+      const { marked } = await messaging.MarkRead({ userId, senderId, postId });
       res.json({ success: true, marked });
+    }),
+  );
+
+  // A conversation through an anonymous post: the member's own, or for the post's author the one `with` a member.
+  router.get(
+    '/api/messages/post/:postId',
+    signedIn,
+    handle(async (req, res) => {
+      const postId = parseInput(idParam, req.params.postId);
+      const { limit, cursor, with: otherUserId = '' } = parseInput(postThreadQuerySchema, req.query);
+      const userId = sessionOf(res).user.id;
+      const page = await messaging.Thread({ userId, otherUserId, postId, cursor, limit });
+      if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
+      res.json(
+        page.messages.map((message) => ({ message: messageJson(message), sender: { id: message.senderId || null } })),
+      );
     }),
   );
 
