@@ -1,11 +1,13 @@
 // The distributed entry points, run as separate processes the way the containers run them (identity's, the wallet's,
-// content's, messaging's, moderation's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka, MongoDB and MinIO
-// are not here, so each process keeps the embedded engines in a DATA_DIR of its own; Redis is real when the
-// platform's test kit can start one.
+// content's, messaging's, moderation's and the BFF's dist/main.js), talking gRPC over the loopback network. Kafka,
+// MongoDB and MinIO are not here, so the processes share one DATA_DIR's embedded engines, as `npm run
+// start:processes` runs them: each service's documents of its own, one event log for all (so events cross
+// processes); Redis is real when the platform's test kit can start one.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ import {
   freePort,
   redisEngine,
   spawnNode,
+  waitFor,
   waitUntilServing,
   type NodeProcess,
   type RunningEngine,
@@ -110,6 +113,49 @@ const grpcHealthCheck = (address: string, service: string) =>
     ),
   );
 
+/** Registers a member (pending verification) through the BFF; answers its id and session cookie. */
+async function register(url: string, username: string): Promise<{ id: string; cookie: string }> {
+  const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#16a085' } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  const member = { username, email: `${username}@example.it`, password: 'segreto-9' };
+  for (const [field, value] of Object.entries({
+    ...member,
+    confirmPassword: member.password,
+    gender: 'male',
+    orientation: 'gay',
+  })) {
+    form.set(field, value);
+  }
+  form.set('verificationPhoto', new Blob([photo], { type: 'image/png' }), 'me.png');
+  expect((await fetch(`${url}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201);
+  return signIn(url, member.email, member.password);
+}
+
+async function signIn(url: string, email: string, password: string): Promise<{ id: string; cookie: string }> {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(login.status).toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${url}/api/auth/user`, { headers: { cookie } })).json()) as { id: string };
+  return { id: me.id, cookie };
+}
+
+function send(url: string, cookie: string, path: string, method: string, body: unknown): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method,
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
 describe('identity, the wallet, content, messaging, moderation and the BFF as separate processes', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-processes-'));
   let redis: RunningEngine | undefined;
@@ -133,7 +179,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     identityAddress = `127.0.0.1:${grpcPort}`;
     identity = run('services/identity/dist/main.js', {
       GRPC_PORT: String(grpcPort),
-      DATA_DIR: join(dataDir, 'identity'),
+      DATA_DIR: dataDir,
       ADMIN_EMAIL: 'ops@tip.local',
       ADMIN_PASSWORD: 'ops-password-1',
     });
@@ -142,26 +188,26 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     // No Stripe keys: the demo provider takes payments, as in compose with env.example's settings.
     wallet = run('services/wallet/dist/main.js', {
       GRPC_PORT: String(walletPort),
-      DATA_DIR: join(dataDir, 'wallet'),
+      DATA_DIR: dataDir,
     });
     const contentPort = await freePort();
     contentAddress = `127.0.0.1:${contentPort}`;
     // POST_APPROVAL unset: new posts wait for a moderator, as in compose with env.example's settings.
     content = run('services/content/dist/main.js', {
       GRPC_PORT: String(contentPort),
-      DATA_DIR: join(dataDir, 'content'),
+      DATA_DIR: dataDir,
     });
     const messagingPort = await freePort();
     messagingAddress = `127.0.0.1:${messagingPort}`;
     messaging = run('services/messaging/dist/main.js', {
       GRPC_PORT: String(messagingPort),
-      DATA_DIR: join(dataDir, 'messaging'),
+      DATA_DIR: dataDir,
     });
     const moderationPort = await freePort();
     moderationAddress = `127.0.0.1:${moderationPort}`;
     moderation = run('services/moderation/dist/main.js', {
       GRPC_PORT: String(moderationPort),
-      DATA_DIR: join(dataDir, 'moderation'),
+      DATA_DIR: dataDir,
     });
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -173,7 +219,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
       MESSAGING_ADDR: messagingAddress,
       MODERATION_ADDR: moderationAddress,
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
-      DATA_DIR: join(dataDir, 'bff'),
+      DATA_DIR: dataDir,
       WEB_DIST: join(dataDir, 'no-web'),
       // Rate limits live in the Redis that other suites share, keyed by address: this test's one sign-up must not
       // trip over the sign-ups the others made from 127.0.0.1 within the hour.
@@ -204,39 +250,77 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
   });
 
   it('registers and signs in a member through the BFF process, stored by the identity process', async () => {
-    const photo = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#16a085' } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    const member = { username: 'distribuita', email: 'd@example.it', password: 'segreto-9' };
-    for (const [field, value] of Object.entries({
-      ...member,
-      confirmPassword: member.password,
-      gender: 'male',
-      orientation: 'gay',
-    })) {
-      form.set(field, value);
-    }
-    form.set('verificationPhoto', new Blob([photo], { type: 'image/png' }), 'me.png');
-    expect((await fetch(`${url}/api/auth/register`, { method: 'POST', body: form })).status).toBe(201);
-
-    const login = await fetch(`${url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: member.email, password: member.password }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie } = await register(url, 'distribuita');
     const me = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
-    expect(await me.json()).toMatchObject({ username: member.username, verificationStatus: 'pending' });
+    expect(await me.json()).toMatchObject({ username: 'distribuita', verificationStatus: 'pending' });
 
     // The feed comes from the content process, which the bff reaches by CONTENT_ADDR; nothing is posted yet.
     const feed = await fetch(`${url}/api/posts/feed`, { headers: { cookie } });
     expect(feed.status).toBe(200);
     expect(await feed.json()).toEqual([]);
+  });
+
+  it("carries events across processes through the shared log: identity's to content and moderation, a message's debit to moderation", async () => {
+    const admin = await signIn(url, 'ops@tip.local', 'ops-password-1');
+    const [writer, reader] = [await register(url, 'mittente'), await register(url, 'lettrice')];
+    // Moderation's process heard identity's process: both wait in the verification queue.
+    await waitFor(
+      async () => {
+        const queue = await fetch(`${url}/api/admin/pending-users`, { headers: { cookie: admin.cookie } });
+        const ids = ((await queue.json()) as { id: string }[]).map((member) => member.id);
+        return ids.includes(writer.id) && ids.includes(reader.id);
+      },
+      10_000,
+      "moderation's verification queue",
+    );
+    for (const member of [writer, reader]) {
+      const decided = await send(url, admin.cookie, `/api/admin/users/${member.id}/verify`, 'PUT', {
+        status: 'approved',
+      });
+      expect(decided.status).toBe(200);
+    }
+    // Content's process heard the approval: it takes the member's post (a pending member's is refused with 403).
+    await waitFor(
+      async () => {
+        const form = new FormData();
+        form.set('category', 'trending');
+        form.set('content', 'Ciao da un altro processo');
+        const posted = await fetch(`${url}/api/posts`, {
+          method: 'POST',
+          headers: { cookie: writer.cookie },
+          body: form,
+        });
+        return posted.status === 201;
+      },
+      10_000,
+      'content hearing of the approval',
+    );
+
+    const moderationClient = createGrpcClient(moderationDefinition(), moderationAddress, {
+      serviceTokenSecret: SERVICE_TOKEN_SECRET,
+    });
+    const before = await moderationClient.Stats({});
+    expect(
+      (await send(url, admin.cookie, `/api/admin/users/${writer.id}/add-credits`, 'POST', { amount: 10 })).status,
+    ).toBe(200);
+    const sent = await send(url, writer.cookie, '/api/messages', 'POST', {
+      id: randomUUID(),
+      recipientId: reader.id,
+      content: 'Due crediti ben spesi',
+    });
+    expect(sent.status).toBe(201);
+    // The wallet's grant and debit and messaging's message reach moderation's process.
+    await waitFor(
+      async () => {
+        const after = await moderationClient.Stats({});
+        return (
+          after.totalMessages === before.totalMessages + 1 && after.totalTransactions === before.totalTransactions + 2
+        );
+      },
+      10_000,
+      "moderation's stats hearing of the message and its debit",
+    );
+    moderationClient.close();
   });
 
   it("answers the wallet's container health check, which asks about its service name", async () => {

@@ -20,10 +20,13 @@ import { startBff } from './start-bff.js';
 runMain(async () => {
   const config = loadConfig(standaloneBffConfigSchema);
   const logger = createLogger('bff', config.LOG_LEVEL);
-  // Alone, the BFF shares nothing with identity through DATA_DIR: it hears identity's events only through Kafka,
-  // and replicas share sessions, limits and sockets only through Redis.
+  // Alone, the BFF hears the services' events through Kafka, or through the embedded log of the DATA_DIR it shares
+  // with them (one machine, a process per service); replicas share sessions, limits and sockets only through Redis.
   if (!config.KAFKA_BROKERS)
-    logger.warn('KAFKA_BROKERS is unset: user changes reach this BFF only as its cache expires');
+    logger.info(
+      { dataDir: config.DATA_DIR },
+      "KAFKA_BROKERS is unset: this BFF hears the services' events from the embedded log in DATA_DIR, which it must share with them",
+    );
   if (!config.REDIS_URL) logger.warn('REDIS_URL is unset: logouts, rate limits and pushes stay within this replica');
   const engines = {
     dataDir: config.DATA_DIR,

@@ -25,4 +25,5 @@ export * from './messages/index.js';
 export * from './lifecycle/stop-stack.js';
 export * from './lifecycle/process-lifecycle.js';
 export * from './lifecycle/start-service.js';
+export * from './lifecycle/free-port.js';
 export * from './grpc/local-client.js';

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Logger } from '../logging/logger.js';
 import type { Cache } from '../ports/cache.js';
 import type { DocumentStore } from '../ports/documents.js';
@@ -83,13 +84,18 @@ export async function openCache(options: AdapterOptions): Promise<Cache> {
   return MemoryCache.open(options.dataDir, { logger: options.logger });
 }
 
-/** Opens all four ports; if one cannot be opened, closes those that were and rethrows. */
+/**
+ * Opens all four ports; if one cannot be opened, closes those that were and rethrows. A named service keeps its own
+ * embedded documents and cache under `<dataDir>/<serviceName>/` and shares the event log and media at `<dataDir>`
+ * with the others: so that every service can run as a process of its own over one data directory.
+ */
 export async function createAdapters(options: AdapterOptions): Promise<Adapters> {
+  const own = options.serviceName ? { ...options, dataDir: join(options.dataDir, options.serviceName) } : options;
   const opened = await Promise.allSettled([
-    openDocumentStore(options),
+    openDocumentStore(own),
     openEventBus(options),
     openObjectStore(options),
-    openCache(options),
+    openCache(own),
   ] as const);
   const [documents, events, objects, cache] = opened;
   if (
