@@ -61,17 +61,17 @@ export function adminQueueRoutes(context: BffContext): Router {
     await waiting.applied;
   };
 
+  // Each waiting member with the gender change their photo is to be checked against (null without one).
   const pendingUsers = handle(async (_req, res) => {
     const { items } = await moderation.PendingVerifications({});
-    const adminId = adminOf(res);
-    res.json(
-      await adminUsers(
-        identity,
-        balances,
-        items.map((item) => item.userId),
-        adminId,
-      ),
+    const users = await adminUsers(
+      identity,
+      balances,
+      items.map((item) => item.userId),
+      adminOf(res),
     );
+    const changes = new Map(items.map((item) => [item.userId, item.genderChange]));
+    res.json(users.map((user) => ({ ...user, genderChange: changes.get(user.id) ?? null })));
   });
   router.get('/api/admin/pending-users', adminOnly, pendingUsers);
   router.get('/api/admin/pending-verifications', adminOnly, pendingUsers);

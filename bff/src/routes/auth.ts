@@ -76,11 +76,14 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
     writeLimit(limits, 'account'),
     handle(async (req, res) => {
       const fields = parseInput(profileUpdateSchema, req.body);
-      const user = await identity.UpdateProfile({ userId: sessionOf(res).user.id, ...fields });
+      const before = sessionOf(res).user;
+      const user = await identity.UpdateProfile({ userId: before.id, ...fields });
       users.remember(user);
+      // A change of the approved gender sends the account back to verification: the member is told why.
+      const backToVerification = before.verificationStatus === 'approved' && user.verificationStatus === 'pending';
       res.json({
         success: true,
-        message: say(req, 'identity.profileUpdated'),
+        message: say(req, backToVerification ? 'identity.profileBackToVerification' : 'identity.profileUpdated'),
         user: await ownUserJson(balances, user),
       });
     }),

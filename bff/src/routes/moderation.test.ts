@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import sharp from 'sharp';
 import { io as connect } from 'socket.io-client';
 import { waitFor } from '@tip/platform/testing';
 import { json, type Browser } from '../testing/browser.js';
@@ -132,6 +133,58 @@ describe('the verification queue', () => {
     expect(ids(await list('/api/admin/pending-users'))).not.toContain(member.id);
     const again = await admin.browser.postJson(`/api/admin/users/${member.id}/verify`, { status: 'approved' }, 'PUT');
     expect(again.status).toBe(409);
+  });
+
+  it('sends a member who changes gender back to it, shows the admin what changed, and the rule follows the decision', async () => {
+    const member = await approvedMember('cambio');
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#808000' } })
+      .jpeg()
+      .toBuffer();
+    const postInPatate = () => {
+      const form = new FormData();
+      form.append('content', 'nelle patate');
+      form.append('category', 'patate');
+      form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'foto.jpg');
+      return member.browser.postForm('/api/posts', form);
+    };
+    // Content hears of the approval a moment after identity: until then it answers 403.
+    const answerOnceApproved = async () => {
+      let answer = await postInPatate();
+      await waitFor(async () => (answer = await postInPatate()).status !== 403, 5000, 'content hearing of it');
+      return answer;
+    };
+    const refused = await answerOnceApproved();
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({ message: 'Gli uomini non possono postare nella categoria Patate.' });
+
+    const changed = await member.browser.postJson('/api/auth/profile', { username: 'cambio', gender: 'female' }, 'PUT');
+    expect(changed.status).toBe(200);
+    expect(await json(changed)).toMatchObject({
+      message:
+        'Profilo aggiornato. Il genere è confermato dalla foto di verifica: il tuo account torna in attesa finché un amministratore non lo approva di nuovo.',
+      user: { gender: 'female', verificationStatus: 'pending' },
+    });
+    expect(await json(await member.browser.get('/api/auth/user'))).toMatchObject({ verificationStatus: 'pending' });
+    const waiting = await postInPatate();
+    expect(waiting.status).toBe(403);
+    expect(await json(waiting)).toEqual({ message: 'Account in attesa di approvazione' });
+
+    await waitFor(async () => ids(await list('/api/admin/pending-users')).includes(member.id), 5000, 'the queue');
+    const queued = (await list('/api/admin/pending-users')).find((user) => user.id === member.id);
+    expect(queued).toMatchObject({ gender: 'female', genderChange: { from: 'male', to: 'female' } });
+    const other = await waitingMember('nuovo');
+    expect((await list('/api/admin/pending-users')).find((user) => user.id === other.id)).toMatchObject({
+      genderChange: null,
+    });
+
+    const approved = await admin.browser.postJson(
+      `/api/admin/users/${member.id}/verify`,
+      { status: 'approved' },
+      'PUT',
+    );
+    expect(approved.status).toBe(200);
+    const published = await answerOnceApproved();
+    expect(published.status).toBe(201);
   });
 
   it('decides right after registration, before the queue has caught up', async () => {

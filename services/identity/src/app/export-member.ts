@@ -4,7 +4,7 @@ import type { IdentityContext } from './context.js';
 
 /**
  * Fields of a user's document the export leaves out: the password hash, keys that only identity's infrastructure
- * reads (the username's lookup key, Google's subject id, where the photos are stored) and the store's bookkeeping.
+ * reads (the username's lookup keys, Google's subject id, where the photos are stored) and the store's bookkeeping.
  * Every other field is exported, so a field added to the document one day is in the export without anyone thinking
  * of it (a test checks that the two lists together are the whole document).
  */
@@ -12,6 +12,7 @@ export const FIELDS_NOT_EXPORTED = [
   '_id',
   'passwordHash',
   'usernameLower',
+  'usernameSkeleton',
   'googleSubject',
   'profileImageKey',
   'verificationPhotoKey',
@@ -22,7 +23,12 @@ export const FIELDS_NOT_EXPORTED = [
 ] as const satisfies readonly (keyof UserDocument)[];
 
 /** Fields exported in their own sections rather than with the profile. */
-const VERIFICATION_FIELDS = ['verificationStatus', 'verificationNotes', 'verificationSubmittedAt'] as const;
+const VERIFICATION_FIELDS = [
+  'verificationStatus',
+  'verificationNotes',
+  'verificationSubmittedAt',
+  'genderChange',
+] as const;
 const PREMIUM_FIELDS = ['premiumSubscriptionExpiry', 'premiumSource', 'premiumPaymentIds'] as const;
 
 export interface IdentityExport {
@@ -65,6 +71,7 @@ export async function exportMember(context: IdentityContext, userId: string): Pr
       status: user.verificationStatus,
       notes: user.verificationNotes ?? null,
       submittedAt: user.verificationSubmittedAt ?? null,
+      genderChange: user.genderChange ?? null,
       photo: verificationPhoto,
     },
     premium: {

@@ -1,10 +1,15 @@
-import { DomainError, parseInput } from '@tip/platform';
-import { profileUpdateSchema, usernameKey, type UserView } from '../domain/index.js';
+import { parseInput } from '@tip/platform';
+import { profileUpdateSchema, reviewOfGender, type UserView } from '../domain/index.js';
+import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
-import { profileUpdated } from './user-events.js';
+import { freeUsername } from './username-check.js';
+import { profileUpdated, verificationSubmitted } from './user-events.js';
 import { ownView } from './viewer.js';
 
-/** The personal-info form: replaces its fields (see profileUpdateSchema); a new username must be free. */
+/**
+ * The personal-info form: replaces its fields (see profileUpdateSchema); a new username must be free (freeUsername). A change of
+ * the gender an approval established sends the account back to verification (see reviewOfGender).
+ */
 export async function updateProfile(
   context: IdentityContext,
   userId: string,
@@ -12,15 +17,12 @@ export async function updateProfile(
   call: CallInfo,
 ): Promise<UserView> {
   const form = parseInput(profileUpdateSchema, input);
-  const usernameLower = usernameKey(form.username);
-  if (await context.users.usernameTaken(usernameLower, userId)) {
-    throw new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
-  }
+  const usernameKeys = await freeUsername(context, form.username, await context.users.get(userId));
   const updated = await context.users.modify(userId, (current) => {
-    const next = {
+    const next: UserDocument = {
       ...current,
       username: form.username,
-      usernameLower,
+      ...usernameKeys,
       bio: form.bio,
       age: form.age,
       region: form.region,
@@ -29,7 +31,17 @@ export async function updateProfile(
       orientation: form.orientation ?? current.orientation,
       telegramUsername: form.telegramUsername,
     };
-    return { next, events: [profileUpdated(next, call)] };
+    const review = next.gender ? reviewOfGender(current, next.gender) : null;
+    if (!review) return { next, events: [profileUpdated(next, call)] };
+    const waiting: UserDocument = {
+      ...next,
+      ...review,
+      verificationNotes: undefined,
+      // In the queue from now; a member already waiting keeps their place.
+      verificationSubmittedAt:
+        current.verificationStatus === 'pending' ? current.verificationSubmittedAt : new Date().toISOString(),
+    };
+    return { next: waiting, events: [verificationSubmitted(waiting, call), profileUpdated(waiting, call)] };
   });
   return ownView(updated);
 }

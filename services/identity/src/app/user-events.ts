@@ -6,7 +6,7 @@ import {
   type EventEnvelope,
   type UserProfilePayload,
 } from '@tip/platform';
-import { photoUrl } from '../domain/index.js';
+import { photoUrl, shownGenderChange } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo } from './context.js';
 
@@ -37,12 +37,15 @@ export function userRegistered(
   return UserRegistered.create(user._id, { ...profilePayload(user), method }, call.correlationId);
 }
 
+/** The photo on file waits for a decision, with the gender change the admin is to check it against, if any. */
 export function verificationSubmitted(user: UserDocument, call: CallInfo): EventEnvelope {
+  const genderChange = shownGenderChange(user.genderChange);
   return VerificationSubmitted.create(
     user._id,
     {
       userId: user._id,
       submittedAt: user.verificationSubmittedAt ?? new Date().toISOString(),
+      ...(genderChange ? { genderChange } : {}),
     },
     call.correlationId,
   );

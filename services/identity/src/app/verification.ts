@@ -51,6 +51,8 @@ function storeDecision(context: IdentityContext, decision: VerificationDecidedPa
       ...current,
       verificationStatus: decision.status,
       verificationNotes: decision.status === 'rejected' ? decision.reason || undefined : undefined,
+      // Decided: the gender the photo now establishes is the profile's.
+      genderChange: undefined,
     };
     return { next, events: [profileUpdated(next, call)] };
   });

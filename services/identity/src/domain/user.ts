@@ -52,3 +52,45 @@ export function usernameKey(username: string): string {
 export function mayResubmitVerification(status: VerificationStatus): boolean {
   return status !== 'approved';
 }
+
+/** The gender an approved verification established (`from`) and the one the member chose since (`to`). */
+export interface GenderChange {
+  from: Gender;
+  to: Gender;
+}
+
+/** What the gender rule needs to know of a member whose profile's gender changes. */
+export interface GenderOnRecord {
+  verificationStatus: VerificationStatus;
+  gender?: Gender;
+  isAdmin: boolean;
+  /** Set while the member waits for an admin after changing an approved gender. */
+  genderChange?: GenderChange;
+}
+
+/**
+ * The verification photo establishes the gender, which decides the categories a member may post in (men not in
+ * patate, women not in melanzana). So an approved member who changes it waits for an admin again. Changing it again
+ * while waiting keeps the approved gender as `from`, even back to it: the account still waits (its photo may have
+ * been replaced meanwhile), and a later change still shows against what was approved. Null when verification is not
+ * concerned: the same gender, an admin (approved by role), or a member whose gender no approval has established yet
+ * (whoever decides their photo sees the gender as it is then).
+ */
+export function reviewOfGender(
+  user: GenderOnRecord,
+  gender: Gender,
+): { verificationStatus: 'pending'; genderChange: GenderChange } | null {
+  if (user.isAdmin || gender === user.gender) return null;
+  const approved =
+    user.verificationStatus === 'approved'
+      ? user.gender
+      : user.verificationStatus === 'pending'
+        ? user.genderChange?.from
+        : undefined;
+  return approved ? { verificationStatus: 'pending', genderChange: { from: approved, to: gender } } : null;
+}
+
+/** The change an admin is shown: none when the member went back to the gender approved. */
+export function shownGenderChange(change: GenderChange | undefined): GenderChange | undefined {
+  return change && change.from !== change.to ? change : undefined;
+}

@@ -80,6 +80,7 @@ describe('ExportMember', () => {
       status: 'pending',
       notes: null,
       submittedAt: stored.verificationSubmittedAt ?? null,
+      genderChange: null,
       photo: 'media/verification-photo.jpg',
     });
     expect(exported.premium).toEqual({

@@ -137,3 +137,78 @@ describe('ResubmitVerification', () => {
     ).toMatchObject({ messageKey: 'validation.photoInvalid' });
   });
 });
+
+describe('a change of gender', () => {
+  const submissions = (userId: string) =>
+    harness.published.filter((event) => event.key === userId && event.type === 'VerificationSubmitted');
+  const changeGender = (user: IdentityUserOutput, gender: string) =>
+    harness.client.UpdateProfile({ userId: user.id, username: user.username, gender });
+
+  it('sends an approved member back to verification, telling moderation what changed, until a decision', async () => {
+    const member = await registerMember(harness, { gender: 'male' });
+    await decide(member.id, 'approved');
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the approval');
+    const before = submissions(member.id).length;
+
+    const changed = await changeGender(member, 'female');
+    expect(changed).toMatchObject({ gender: 'female', verificationStatus: 'pending' });
+    await waitFor(() => submissions(member.id).length === before + 1, 5000, 'VerificationSubmitted');
+    expect(submissions(member.id).at(-1)?.payload).toMatchObject({
+      userId: member.id,
+      genderChange: { from: 'male', to: 'female' },
+    });
+    const profile = harness.published.findLast((event) => event.key === member.id && event.type === 'ProfileUpdated');
+    expect(profile?.payload).toMatchObject({ gender: 'female', verificationStatus: 'pending' });
+
+    // The photo on file now establishes the new gender; the next change is measured against it.
+    await decide(member.id, 'approved');
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the second approval');
+    expect((await harness.storedUser(member.id))?.genderChange).toBeUndefined();
+    await changeGender(member, 'male');
+    await waitFor(() => submissions(member.id).length === before + 2, 5000, 'the next VerificationSubmitted');
+    expect(submissions(member.id).at(-1)?.payload).toMatchObject({ genderChange: { from: 'female', to: 'male' } });
+  });
+
+  it('keeps the approved gender to compare with while the member waits, and the change through a new photo', async () => {
+    const member = await registerMember(harness, { gender: 'male' });
+    await decide(member.id, 'approved');
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the approval');
+    const before = submissions(member.id).length;
+    await changeGender(member, 'female');
+    expect((await changeGender(member, 'male')).verificationStatus).toBe('pending');
+    expect((await changeGender(member, 'female')).verificationStatus).toBe('pending');
+    await harness.client.ResubmitVerification({
+      userId: member.id,
+      image: { content: await jpegPhoto(), fileName: 'new.jpg' },
+    });
+    await waitFor(() => submissions(member.id).length === before + 4, 5000, 'four VerificationSubmitted');
+    expect(submissions(member.id).map((event) => (event.payload as { genderChange?: unknown }).genderChange)).toEqual([
+      ...Array<undefined>(before).fill(undefined),
+      { from: 'male', to: 'female' },
+      undefined,
+      { from: 'male', to: 'female' },
+      { from: 'male', to: 'female' },
+    ]);
+  });
+
+  it('changes nothing about verification for an admin, a member waiting for a first decision, or the same gender', async () => {
+    const admin = await harness.client.Login({ email: 'root@tip.local', password: 'root-password' });
+    const waiting = await registerMember(harness, { gender: 'male' });
+    const rejected = await registerMember(harness, { gender: 'male' });
+    await decide(rejected.id, 'rejected', 'Foto sfocata');
+    await waitFor(async () => (await statusOf(rejected)) === 'rejected', 5000, 'the rejection');
+    const approved = await registerMember(harness, { gender: 'male' });
+    await decide(approved.id, 'approved');
+    await waitFor(async () => (await statusOf(approved)) === 'approved', 5000, 'the approval');
+
+    expect(await changeGender(admin, admin.gender === 'female' ? 'male' : 'female')).toMatchObject({
+      verificationStatus: 'approved',
+    });
+    expect(await changeGender(waiting, 'female')).toMatchObject({ gender: 'female', verificationStatus: 'pending' });
+    expect(await changeGender(rejected, 'female')).toMatchObject({ gender: 'female', verificationStatus: 'rejected' });
+    expect(await changeGender(approved, 'male')).toMatchObject({ verificationStatus: 'approved' });
+    for (const user of [admin, waiting, rejected, approved]) {
+      expect((await harness.storedUser(user.id))?.genderChange).toBeUndefined();
+    }
+  });
+});

@@ -1,14 +1,18 @@
 import type { OutboxDocument } from '@tip/platform';
-import type { UserAccount } from '../domain/index.js';
+import type { GenderChange, UserAccount } from '../domain/index.js';
 
 /** How a user is stored: the account plus what only identity's infrastructure reads. */
 export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id'> {
   /** The username's case-insensitive key, under a unique index. */
   usernameLower?: string;
+  /** The username's confusable skeleton (usernameSkeleton), under a unique index: no two members' names look alike. */
+  usernameSkeleton?: string;
   passwordHash?: string;
   /** Google's `sub` claim, under a unique index. */
   googleSubject?: string;
   verificationSubmittedAt?: string;
+  /** An approved gender the member changed: kept, for the admin to see, until a decision on the photo. */
+  genderChange?: GenderChange;
   lastSeenAt?: string;
   /** Counts writes: an update applies only to the revision it was computed from (optimistic concurrency). */
   revision: number;
@@ -27,6 +31,7 @@ export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id'> {
 export const PERSONAL_FIELDS = [
   'username',
   'usernameLower',
+  'usernameSkeleton',
   'email',
   'passwordHash',
   'googleSubject',
@@ -43,6 +48,7 @@ export const PERSONAL_FIELDS = [
   'verificationPhotoKey',
   'verificationNotes',
   'verificationSubmittedAt',
+  'genderChange',
   'lastSeenAt',
   'premiumPaymentIds',
 ] as const satisfies readonly (keyof UserDocument)[];

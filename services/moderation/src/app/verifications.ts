@@ -2,13 +2,17 @@ import { DomainError, parseInput, VerificationDecided } from '@tip/platform';
 import { decisionSchema } from '../domain/index.js';
 import type { CallInfo, ModerationContext } from './context.js';
 
-/** Users whose verification photo waits for a decision, longest waiting first. */
+/** Users whose verification photo waits for a decision, longest waiting first, with a gender change to check. */
 export async function pendingVerifications(context: ModerationContext) {
   const waiting = await context.stores.members.find(
     { verificationStatus: 'pending', deleted: false },
     { sort: { submittedAt: 1, registeredAt: 1 } },
   );
-  return waiting.map((member) => ({ userId: member._id, submittedAt: member.submittedAt ?? member.registeredAt }));
+  return waiting.map((member) => ({
+    userId: member._id,
+    submittedAt: member.submittedAt ?? member.registeredAt,
+    genderChange: member.genderChange ?? null,
+  }));
 }
 
 /**
@@ -32,7 +36,7 @@ export async function decideVerification(
     'members',
     member._id,
     { verificationStatus: 'pending', deleted: false },
-    { $set: { verificationStatus: status } },
+    { $set: { verificationStatus: status, genderChange: null } },
     [decided],
   );
   if (!stored) throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');

@@ -5,11 +5,13 @@ import {
   MessageSent,
   PostDeleted,
   PremiumChanged,
+  ProfileUpdated,
   TesterFlagChanged,
   UserDeleted,
+  VerificationSubmitted,
   type EventEnvelope,
 } from '@tip/platform';
-import { failureOf, sleep, waitFor } from '@tip/platform/testing';
+import { failureOf, memberProfile, sleep, waitFor } from '@tip/platform/testing';
 import { startModerationHarness, type ModerationHarness } from '../testing/harness.js';
 
 let harness: ModerationHarness;
@@ -64,6 +66,32 @@ describe('the verification queue', () => {
       adminId: 'a',
     });
     expect(await failureOf(unknown)).toMatchObject({ code: 'NOT_FOUND', messageKey: 'moderation.userNotFound' });
+  });
+
+  it('shows what changed when an approved member changed gender, until an admin decides', async () => {
+    const man = await harness.member({ gender: 'male' });
+    const queued = async () => (await harness.client.PendingVerifications({})).items.find((i) => i.userId === man);
+    // What identity writes when the member changes gender: the photo on file waits again, then the profile.
+    const submittedAt = new Date().toISOString();
+    const profile = memberProfile({ userId: man, gender: 'female', verificationStatus: 'pending' });
+    await harness.events.publish(VerificationSubmitted.topic, [
+      VerificationSubmitted.create(
+        man,
+        { userId: man, submittedAt, genderChange: { from: 'male', to: 'female' } },
+        'test',
+      ),
+      ProfileUpdated.create(man, profile, 'test'),
+    ]);
+    await waitFor(async () => (await queued()) !== undefined, 5000, 'the queue');
+    expect(await queued()).toEqual({ userId: man, submittedAt, genderChange: { from: 'male', to: 'female' } });
+    await harness.client.DecideVerification({ userId: man, status: 'rejected', reason: 'Altro', adminId: 'admin-1' });
+    // A new photo after the rejection waits without a change to show.
+    await harness.events.publish(VerificationSubmitted.topic, [
+      VerificationSubmitted.create(man, { userId: man, submittedAt }, 'test'),
+      ProfileUpdated.create(man, profile, 'test'),
+    ]);
+    await waitFor(async () => (await queued()) !== undefined, 5000, 'the queue again');
+    expect((await queued())?.genderChange).toBeNull();
   });
 
   it('decides once when two admins decide at once', async () => {

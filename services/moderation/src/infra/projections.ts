@@ -39,6 +39,7 @@ const newMember = (userId: string, registeredAt: string): MemberDocument => ({
   isAdmin: false,
   registeredAt,
   submittedAt: null,
+  genderChange: null,
   deleted: false,
 });
 
@@ -50,11 +51,15 @@ function users(context: ModerationContext): EventReaction[] {
   return [
     on(UserRegistered, profile),
     on(ProfileUpdated, profile),
-    on(VerificationSubmitted, ({ userId, submittedAt }) =>
-      upsert(members, userId, { submittedAt }, () => newMember(userId, submittedAt)),
+    on(VerificationSubmitted, ({ userId, submittedAt, genderChange }) =>
+      upsert(members, userId, { submittedAt, genderChange: genderChange ?? null }, () =>
+        newMember(userId, submittedAt),
+      ),
     ),
     on(UserDeleted, async ({ userId, deletedAt }, event) => {
-      await upsert(members, userId, { deleted: true, submittedAt: null }, () => newMember(userId, deletedAt));
+      await upsert(members, userId, { deleted: true, submittedAt: null, genderChange: null }, () =>
+        newMember(userId, deletedAt),
+      );
       await forgetMember(context, userId, event.correlationId);
     }),
   ];

@@ -7,6 +7,7 @@ import {
   type DocumentStore,
   type EventEnvelope,
   type Filter,
+  type GenderChange,
   type OutboxDocument,
   type Update,
 } from '@tip/platform';
@@ -20,6 +21,8 @@ export interface MemberDocument extends OutboxDocument {
   registeredAt: string;
   /** When the photo waiting for a decision was sent. */
   submittedAt: string | null;
+  /** The approved gender the member changed while their photo waits (absent in documents written before it). */
+  genderChange?: GenderChange | null;
   deleted: boolean;
 }
 

@@ -51,12 +51,22 @@ export const UserRegistered = defineEvent({
   schema: userProfileSchema.extend({ method: z.enum(['password', 'google', 'bootstrap']) }),
 });
 
-/** A verification photo waits for an admin's decision (the console reads the member from identity). */
+/**
+ * The gender an approved photo established (`from`) and the one the member chose since (`to`): the account waits
+ * for an admin again, who sees what changed.
+ */
+export const genderChangeSchema = z.object({ from: gender, to: gender });
+export type GenderChange = z.infer<typeof genderChangeSchema>;
+
+/**
+ * A verification photo waits for an admin's decision (the console reads the member from identity): a new photo, or
+ * the one on file after an approved member changed gender (`genderChange`, carried as long as the account waits).
+ */
 export const VerificationSubmitted = defineEvent({
   type: 'VerificationSubmitted',
   version: 1,
   topic: IDENTITY_USERS_TOPIC,
-  schema: z.object({ userId: z.string(), submittedAt: z.string() }),
+  schema: z.object({ userId: z.string(), submittedAt: z.string(), genderChange: genderChangeSchema.optional() }),
 });
 
 /** The user's profile as it is now (any change: fields, image, verification status, roles). */

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adminKeys } from '@/api/admin/keys';
 import { adminQueryDefaults, useFallbackPolling } from '@/api/admin/live';
-import type { AdminUser } from '@/api/admin/types';
+import type { PendingUser } from '@/api/admin/types';
 import { api } from '@/api/client';
 
 const POLL_MS = 5_000;
 
 /** Members whose verification photo waits for a decision, oldest submission first. */
-export const getPendingUsers = (signal?: AbortSignal) => api<AdminUser[]>('/api/admin/pending-users', { signal });
+export const getPendingUsers = (signal?: AbortSignal) => api<PendingUser[]>('/api/admin/pending-users', { signal });
 
 export const pendingUsersQueryOptions = () =>
   queryOptions({

@@ -31,6 +31,12 @@ export type AdminUser = {
   isPremium: boolean;
 };
 
+/**
+ * A member waiting in 'Utenti in Attesa': with the gender an approval established and the one chosen since, when
+ * an approved member changed it (the photo is to be checked against the new one).
+ */
+export type PendingUser = AdminUser & { genderChange: { from: Gender; to: Gender } | null };
+
 export type AdminAuthor = { id: string; username: string | null };
 
 /** A post as the console shows it (pending, or the subject of reports). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateTestUsers } from '@/api/admin/create-test-users';
 import { useAdminDeleteUser } from '@/api/admin/delete-user';
 import { usePendingUsers } from '@/api/admin/get-pending-users';
-import type { AdminUser } from '@/api/admin/types';
+import type { AdminUser, PendingUser } from '@/api/admin/types';
 import { useVerifyUser } from '@/api/admin/verify-user';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter } from '@/components/ui/card';
@@ -49,7 +49,7 @@ export function PendingUsersTab() {
   );
 }
 
-function PendingUserCard({ user }: { user: AdminUser }) {
+function PendingUserCard({ user }: { user: PendingUser }) {
   const { t } = useTranslation();
   const name = useUserName()(user);
   const approve = useVerifyUser({
@@ -80,7 +80,19 @@ function PendingUserCard({ user }: { user: AdminUser }) {
             <dt className="text-muted-foreground">{t('admin.verifications.email')}</dt>
             <dd className="break-all">{user.email ?? notSet}</dd>
             <dt className="text-muted-foreground">{t('admin.verifications.gender')}</dt>
-            <dd>{user.gender ? t(`gender.${user.gender}`) : notSet}</dd>
+            {user.genderChange ? (
+              <dd data-testid="gender-change">
+                <span className="font-medium text-orange-800 dark:text-orange-200">
+                  {t('admin.verifications.genderChange', {
+                    from: t(`gender.${user.genderChange.from}`),
+                    to: t(`gender.${user.genderChange.to}`),
+                  })}
+                </span>
+                <span className="block text-xs text-muted-foreground">{t('admin.verifications.genderChangeHint')}</span>
+              </dd>
+            ) : (
+              <dd>{user.gender ? t(`gender.${user.gender}`) : notSet}</dd>
+            )}
             <dt className="text-muted-foreground">{t('admin.verifications.orientation')}</dt>
             <dd>{user.sexualOrientation ? t(`orientation.${user.sexualOrientation}`) : notSet}</dd>
             <dt className="text-muted-foreground">{t('admin.verifications.registered')}</dt>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileUpdateSchema } from '@tip/identity/domain';
 import { UserRound } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUpdateProfile } from '@/api/auth/update-profile';
 import type { User } from '@/api/types';
@@ -36,15 +36,25 @@ export function PersonalInfoCard({ user }: { user: User }) {
   });
   const { errors, isDirty } = form.formState;
   const profileFields = useProfileFields(form, { idPrefix: 'profile' });
+  // The verification photo establishes the gender: changing an approved one sends the account back to the queue.
+  const chosenGender = useWatch({ control: form.control, name: 'gender' });
+  const reverifies =
+    user.verificationStatus === 'approved' &&
+    !user.isAdmin &&
+    chosenGender !== undefined &&
+    chosenGender !== user.gender;
 
   const update = useUpdateProfile({
     onSuccess: (answer) => {
       // Show what the server kept (trimmed, '@' added to Telegram), and count it as the new saved state.
       form.reset(answer.user ? formValues(answer.user) : form.getValues());
+      // `user` is the one the save started from (the mutation keeps the options of the render that called it).
+      const backToVerification =
+        user.verificationStatus === 'approved' && answer.user?.verificationStatus === 'pending';
       toast({
         variant: 'success',
         title: t('profile.info.successTitle'),
-        description: t('profile.info.successDescription'),
+        description: t(backToVerification ? 'profile.info.backToVerification' : 'profile.info.successDescription'),
       });
     },
     onError: (error) =>
@@ -83,6 +93,14 @@ export function PersonalInfoCard({ user }: { user: User }) {
             />
           </Field>
           {profileFields('age', 'gender', 'orientation', 'region', 'city')}
+          {reverifies && (
+            <p
+              role="note"
+              className="rounded-lg border border-orange-300 bg-orange-50 px-3 py-2 text-sm text-orange-900 sm:col-span-2 dark:border-orange-500/40 dark:bg-orange-500/15 dark:text-orange-100"
+            >
+              {t('profile.info.genderReverifies')}
+            </p>
+          )}
           <div className="flex items-end sm:col-span-2 sm:justify-end">
             <Button type="submit" disabled={update.isPending || !isDirty} className="w-full sm:w-auto">
               {update.isPending && <Spinner />}
