@@ -58,8 +58,8 @@ describe('sending', () => {
   });
 
   it('accepts the spec’s body without an id: the server names each message, so every send is a message of its own', async () => {
-    const sender = await approvedMember('ugo', 10);
-    const recipient = await approvedMember('vera');
+    const sender = await approvedMember('zeno', 10);
+    const recipient = await approvedMember('yara');
     const body = { recipientId: recipient.id, content: 'senza id' };
     const answers = [
       await sender.browser.postJson('/api/messages', body),
