@@ -85,6 +85,27 @@ describe('registration and the session cookie', () => {
     expect(await stack.storedUserCount()).toBe(before);
   });
 
+  it('answers 409 to a look-alike of a taken or reserved username, in the member’s language', async () => {
+    const before = await stack.storedUserCount();
+    const register = (username: string, language?: string) =>
+      stack
+        .browser(language)
+        .postForm(
+          '/api/auth/register',
+          registrationForm({ username, email: `${language ?? 'it'}.lookalike@example.it`, password: 'segreta1' }),
+        );
+    // The admin the stack starts is "admin"; here it is spelt with a Cyrillic а.
+    const lookalike = await register('аdmin');
+    expect(lookalike.status).toBe(409);
+    expect(await json(lookalike)).toEqual({ message: 'Nome utente troppo simile a uno già in uso: scegline un altro' });
+    const reserved = await register('ѕupport', 'de');
+    expect(reserved.status).toBe(409);
+    expect(await json(reserved)).toEqual({
+      message: 'Dieser Benutzername ist reserviert (oder sieht einem reservierten ähnlich): Bitte wähle einen anderen',
+    });
+    expect(await stack.storedUserCount()).toBe(before);
+  });
+
   it('says errors in the language the browser asks for', async () => {
     const italian = await stack.browser().get('/api/auth/user');
     expect(await json(italian)).toEqual({ message: 'Non autenticato' });

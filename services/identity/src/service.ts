@@ -54,6 +54,10 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     passwords: argon2PasswordHasher(),
     logger,
   };
+  const lookalikes = await users.addMissingSkeletons();
+  if (lookalikes.length > 0) {
+    logger.warn({ userIds: lookalikes }, 'members whose names look like older ones kept them, without a skeleton');
+  }
   // Ensured before the relays run: its events wait in the outbox for their first sweep.
   const adminCreated = await ensureAdmin(context, options.admin);
   const service = await startService({

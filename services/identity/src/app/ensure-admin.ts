@@ -2,6 +2,7 @@ import { DomainError } from '@tip/platform';
 import { randomBytes, randomInt } from 'node:crypto';
 import { z } from 'zod';
 import { emailField, passwordField, usernameKey } from '../domain/index.js';
+import { usernameSkeleton } from '../infra/username-skeleton.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { newUserDocument } from './new-user.js';
@@ -62,7 +63,8 @@ async function ensureGivenAdmin(context: IdentityContext, admin: AdminCredential
     const next: UserDocument = {
       ...current,
       username,
-      usernameLower: usernameKey(username),
+      // A name the account already has keeps its keys.
+      ...(existing.username === undefined && usernameKeysOf(username)),
       passwordHash,
       isAdmin: true,
       verificationStatus: 'approved',
@@ -77,7 +79,7 @@ async function createAdmin(context: IdentityContext, admin: AdminCredentials): P
   const username = await freeAdminUsername(context);
   const user = newUserDocument({
     username,
-    usernameLower: usernameKey(username),
+    ...usernameKeysOf(username),
     email: admin.email,
     passwordHash: await context.passwords.hash(admin.password),
     verificationStatus: 'approved',
@@ -86,9 +88,15 @@ async function createAdmin(context: IdentityContext, admin: AdminCredentials): P
   await context.users.insert(user, [userRegistered(user, 'bootstrap', call)]);
 }
 
-/** "admin", or "admin" and four digits when a member already took it. */
+/** The platform's own admin may take a reserved name: no check but the unique indexes'. */
+const usernameKeysOf = (username: string) => ({
+  usernameLower: usernameKey(username),
+  usernameSkeleton: usernameSkeleton(username),
+});
+
+/** "admin", or "admin" and four digits when a member already took it (or a name that looks like it). */
 async function freeAdminUsername(context: IdentityContext): Promise<string> {
   for (let candidate = 'admin'; ; candidate = `admin${randomInt(1000, 10_000)}`) {
-    if (!(await context.users.usernameTaken(usernameKey(candidate)))) return candidate;
+    if ((await context.users.usernameConflict(usernameKeysOf(candidate))) === null) return candidate;
   }
 }

@@ -1,10 +1,11 @@
 import { DomainError, parseInput } from '@tip/platform';
 import { z } from 'zod';
-import { emailField, googleProfileSetupSchema, UPLOAD_RULES, usernameKey, type UserView } from '../domain/index.js';
+import { emailField, googleProfileSetupSchema, UPLOAD_RULES, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { newUserDocument } from './new-user.js';
+import { freeUsername } from './username-check.js';
 import { profileUpdated, userRegistered, verificationSubmitted } from './user-events.js';
 import { ownView } from './viewer.js';
 
@@ -82,13 +83,11 @@ export async function setupGoogleProfile(
   call: CallInfo,
 ): Promise<UserView> {
   if (!userId) throw new DomainError('UNAUTHENTICATED', 'errors.authentication');
-  assertNeedsSetup(await context.users.get(userId));
+  const user = await context.users.get(userId);
+  assertNeedsSetup(user);
   const form = parseInput(googleProfileSetupSchema, input);
   const processed = await processImage(photo, UPLOAD_RULES.googleSetup, 'jpeg');
-  const usernameLower = usernameKey(form.username);
-  if (await context.users.usernameTaken(usernameLower, userId)) {
-    throw new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
-  }
+  const usernameKeys = await freeUsername(context, form.username, user);
   const key = await context.photos.store('verification', userId, processed);
   try {
     const updated = await context.users.modify(userId, (current) => {
@@ -96,7 +95,7 @@ export async function setupGoogleProfile(
       const next: UserDocument = {
         ...current,
         username: form.username,
-        usernameLower,
+        ...usernameKeys,
         age: form.age,
         gender: form.gender,
         orientation: form.orientation,

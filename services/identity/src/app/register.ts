@@ -1,8 +1,9 @@
 import { DomainError, parseInput } from '@tip/platform';
-import { registrationSchema, UPLOAD_RULES, usernameKey, type UserView } from '../domain/index.js';
+import { registrationSchema, UPLOAD_RULES, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { newUserDocument } from './new-user.js';
+import { freeUsername } from './username-check.js';
 import { userRegistered, verificationSubmitted } from './user-events.js';
 import { ownView } from './viewer.js';
 
@@ -19,16 +20,14 @@ export interface RegisterCommand {
 export async function register(context: IdentityContext, command: RegisterCommand, call: CallInfo): Promise<UserView> {
   const form = parseInput(registrationSchema, command.form);
   const photo = await processImage(command.verificationPhoto, UPLOAD_RULES.registration, 'jpeg');
-  const usernameLower = usernameKey(form.username);
-  if (await context.users.usernameTaken(usernameLower))
-    throw new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
+  const usernameKeys = await freeUsername(context, form.username);
   if (await context.users.emailTaken(form.email)) throw new DomainError('ALREADY_EXISTS', 'identity.emailTaken');
   const passwordHash = await context.passwords.hash(form.password);
 
   const now = new Date().toISOString();
   const user = newUserDocument({
     username: form.username,
-    usernameLower,
+    ...usernameKeys,
     email: form.email,
     passwordHash,
     gender: form.gender,

@@ -9,6 +9,7 @@ import {
   type EventEnvelope,
   type IndexSpec,
 } from '@tip/platform';
+import { usernameSkeleton } from './username-skeleton.js';
 import type { UserDocument } from './user-document.js';
 
 export const USERS_COLLECTION = 'users';
@@ -16,6 +17,8 @@ export const USERS_COLLECTION = 'users';
 /** Sparse: a Google account has no username before its setup, and a tombstone has neither username nor e-mail. */
 const USER_INDEXES: IndexSpec[] = [
   { fields: { usernameLower: 1 }, unique: true, sparse: true },
+  // Decides between two concurrent registrations of look-alike names, as usernameLower does for the same name.
+  { fields: { usernameSkeleton: 1 }, unique: true, sparse: true },
   { fields: { email: 1 }, unique: true, sparse: true },
   { fields: { googleSubject: 1 }, unique: true, sparse: true },
   { fields: { isAdmin: 1 } },
@@ -33,16 +36,6 @@ const MAX_ATTEMPTS = 5;
 export interface Transition {
   next: UserDocument;
   events: EventEnvelope[];
-}
-
-/** Which unique field a duplicate hit, said the way the user must hear it. */
-function takenError(error: DuplicateKeyError): DomainError {
-  if (error.fields.includes('usernameLower')) return new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
-  if (error.fields.includes('email')) return new DomainError('ALREADY_EXISTS', 'identity.emailTaken');
-  if (error.fields.includes('googleSubject')) {
-    return new DomainError('ALREADY_EXISTS', 'identity.googleAlreadyRegistered');
-  }
-  return new DomainError('ALREADY_EXISTS', 'errors.invalidInput');
 }
 
 /**
@@ -90,10 +83,44 @@ export class UserRepository {
     return this.collection.findOne({ googleSubject: subject, deleted: { $ne: true } });
   }
 
-  /** Whether another user holds the username; `usernameLower` is the case-insensitive key. */
-  async usernameTaken(usernameLower: string, exceptId?: string): Promise<boolean> {
-    const holder = await this.collection.findOne({ usernameLower });
-    return holder !== null && holder._id !== exceptId;
+  /**
+   * Whether a user other than `exceptId` holds the name under another case or form ('taken'), or one that looks like
+   * it ('lookalike'). Tombstones hold neither key.
+   */
+  async usernameConflict(
+    keys: { usernameLower: string; usernameSkeleton: string },
+    exceptId?: string,
+  ): Promise<'taken' | 'lookalike' | null> {
+    const other = (holder: UserDocument | null) => holder !== null && holder._id !== exceptId;
+    if (other(await this.collection.findOne({ usernameLower: keys.usernameLower }))) return 'taken';
+    if (other(await this.collection.findOne({ usernameSkeleton: keys.usernameSkeleton }))) return 'lookalike';
+    return null;
+  }
+
+  /**
+   * Gives users stored before skeletons existed theirs, oldest first, without a revision (a concurrent transition
+   * keeps it). Two such members whose names already looked alike both keep their names: the older one holds the
+   * skeleton, which is all the check needs. Returns those left without one.
+   */
+  async addMissingSkeletons(): Promise<string[]> {
+    const missing = await this.collection.find(
+      { usernameLower: { $exists: true }, usernameSkeleton: { $exists: false } },
+      { sort: { createdAt: 1 } },
+    );
+    const lookalikes: string[] = [];
+    for (const user of missing) {
+      if (user.username === undefined) continue;
+      try {
+        await this.collection.updateOne(
+          { _id: user._id, usernameSkeleton: { $exists: false } },
+          { $set: { usernameSkeleton: usernameSkeleton(user.username) } },
+        );
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        lookalikes.push(user._id);
+      }
+    }
+    return lookalikes;
   }
 
   async emailTaken(email: string): Promise<boolean> {
@@ -127,9 +154,29 @@ export class UserRepository {
     try {
       await this.collection.insertOne({ ...doc, [OUTBOX_FIELD]: events });
     } catch (error) {
-      throw error instanceof DuplicateKeyError ? takenError(error) : error;
+      throw error instanceof DuplicateKeyError ? await this.takenError(error, doc) : error;
     }
     if (events.length > 0) this.eventsStored(doc._id);
+  }
+
+  /**
+   * Which unique field a duplicate hit, said the way the user must hear it. A store names one violated index, the
+   * first it checked: a name another member holds violates the skeleton's index too, and is said to be taken.
+   */
+  private async takenError(error: DuplicateKeyError, user: UserDocument): Promise<DomainError> {
+    const taken = new DomainError('ALREADY_EXISTS', 'identity.usernameTaken');
+    if (error.fields.includes('usernameLower')) return taken;
+    if (error.fields.includes('usernameSkeleton')) {
+      const sameName =
+        user.usernameLower !== undefined &&
+        (await this.collection.findOne({ usernameLower: user.usernameLower, _id: { $ne: user._id } })) !== null;
+      return sameName ? taken : new DomainError('ALREADY_EXISTS', 'identity.usernameLookalike');
+    }
+    if (error.fields.includes('email')) return new DomainError('ALREADY_EXISTS', 'identity.emailTaken');
+    if (error.fields.includes('googleSubject')) {
+      return new DomainError('ALREADY_EXISTS', 'identity.googleAlreadyRegistered');
+    }
+    return new DomainError('ALREADY_EXISTS', 'errors.invalidInput');
   }
 
   /**
@@ -157,7 +204,7 @@ export class UserRepository {
       try {
         stored = await this.collection.updateOne({ _id: id, revision: current.revision }, update);
       } catch (error) {
-        throw error instanceof DuplicateKeyError ? takenError(error) : error;
+        throw error instanceof DuplicateKeyError ? await this.takenError(error, next) : error;
       }
       if (stored) {
         if (events.length > 0) this.eventsStored(id);
