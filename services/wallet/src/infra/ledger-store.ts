@@ -44,11 +44,11 @@ export interface AccountDocument {
   closedAt?: string;
 }
 
-/** Single-field indexes only: nedb compares compound keys field by field on every write, at twice the cost. */
 const ENTRY_INDEXES: IndexSpec[] = [
   // The key's hash includes the account: unique (account, idempotency key).
   { fields: { keyHash: 1 }, unique: true },
-  { fields: { accountId: 1 } },
+  // An account's head (its newest entry) and history are read newest first: one index seek, whatever its length.
+  { fields: { accountId: 1, sequence: -1 } },
   outboxIndex,
 ];
 const ACCOUNT_INDEXES: IndexSpec[] = [{ fields: { userId: 1 }, unique: true, sparse: true }];
