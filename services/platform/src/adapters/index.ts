@@ -18,7 +18,8 @@ export { MemoryCache } from './cache/memory-cache.js';
 export { RedisCache } from './cache/redis-cache.js';
 export { MongoDocumentStore } from './documents/mongo-store.js';
 export { DOCUMENTS_FILE, SqliteDocumentStore } from './documents/sqlite-store.js';
-export { EVENTS_FILE, SqliteEventLog } from './events/sqlite-event-log.js';
+export { EVENTS_FILE, SqliteEventLog, type CommittedOffset } from './events/sqlite-event-log.js';
+export { backupDatabase } from './sqlite/backup.js';
 export { KafkaEventBus } from './events/kafka-event-bus.js';
 export { FileObjectStore } from './objects/file-object-store.js';
 export { MinioObjectStore } from './objects/minio-object-store.js';
@@ -51,7 +52,7 @@ export interface Adapters {
 
 export function openDocumentStore(options: AdapterOptions): Promise<DocumentStore> {
   if (options.mongoUrl) return MongoDocumentStore.connect(options.mongoUrl);
-  return SqliteDocumentStore.open(options.dataDir);
+  return SqliteDocumentStore.open(options.dataDir, { logger: options.logger });
 }
 
 export function openEventBus(options: AdapterOptions): Promise<EventBus> {

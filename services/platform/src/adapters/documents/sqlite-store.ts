@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { join } from 'node:path';
+import type { Logger } from '../../logging/logger.js';
 import {
   DuplicateKeyError,
   type BaseDocument,
@@ -10,7 +11,13 @@ import {
   type IndexSpec,
   type Update,
 } from '../../ports/documents.js';
-import { isUniqueViolation, openDatabase, quoteIdentifier, type SqliteDatabase } from '../sqlite/open-database.js';
+import {
+  checkpointTruncating,
+  isUniqueViolation,
+  openDatabase,
+  quoteIdentifier,
+  type SqliteDatabase,
+} from '../sqlite/open-database.js';
 import { applyUpdate, assertOperatorUpdate } from './apply-update.js';
 import { arrayPathsOf, compileFilter, compileSort, indexStatements, type SqlValue } from './sql-filter.js';
 
@@ -37,8 +44,15 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly statements = new Map<string, Statement>();
   private readonly arrayPaths = new Map<string, Set<string>>();
   private closed = false;
+  private readonly stopCheckpoints: () => void;
 
-  private constructor(readonly db: SqliteDatabase) {
+  private constructor(
+    readonly db: SqliteDatabase,
+    logger: Logger | undefined,
+  ) {
+    this.stopCheckpoints = checkpointTruncating(db, (error) =>
+      logger?.error({ err: error }, 'could not checkpoint the document store'),
+    );
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${ARRAY_PATHS} (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID`,
     );
@@ -54,12 +68,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   /** Opens (creating) the store of one service in `dataDir`. */
-  static async open(dataDir: string): Promise<SqliteDocumentStore> {
-    return SqliteDocumentStore.openFile(join(dataDir, DOCUMENTS_FILE));
-  }
-
-  static async openFile(file: string): Promise<SqliteDocumentStore> {
-    return new SqliteDocumentStore(openDatabase(file));
+  static async open(dataDir: string, options: { logger?: Logger } = {}): Promise<SqliteDocumentStore> {
+    return new SqliteDocumentStore(openDatabase(join(dataDir, DOCUMENTS_FILE)), options.logger);
   }
 
   async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
@@ -77,6 +87,7 @@ export class SqliteDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopCheckpoints();
     // Keeps the planner's statistics fresh for the next start, cheaply (SQLite's advice for long-lived connections).
     this.db.pragma('optimize');
     this.db.close();

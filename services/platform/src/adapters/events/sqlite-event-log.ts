@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import type { Logger } from '../../logging/logger.js';
 import type { DeliveredEvent, EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import type { Statement } from 'better-sqlite3';
-import { openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
+import {
+  CHECKPOINT_INTERVAL_MS,
+  openDatabase,
+  openDatabaseReadOnly,
+  type SqliteDatabase,
+} from '../sqlite/open-database.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
 
 export interface SqliteEventLogOptions {
@@ -21,8 +26,8 @@ export interface SqliteEventLogOptions {
 
 /** The file under DATA_DIR: one log for every process of the platform. */
 export const EVENTS_FILE = 'events.sqlite';
-/** Ten minutes: the bound on how long an erased member's superseded events (and freed pages) stay on disk. */
-export const COMPACTION_INTERVAL_MS = 10 * 60_000;
+/** Ten minutes: the bound on how long an erased member's superseded events stay on disk. */
+export const COMPACTION_INTERVAL_MS = CHECKPOINT_INTERVAL_MS;
 /** Seven days, Kafka's default `retention.ms`. */
 export const RETENTION_MS = 7 * 24 * 60 * 60_000;
 /** Events a consumer reads per query. */
@@ -36,6 +41,13 @@ const LEASE_MS = 30_000;
 const LEASE_RENEW_MS = 10_000;
 
 type Settings = { logger: Logger | undefined; retryDelayMs: number; maxRetryDelayMs: number };
+
+/** Where a consumer group stands on a topic: the offset of the last event it handled. */
+export interface CommittedOffset {
+  group: string;
+  topic: string;
+  seq: number;
+}
 
 /**
  * The embedded event log on SQLite (`<dataDir>/events.sqlite`, WAL), with Kafka's semantics: topics, per-key order,
@@ -115,8 +127,6 @@ export class SqliteEventLog implements EventBus {
 
   static async open(dataDir: string, options: SqliteEventLogOptions = {}): Promise<SqliteEventLog> {
     const db = openDatabase(join(dataDir, EVENTS_FILE));
-    // Compaction and retention delete events: their bytes are overwritten, not left in free pages.
-    db.pragma('secure_delete = ON');
     return new SqliteEventLog(
       db,
       {
@@ -147,6 +157,38 @@ export class SqliteEventLog implements EventBus {
   /** Copies the log, consistent as of one moment, to `file` while it keeps serving (SQLite's online backup). */
   async backup(file: string): Promise<void> {
     await this.db.backup(file);
+  }
+
+  /**
+   * Every consumer group's committed offsets in the log at `file`, read from a read-only connection of its own while
+   * the platform may be running (a backup notes them before it copies the stores that consumers write).
+   */
+  static committedOffsets(file: string): CommittedOffset[] {
+    const db = openDatabaseReadOnly(file);
+    try {
+      return db.prepare('SELECT grp AS "group", topic, seq FROM offsets').all() as CommittedOffset[];
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * Readies the log at `file`, a copy of a running one, for a platform to start on. Every consumer group goes back to
+   * `offsets` (offsets only grow, so these are at most the copy's): the events handled since are delivered again, and
+   * idempotent handlers skip those whose effects the copy holds. A group not in `offsets` reads its topics from the
+   * start. No lease is kept: their holders run on the original, and a start on the copy would wait for them to expire.
+   */
+  static rewindCopy(file: string, offsets: readonly CommittedOffset[]): void {
+    const db = openDatabase(file);
+    try {
+      const insert = db.prepare('INSERT INTO offsets (grp, topic, seq) VALUES (@group, @topic, @seq)');
+      db.transaction(() => {
+        db.exec('DELETE FROM offsets; DELETE FROM leases');
+        for (const offset of offsets) insert.run(offset);
+      })();
+    } finally {
+      db.close();
+    }
   }
 
   async publish(topic: string, events: EventEnvelope[]): Promise<void> {

@@ -18,7 +18,9 @@ const BUSY_TIMEOUT_MS = 10_000;
  * - synchronous=NORMAL: a commit is in the WAL (the OS has it) before the call returns, so a killed process loses
  *   no acknowledged write; only a power cut can lose the last commits before a checkpoint (FULL would sync each
  *   commit to the disk, at about a millisecond apiece);
- * - a bounded page cache, so memory does not grow with the data.
+ * - a bounded page cache, so memory does not grow with the data;
+ * - secure_delete: what a delete or an update removes is overwritten, not left in free pages (erasure), and
+ *   checkpointTruncating empties the WAL, which still holds earlier versions of the pages, now and then.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   mkdirSync(dirname(file), { recursive: true });
@@ -27,7 +29,34 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
   db.pragma('synchronous = NORMAL');
   db.pragma(`cache_size = -${options.cacheKiB ?? 4096}`);
   db.pragma('temp_store = MEMORY');
+  db.pragma('secure_delete = ON');
   return db;
+}
+
+/** Ten minutes: the bound on how long an erased member's data stays on disk in the WAL or in deleted rows. */
+export const CHECKPOINT_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * Copies the WAL into the database and truncates it, every CHECKPOINT_INTERVAL_MS (a clean close does the same):
+ * pages a delete overwrote are then gone from the WAL too. Answers what stops it.
+ */
+export function checkpointTruncating(db: SqliteDatabase, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    try {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (error) {
+      onError(error);
+    }
+  }, CHECKPOINT_INTERVAL_MS).unref();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Opens an existing database for reading only, beside the processes that write it (a backup's connection). In WAL
+ * mode a read sees the database as of its transaction's start and holds no writer back.
+ */
+export function openDatabaseReadOnly(file: string): SqliteDatabase {
+  return new Database(file, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
 }
 
 /**
