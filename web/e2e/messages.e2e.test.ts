@@ -148,7 +148,9 @@ describeE2E('messages', () => {
 
     await reader.page.goto('/');
     await card(reader.page, hidden).waitFor();
-    expect(await card(reader.page, hidden).getByRole('link', { name: contact }).count()).toBe(0);
+    // The anonymous post is contacted through the post (see the next test), never by its author's id.
+    const throughPost = await card(reader.page, hidden).getByRole('link', { name: contact }).getAttribute('href');
+    expect(throughPost).toMatch(/^\/messages\?post=/);
     await card(reader.page, shown).getByRole('link', { name: contact }).click();
     await until('the conversation is open', () => addressOf(reader.page) === `/messages?user=${author.id}`);
     await reader.page.getByTestId('thread-name').getByText(author.member.username).waitFor();
@@ -163,6 +165,68 @@ describeE2E('messages', () => {
     await reader.page.goto(`/messages?user=${reader.id}`);
     await toastWith(reader.page, appText('messages.self')).waitFor();
     await until('the address drops ?user=', () => addressOf(reader.page) === '/messages');
+  });
+
+  it("contacts an anonymous post's author through the post: the author sees who wrote and answers, the member never learns who", async () => {
+    const admin = await adminPage();
+    const author = await memberWith(admin, newMember('segreta'), { credits: 10 });
+    const reader = await memberWith(admin, newMember('curiosa'), { credits: 10 });
+    const hidden = `Indovina chi sono ${reader.member.username}`;
+    const created = await author.page.request.post('/api/posts', {
+      multipart: { content: hidden, category: 'trending', showProfileData: 'false' },
+    });
+    expect(created.status()).toBe(201);
+    const postId = ((await created.json()) as { item: { post: { id: string } } }).item.post.id;
+    const comment = await author.page.request.post(`/api/posts/${postId}/comments`, { data: { content: 'Sono io!' } });
+    expect(comment.status()).toBe(201);
+
+    await openMessages(author.page);
+    const connected = realtimeConnected(reader.page);
+    await reader.page.goto('/');
+    await connected;
+    const card = reader.page.getByTestId('post-card').filter({ hasText: hidden });
+    await card.getByTestId('post-author').getByText(appText('feed.post.anonymous')).waitFor();
+    // The author's own comment under it is the post's author's, unnamed.
+    await card.getByTestId('post-comments').getByText(appText('feed.comments.postAuthor')).waitFor();
+    expect(await card.innerText()).not.toContain(author.member.username);
+    await card.getByRole('link', { name: withValues(appText('messages.contact'), { cost: 2 }) }).click();
+    await until(
+      'the conversation through the post is open',
+      () => addressOf(reader.page) === `/messages?post=${postId}`,
+    );
+    await reader.page.getByTestId('thread-name').getByText(appText('messages.anonymousAuthor')).waitFor();
+    await reader.page.getByText(appText('messages.throughPost')).waitFor();
+    const question = 'Ciao! Chi sei?';
+    await input(reader.page).fill(question);
+    await input(reader.page).press('Enter');
+    await toastWith(reader.page, appText('messages.sent')).waitFor();
+    await reader.page
+      .locator(`[data-testid="conversation-row"][data-post-id="${postId}"]`)
+      .getByText(appText('messages.anonymousAuthor'))
+      .waitFor();
+
+    // The author's list shows the member, by push, as a conversation through the post; the author answers there.
+    const row = author.page.locator(
+      `[data-testid="conversation-row"][data-user-id="${reader.id}"][data-post-id="${postId}"]`,
+    );
+    await row.getByText(question).waitFor();
+    await row.getByText(appText('messages.throughYourPost')).waitFor();
+    await row.click();
+    await author.page.getByTestId('thread-name').getByText(reader.member.username).waitFor();
+    await author.page.locator('[data-testid="message"][data-own="false"]', { hasText: question }).waitFor();
+    const answer = 'Non te lo dico, ma grazie';
+    await input(author.page).fill(answer);
+    await input(author.page).press('Enter');
+    await toastWith(author.page, appText('messages.sent')).waitFor();
+
+    await reader.page.locator('[data-testid="message"][data-own="false"]', { hasText: answer }).waitFor();
+    await until(
+      'the member sees the question read',
+      async () => (await ownMessage(reader.page, question).getAttribute('data-state')) === 'read',
+    );
+    const seen = await reader.page.content();
+    expect(seen).not.toContain(author.member.username);
+    expect(seen).not.toContain(author.id);
   });
 
   it("pages a long thread with 'load older', and lets an admin write for free", async () => {

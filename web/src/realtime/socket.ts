@@ -12,7 +12,7 @@ import {
   putThreadItem,
   toThreadItem,
 } from '@/api/messages/messages-cache';
-import type { Message } from '@/api/messages/types';
+import { chatKey, type Message } from '@/api/messages/types';
 import { commentsKey } from '@/api/posts/get-comments';
 import { feedsKey } from '@/api/posts/get-feed';
 import { storeUserPresence, userKey } from '@/api/users/get-user';
@@ -47,31 +47,50 @@ const invalidatedBy: Record<string, readonly QueryKey[]> = {
 
 const signedInId = (queryClient: QueryClient) => queryClient.getQueryData<{ id: string } | null>(currentUserKey)?.id;
 
+const isStringOrNull = (value: unknown) => typeof value === 'string' || value === null;
+
 function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const message = value as Record<string, unknown>;
-  return ['id', 'senderId', 'recipientId', 'content', 'createdAt'].every((field) => typeof message[field] === 'string');
+  return (
+    ['id', 'content', 'createdAt'].every((field) => typeof message[field] === 'string') &&
+    ['senderId', 'recipientId'].every((field) => isStringOrNull(message[field]))
+  );
+}
+
+/**
+ * The conversation a push is about: `userId` the other member, null for the unnamed author of the anonymous post
+ * `postId` (absent: between two members).
+ */
+function chatKeyOf(userId: unknown, postId: unknown): string | null {
+  const chat = {
+    userId: typeof userId === 'string' ? userId : null,
+    postId: typeof postId === 'string' ? postId : null,
+  };
+  return chat.userId || chat.postId ? chatKey(chat) : null;
 }
 
 /** Events that carry the new state itself: it goes straight into the cache, without a request. */
 const appliedBy: Record<string, (queryClient: QueryClient, event: PushedEvent) => void> = {
   // A message to the member, or one they sent from another tab: the thread and the list show it at once.
   message_received: (queryClient, event) => {
-    const { message, conversationWith } = event;
-    if (!isMessage(message) || typeof conversationWith !== 'string') return;
-    putThreadItem(queryClient, conversationWith, toThreadItem(message));
+    const { message } = event;
+    const key = chatKeyOf(event.conversationWith, event.postId);
+    if (!isMessage(message) || key === null) return;
+    putThreadItem(queryClient, key, toThreadItem(message));
     const incoming = message.recipientId === signedInId(queryClient) && message.senderId !== message.recipientId;
-    noteConversationMessage(queryClient, conversationWith, message, { unread: incoming });
+    noteConversationMessage(queryClient, key, message, { unread: incoming });
     if (incoming) {
       void queryClient.invalidateQueries({ queryKey: unreadCountKey });
-      notifyTyping(message.senderId, false);
+      if (message.senderId) notifyTyping(message.senderId, false);
     }
   },
   // The other member opened the conversation: the member's own messages to them show read.
   messages_read: (queryClient, event) => {
     const me = signedInId(queryClient);
-    if (typeof event.readerId !== 'string' || typeof event.readAt !== 'string' || !me) return;
-    markThreadRead(queryClient, event.readerId, me, event.readAt);
+    const key = chatKeyOf(event.readerId, event.postId);
+    if (key === null || typeof event.readAt !== 'string' || !me) return;
+    markThreadRead(queryClient, key, me, event.readAt);
   },
   typing: (_queryClient, event) => {
     if (typeof event.fromUserId === 'string') notifyTyping(event.fromUserId, true);

@@ -8,22 +8,22 @@ import {
   putThreadItem,
   removeThreadItem,
 } from './messages-cache';
-import type { Conversation, ThreadItem, ThreadPage } from './types';
+import { chatKey, type Conversation, type ThreadItem, type ThreadPage } from './types';
 
-const item = (id: string, senderId: string, readAt: string | null = null): ThreadItem => ({
+const item = (id: string, senderId: string | null, readAt: string | null = null): ThreadItem => ({
   message: { id, content: `text ${id}`, createdAt: '2026-01-01T10:00:00.000Z', readAt },
   sender: { id: senderId },
 });
 
-function withThread(items: ThreadItem[][]) {
+function withThread(items: ThreadItem[][], key = 'bob') {
   const queryClient = new QueryClient();
-  queryClient.setQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'), {
+  queryClient.setQueryData<InfiniteData<ThreadPage, string | null>>(threadKey(key), {
     pages: items.map((page, index) => ({ items: page, nextCursor: index < items.length - 1 ? `c${index}` : null })),
     pageParams: items.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
   });
   const ids = () =>
     queryClient
-      .getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'))
+      .getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey(key))
       ?.pages.map((page) => page.items.map((each) => each.message.id));
   return { queryClient, ids };
 }
@@ -57,6 +57,14 @@ describe('thread cache', () => {
     const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'));
     expect(data?.pages[0]?.items.map((each) => each.message.readAt)).toEqual(['now', null, 'earlier']);
   });
+
+  it("marks the unnamed author's messages read in a conversation through an anonymous post", () => {
+    const key = chatKey({ userId: null, postId: 'p1' });
+    const { queryClient } = withThread([[item('m2', null), item('m1', 'me')]], key);
+    markThreadRead(queryClient, key, null, 'now');
+    const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey(key));
+    expect(data?.pages[0]?.items.map((each) => each.message.readAt)).toEqual(['now', null]);
+  });
 });
 
 describe('conversation list cache', () => {
@@ -65,6 +73,7 @@ describe('conversation list cache', () => {
     otherUser: { username: otherUserId, profileImageUrl: null, verificationStatus: 'approved' },
     lastMessage: { content: 'old', createdAt: '2026-01-01T09:00:00.000Z' },
     unreadCount,
+    postId: null,
   });
 
   it('moves the conversation to the top with its last message, counting an incoming one unread', () => {
@@ -75,6 +84,35 @@ describe('conversation list cache', () => {
     expect(list?.map((each) => [each.otherUserId, each.lastMessage?.content, each.unreadCount])).toEqual([
       ['bob', 'new', 2],
       ['alice', 'old', 0],
+    ]);
+  });
+
+  it('keeps a conversation through an anonymous post apart from the one with the same member', () => {
+    const queryClient = new QueryClient();
+    const throughPost: Conversation = { ...row('bob'), postId: 'p1' };
+    const toAuthor: Conversation = { ...row('x'), otherUserId: null, otherUser: null, postId: 'p2' };
+    queryClient.setQueryData(conversationsKey, [row('bob'), throughPost, toAuthor]);
+    noteConversationMessage(
+      queryClient,
+      chatKey({ userId: 'bob', postId: 'p1' }),
+      { content: 'via post', createdAt: 'now' },
+      {
+        unread: true,
+      },
+    );
+    noteConversationMessage(
+      queryClient,
+      chatKey({ userId: null, postId: 'p2' }),
+      { content: 'risposta', createdAt: 'now' },
+      {
+        unread: true,
+      },
+    );
+    const list = queryClient.getQueryData<Conversation[]>(conversationsKey);
+    expect(list?.map((each) => [each.otherUserId, each.postId, each.lastMessage?.content, each.unreadCount])).toEqual([
+      [null, 'p2', 'risposta', 1],
+      ['bob', 'p1', 'via post', 1],
+      ['bob', null, 'old', 0],
     ]);
   });
 
@@ -90,6 +128,7 @@ describe('conversation list cache', () => {
       otherUser: null,
       lastMessage: { content: 'text m2', createdAt: '2026-01-01T10:00:00.000Z' },
       unreadCount: 0,
+      postId: null,
     });
     expect(list?.[1]).toEqual(row('alice', 1));
     expect(queryClient.getQueryData(unreadCountKey)).toEqual({ count: 1 });

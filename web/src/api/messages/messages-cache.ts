@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 // Relative: the unit test runs it under jest, which knows no '@/' alias.
 import { conversationsKey, threadKey, unreadCountKey } from './keys';
-import type { Conversation, Message, ThreadItem, ThreadPage } from '@/api/messages/types';
+import { chatKey, chatOf, type Conversation, type Message, type ThreadItem, type ThreadPage } from './types';
 
 type ThreadData = InfiniteData<ThreadPage, string | null>;
 
@@ -13,13 +13,16 @@ export const toThreadItem = (message: Message): ThreadItem => ({
   sender: { id: message.senderId },
 });
 
+/** The row of the conversation `key` (chatKey) names. */
+const isRowOf = (key: string) => (row: Conversation) => chatKey(chatOf(row)) === key;
+
 /**
- * Puts `item` at the newest end of the cached thread with `otherUserId`, or replaces the item of the same id (the
- * client makes a message's id, so the optimistic copy and the stored one share it). A thread never loaded stays
- * unloaded: it is fetched whole when opened.
+ * Puts `item` at the newest end of the cached thread of the conversation `key` (chatKey), or replaces the item of the
+ * same id (the client makes a message's id, so the optimistic copy and the stored one share it). A thread never loaded
+ * stays unloaded: it is fetched whole when opened.
  */
-export function putThreadItem(queryClient: QueryClient, otherUserId: string, item: ThreadItem) {
-  queryClient.setQueryData<ThreadData>(threadKey(otherUserId), (data) => {
+export function putThreadItem(queryClient: QueryClient, key: string, item: ThreadItem) {
+  queryClient.setQueryData<ThreadData>(threadKey(key), (data) => {
     if (!data) return data;
     const known = data.pages.some((page) => page.items.some((each) => each.message.id === item.message.id));
     return mapItems(data, (items, index) => {
@@ -30,15 +33,18 @@ export function putThreadItem(queryClient: QueryClient, otherUserId: string, ite
 }
 
 /** Takes the message `messageId` out of the cached thread (an optimistic send the server refused). */
-export function removeThreadItem(queryClient: QueryClient, otherUserId: string, messageId: string) {
-  queryClient.setQueryData<ThreadData>(threadKey(otherUserId), (data) =>
+export function removeThreadItem(queryClient: QueryClient, key: string, messageId: string) {
+  queryClient.setQueryData<ThreadData>(threadKey(key), (data) =>
     mapItems(data, (items) => items.filter((item) => item.message.id !== messageId)),
   );
 }
 
-/** `otherUserId` read what `senderId` sent them: every such unread message of the thread gets `readAt`. */
-export function markThreadRead(queryClient: QueryClient, otherUserId: string, senderId: string, readAt: string) {
-  queryClient.setQueryData<ThreadData>(threadKey(otherUserId), (data) =>
+/**
+ * In the conversation `key`, what `senderId` sent was read: every such unread message of the thread gets `readAt`
+ * (a null sender: the unnamed author of an anonymous post).
+ */
+export function markThreadRead(queryClient: QueryClient, key: string, senderId: string | null, readAt: string) {
+  queryClient.setQueryData<ThreadData>(threadKey(key), (data) =>
     mapItems(data, (items) =>
       items.map((item) =>
         item.sender.id === senderId && !item.message.readAt ? { ...item, message: { ...item.message, readAt } } : item,
@@ -47,26 +53,26 @@ export function markThreadRead(queryClient: QueryClient, otherUserId: string, se
   );
 }
 
-/** The conversation with `otherUserId` has nothing unread any more; the total badge is asked again. */
-export function clearConversationUnread(queryClient: QueryClient, otherUserId: string) {
+/** The conversation `key` has nothing unread any more; the total badge is asked again. */
+export function clearConversationUnread(queryClient: QueryClient, key: string) {
   queryClient.setQueryData<Conversation[]>(conversationsKey, (list) =>
-    list?.map((row) => (row.otherUserId === otherUserId ? { ...row, unreadCount: 0 } : row)),
+    list?.map((row) => (isRowOf(key)(row) ? { ...row, unreadCount: 0 } : row)),
   );
   void queryClient.invalidateQueries({ queryKey: unreadCountKey });
 }
 
 /**
- * A message was sent or received in the conversation with `otherUserId`: the list shows it as the last message and
- * moves the row to the top when the row is there; otherwise (a first message) the list is asked again.
+ * A message was sent or received in the conversation `key`: the list shows it as the last message and moves the row
+ * to the top when the row is there; otherwise (a first message) the list is asked again.
  */
 export function noteConversationMessage(
   queryClient: QueryClient,
-  otherUserId: string,
+  key: string,
   message: Pick<Message, 'content' | 'createdAt'>,
   { unread }: { unread: boolean },
 ) {
   const list = queryClient.getQueryData<Conversation[]>(conversationsKey);
-  const row = list?.find((each) => each.otherUserId === otherUserId);
+  const row = list?.find(isRowOf(key));
   if (!list || !row) {
     void queryClient.invalidateQueries({ queryKey: conversationsKey });
     return;
@@ -76,10 +82,7 @@ export function noteConversationMessage(
     lastMessage: { content: message.content, createdAt: message.createdAt },
     unreadCount: row.unreadCount + (unread ? 1 : 0),
   };
-  queryClient.setQueryData<Conversation[]>(conversationsKey, [
-    updated,
-    ...list.filter((each) => each.otherUserId !== otherUserId),
-  ]);
+  queryClient.setQueryData<Conversation[]>(conversationsKey, [updated, ...list.filter((each) => each !== row)]);
 }
 
 /**
@@ -92,7 +95,7 @@ export function forgetDeletedMember(queryClient: QueryClient, userId: string) {
     mapItems(data, (items) => items.filter((item) => item.sender.id !== userId)),
   );
   const newest = thread?.pages.flatMap((page) => page.items)[0]?.message;
-  const row = queryClient.getQueryData<Conversation[]>(conversationsKey)?.find((each) => each.otherUserId === userId);
+  const row = queryClient.getQueryData<Conversation[]>(conversationsKey)?.find(isRowOf(userId));
   if (!row) return;
   queryClient.setQueryData<Conversation[]>(conversationsKey, (list) =>
     list?.map((each) =>

@@ -3,17 +3,26 @@ import { storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { api } from '@/api/client';
 import { threadKey } from '@/api/messages/keys';
 import { noteConversationMessage, putThreadItem, removeThreadItem, toThreadItem } from '@/api/messages/messages-cache';
-import type { SendResult } from '@/api/messages/types';
+import { chatKey, type Chat, type SendResult } from '@/api/messages/types';
 
 /** `id` is made by the client, so that a retried send is stored (and charged) once. */
-export type OutgoingMessage = { id: string; recipientId: string; content: string };
+export type OutgoingMessage = { id: string; chat: Chat; content: string };
 
 /**
- * Sends a message. Refusals are ApiErrors with the server's message: 402 too few credits, 403 not approved, 400
- * oneself or bad content, 404 recipient gone or blocked.
+ * Sends a message to the member of `chat`, or through its anonymous post (the server finds the post's author; the
+ * author names the member they answer). Refusals are ApiErrors with the server's message: 402 too few credits, 403 not
+ * approved, 400 oneself or bad content, 404 recipient (or post) gone or blocked.
  */
-export const sendMessage = (message: OutgoingMessage) =>
-  api<SendResult>('/api/messages', { method: 'POST', body: message });
+export const sendMessage = ({ id, chat, content }: OutgoingMessage) =>
+  api<SendResult>('/api/messages', {
+    method: 'POST',
+    body: {
+      id,
+      content,
+      ...(chat.userId && { recipientId: chat.userId }),
+      ...(chat.postId && { postId: chat.postId }),
+    },
+  });
 
 /** A fresh message id (a v4 UUID; crypto.randomUUID exists only on secure origins). */
 export function newMessageId(): string {
@@ -37,20 +46,20 @@ export function useSendMessage(
   return useMutation({
     mutationFn: sendMessage,
     onMutate: async (message) => {
-      await queryClient.cancelQueries({ queryKey: threadKey(message.recipientId) });
-      putThreadItem(queryClient, message.recipientId, {
+      await queryClient.cancelQueries({ queryKey: threadKey(chatKey(message.chat)) });
+      putThreadItem(queryClient, chatKey(message.chat), {
         message: { id: message.id, content: message.content, createdAt: new Date().toISOString(), readAt: null },
         sender: { id: senderId },
         pending: true,
       });
     },
     onError: (error, message) => {
-      removeThreadItem(queryClient, message.recipientId, message.id);
+      removeThreadItem(queryClient, chatKey(message.chat), message.id);
       options.onError?.(error, message);
     },
     onSuccess: (answer, message) => {
-      putThreadItem(queryClient, message.recipientId, toThreadItem(answer.message));
-      noteConversationMessage(queryClient, message.recipientId, answer.message, { unread: false });
+      putThreadItem(queryClient, chatKey(message.chat), toThreadItem(answer.message));
+      noteConversationMessage(queryClient, chatKey(message.chat), answer.message, { unread: false });
       storeCurrentUserCredits(queryClient, answer.credits);
       options.onSuccess?.(answer);
     },

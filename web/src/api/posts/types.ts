@@ -16,7 +16,8 @@ export type PostStatus = 'pending' | 'approved' | 'rejected';
  */
 export type Post = {
   id: string;
-  authorId: string;
+  /** Null when the post does not show its author (anonymous), unless the viewer is its author or an admin. */
+  authorId: string | null;
   content: string;
   category: PostCategory;
   /** The feed-size image (~1280 px wide). */
@@ -48,8 +49,11 @@ export type PostAuthor = {
 
 export type PostComment = { id: string; content: string; createdAt: string };
 
-/** `author` is null when the comment's writer is gone (a deleted account). */
-export type CommentItem = { comment: PostComment; author: PostAuthor | null };
+/**
+ * `author` is null when the comment's writer is gone (a deleted account), or is the author of an anonymous post
+ * writing under it (`byPostAuthor`), whom the viewer may not know.
+ */
+export type CommentItem = { comment: PostComment; author: PostAuthor | null; byPostAuthor: boolean };
 
 export type FeedItem = {
   post: Post;

@@ -15,8 +15,9 @@ export const getUser = (id: string, signal?: AbortSignal) =>
 export const userQueryOptions = (id: string) =>
   queryOptions({ queryKey: userKey(id), queryFn: ({ signal }) => getUser(id, signal) });
 
-export function useUser(id: string) {
-  return useQuery(userQueryOptions(id));
+/** `id` null: nobody to look up (the unnamed author of an anonymous post), and the query stays idle. */
+export function useUser(id: string | null) {
+  return useQuery({ ...userQueryOptions(id ?? ''), enabled: id !== null });
 }
 
 /** True when the lookup failed because the member deleted their account (410). */

@@ -9,11 +9,12 @@ const BlockUserDialog = lazy(() =>
   import('@/components/block-user-dialog').then((module) => ({ default: module.BlockUserDialog })),
 );
 
-/** Who a post's 'Blocca utente' names: its author, by id even when the post hides the profile. */
-export const blockTargetOf = (item: FeedItem): BlockTarget => ({
-  id: item.post.authorId,
-  username: item.author?.username ?? null,
-});
+/**
+ * Who a post's 'Blocca utente' names: its author, by id even when the post hides the profile from an admin; null for
+ * a member an anonymous post does not name its author to.
+ */
+export const blockTargetOf = (item: FeedItem): BlockTarget | null =>
+  item.post.authorId ? { id: item.post.authorId, username: item.author?.username ?? null } : null;
 
 /** The block dialog for a post's author, open while there is a `target`. */
 export function BlockAuthorDialog({ target, onClose }: { target: BlockTarget | null; onClose: () => void }) {

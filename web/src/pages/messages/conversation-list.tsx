@@ -1,7 +1,7 @@
 import { MessagesSquare, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useConversations } from '@/api/messages/get-conversations';
-import type { Conversation } from '@/api/messages/types';
+import { chatKey, chatOf, type Chat, type Conversation } from '@/api/messages/types';
 import { useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,11 +9,14 @@ import { serverMessageOr } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { ConversationRow } from '@/pages/messages/conversation-row';
 
-/** The conversation opened by `?user=` before its first message: a row of its own at the top. */
-function NewConversationRow({ userId, onSelect }: { userId: string; onSelect: () => void }) {
-  const { data: member } = useUser(userId);
+/**
+ * The conversation opened by the address before its first message: a row of its own at the top (once the member is
+ * found; through an anonymous post there is no one to look up).
+ */
+function NewConversationRow({ chat, onSelect }: { chat: Chat; onSelect: () => void }) {
+  const { data: member } = useUser(chat.userId);
   const conversation: Conversation = {
-    otherUserId: userId,
+    otherUserId: chat.userId,
     otherUser: member
       ? {
           username: member.username,
@@ -23,8 +26,9 @@ function NewConversationRow({ userId, onSelect }: { userId: string; onSelect: ()
       : null,
     lastMessage: null,
     unreadCount: 0,
+    postId: chat.postId,
   };
-  if (!member) return null;
+  if (chat.userId && !member) return null;
   return <ConversationRow conversation={conversation} selected onSelect={onSelect} />;
 }
 
@@ -34,14 +38,16 @@ export function ConversationList({
   onSelect,
   className,
 }: {
-  selected: string | null;
-  onSelect: (userId: string) => void;
+  selected: Chat | null;
+  onSelect: (chat: Chat) => void;
   className?: string;
 }) {
   const { t } = useTranslation();
   const conversations = useConversations();
   const list = conversations.data ?? [];
-  const isNew = selected !== null && conversations.isSuccess && !list.some((row) => row.otherUserId === selected);
+  const selectedKey = selected && chatKey(selected);
+  const isNew =
+    selected !== null && conversations.isSuccess && !list.some((row) => chatKey(chatOf(row)) === selectedKey);
 
   return (
     <nav aria-label={t('messages.conversations')} className={cn('min-h-0 flex-col border-r', className)}>
@@ -66,15 +72,15 @@ export function ConversationList({
         <ul className="divide-y" data-testid="conversation-list">
           {isNew && (
             <li>
-              <NewConversationRow userId={selected} onSelect={() => onSelect(selected)} />
+              <NewConversationRow chat={selected} onSelect={() => onSelect(selected)} />
             </li>
           )}
           {list.map((conversation) => (
-            <li key={conversation.otherUserId}>
+            <li key={chatKey(chatOf(conversation))}>
               <ConversationRow
                 conversation={conversation}
-                selected={conversation.otherUserId === selected}
-                onSelect={() => onSelect(conversation.otherUserId)}
+                selected={chatKey(chatOf(conversation)) === selectedKey}
+                onSelect={() => onSelect(chatOf(conversation))}
               />
             </li>
           ))}

@@ -6,8 +6,9 @@ import { LetterAvatar } from '@/pages/messages/letter-avatar';
 import { formatMessageTime } from '@/pages/messages/message-time';
 
 /**
- * One conversation of the list: avatar, username (or 'Utente eliminato' for a deleted member), unread badge, last
- * message and its time.
+ * One conversation of the list: avatar, username (or 'Utente eliminato' for a deleted member, 'Autore anonimo' for
+ * the unnamed author of an anonymous post the member wrote to), unread badge, last message and its time. The post's
+ * author sees which of their conversations came through their anonymous post.
  */
 export function ConversationRow({
   conversation,
@@ -19,17 +20,23 @@ export function ConversationRow({
   onSelect: () => void;
 }) {
   const { t } = useTranslation();
-  const { otherUser, lastMessage, unreadCount } = conversation;
+  const { otherUser, lastMessage, unreadCount, postId } = conversation;
+  const anonymousAuthor = postId !== null && conversation.otherUserId === null;
   const name = otherUser?.username || null;
   // No member: deleted ('Utente eliminato'); a member without a username yet: 'Nuovo utente'.
-  const label = otherUser ? name || t('messages.newUser') : t('messages.deletedUser');
+  const label = anonymousAuthor
+    ? t('messages.anonymousAuthor')
+    : otherUser
+      ? name || t('messages.newUser')
+      : t('messages.deletedUser');
   return (
     <button
       type="button"
       onClick={onSelect}
       aria-current={selected ? 'true' : undefined}
       data-testid="conversation-row"
-      data-user-id={conversation.otherUserId}
+      data-user-id={conversation.otherUserId ?? undefined}
+      data-post-id={postId ?? undefined}
       className={cn(
         'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors outline-none hover:bg-secondary/60 focus-visible:bg-secondary',
         selected && 'bg-secondary',
@@ -57,6 +64,9 @@ export function ConversationRow({
           </span>
           <UnreadBadge count={unreadCount} />
         </span>
+        {postId && !anonymousAuthor && (
+          <span className="mt-0.5 block truncate text-xs text-muted-foreground">{t('messages.throughYourPost')}</span>
+        )}
       </span>
     </button>
   );

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '@/api/auth/get-current-user';
+import { chatKey, type Chat } from '@/api/messages/types';
 import type { User } from '@/api/types';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
@@ -25,16 +26,24 @@ function NoSelection() {
   );
 }
 
+/** The address of a conversation: `?user=` a member, `?post=` through an anonymous post (and `&user=` its member). */
+const paramsOf = ({ userId, postId }: Chat): Record<string, string> => ({
+  ...(postId && { post: postId }),
+  ...(userId && { user: userId }),
+});
+
 /**
- * The list and the open conversation. The address holds the open one (`?user=`), so a post's 'Contatta' link opens
- * (or starts) it with the field focused; on small screens list and thread take turns.
+ * The list and the open conversation. The address holds the open one (`?user=`, or `?post=` for the author of an
+ * anonymous post), so a post's 'Contatta' link opens (or starts) it with the field focused; on small screens list and
+ * thread take turns.
  */
 function Messenger({ user }: { user: User }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('user');
-  const self = requested === user.id;
-  const selected = self ? null : requested;
+  const requested: Chat = { userId: params.get('user'), postId: params.get('post') };
+  const opened = requested.userId !== null || requested.postId !== null;
+  const self = requested.userId === user.id && requested.postId === null;
+  const selected = self || !opened ? null : requested;
 
   useEffect(() => {
     if (!self) return;
@@ -42,7 +51,7 @@ function Messenger({ user }: { user: User }) {
     setParams({}, { replace: true });
   }, [self, setParams, t]);
 
-  const select = (userId: string | null) => setParams(userId ? { user: userId } : {});
+  const select = (chat: Chat | null) => setParams(chat ? paramsOf(chat) : {});
 
   return (
     <div className="mx-auto max-w-5xl space-y-4">
@@ -55,10 +64,10 @@ function Messenger({ user }: { user: User }) {
         <section className={cn('min-h-0 flex-col', selected ? 'flex' : 'hidden md:flex')}>
           {selected ? (
             <ThreadView
-              key={selected}
+              key={chatKey(selected)}
               user={user}
-              otherUserId={selected}
-              focusInput={requested !== null}
+              chat={selected}
+              focusInput={opened}
               onBack={() => select(null)}
             />
           ) : (

@@ -1,7 +1,7 @@
 import { Coins, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_COST, MESSAGE_MAX_LENGTH } from '@/api/messages/types';
+import { MESSAGE_COST, MESSAGE_MAX_LENGTH, type Chat } from '@/api/messages/types';
 import { newMessageId, useSendMessage } from '@/api/messages/send-message';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -15,16 +15,17 @@ import { mayWrite } from '@/pages/messages/permissions';
 /**
  * The field and its button. Unapproved members find it disabled ('Account in attesa di approvazione...'). A message
  * shows in the thread at once and leaves it if refused, its text back in the field; the same text sent again keeps
- * its id, so the server stores (and charges) it once.
+ * its id, so the server stores (and charges) it once. Through an anonymous post no typing is signalled, either way: it
+ * would name its author to the member, or go to an author the member's page does not know.
  */
 export function SendArea({
   user,
-  otherUserId,
+  chat,
   autoFocus,
   recipientDeleted = false,
 }: {
   user: User;
-  otherUserId: string;
+  chat: Chat;
   autoFocus: boolean;
   recipientDeleted?: boolean;
 }) {
@@ -57,7 +58,7 @@ export function SendArea({
     if (!allowed || !content || sending) return;
     const id = retry.current?.content === content ? retry.current.id : newMessageId();
     setText('');
-    send.mutate({ id, recipientId: otherUserId, content });
+    send.mutate({ id, chat, content });
   };
 
   return (
@@ -68,7 +69,7 @@ export function SendArea({
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            if (event.target.value.trim()) emitTyping(otherUserId);
+            if (event.target.value.trim() && chat.userId && !chat.postId) emitTyping(chat.userId);
           }}
           disabled={!allowed || sending}
           placeholder={t(

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
+import type { Chat } from '@/api/messages/types';
 import { isDeletedMember, useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -10,15 +11,60 @@ import { cn } from '@/lib/utils';
 import { useIsTyping, useWatchPresence } from '@/realtime/socket';
 import { LetterAvatar } from '@/pages/messages/letter-avatar';
 
+function BackButton({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label={t('messages.back')}>
+      <ArrowLeft aria-hidden />
+    </Button>
+  );
+}
+
+/** The unnamed author of an anonymous post the member writes to through it: no name, no presence, no typing. */
+function AnonymousAuthorHeader({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
+      <BackButton onBack={onBack} />
+      <LetterAvatar name={null} className="size-10" />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold" data-testid="thread-name">
+          {t('messages.anonymousAuthor')}
+        </h2>
+        <p className="text-xs text-muted-foreground">{t('messages.throughPost')}</p>
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The other side of the conversation: the unnamed author of an anonymous post (see AnonymousAuthorHeader), or a
+ * member (MemberHeader).
+ */
+export function ThreadHeader({ chat, onBack }: { chat: Chat; onBack: () => void }) {
+  if (!chat.userId) return <AnonymousAuthorHeader onBack={onBack} />;
+  return <MemberHeader otherUserId={chat.userId} throughPost={chat.postId !== null} onBack={onBack} />;
+}
+
 /**
  * The other member: username (while loading, when not found or deleted, or while they have none yet, a fallback
  * says so), the verification dot ('Verificato' green, otherwise 'In attesa' yellow), whether they are online (pushed
  * as it changes) or typing. The back button shows on small screens, where list and thread take turns.
+ * `throughPost`: they wrote to the member's anonymous post, where neither side signals typing (it would name the
+ * author).
  */
-export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onBack: () => void }) {
+function MemberHeader({
+  otherUserId,
+  throughPost,
+  onBack,
+}: {
+  otherUserId: string;
+  throughPost: boolean;
+  onBack: () => void;
+}) {
   const { t } = useTranslation();
   const member = useUser(otherUserId);
-  const typing = useIsTyping(otherUserId);
+  const typing = useIsTyping(throughPost ? null : otherUserId);
   useWatchPresence(otherUserId);
   const deleted = isDeletedMember(member.error);
   const notFound = member.isError && member.error instanceof ApiError && member.error.status === 404;
@@ -45,9 +91,7 @@ export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onB
 
   return (
     <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
-      <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label={t('messages.back')}>
-        <ArrowLeft aria-hidden />
-      </Button>
+      <BackButton onBack={onBack} />
       <LetterAvatar name={member.data?.username || null} imageUrl={member.data?.profileImageUrl} className="size-10" />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold" data-testid="thread-name">
@@ -64,6 +108,7 @@ export function ThreadHeader({ otherUserId, onBack }: { otherUserId: string; onB
             </span>
           </p>
         )}
+        {throughPost && <p className="text-xs text-muted-foreground">{t('messages.throughYourPost')}</p>}
       </div>
     </header>
   );

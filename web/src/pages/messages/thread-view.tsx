@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThread } from '@/api/messages/get-thread';
 import { useMarkRead } from '@/api/messages/mark-read';
+import type { Chat } from '@/api/messages/types';
 import type { User } from '@/api/types';
 import { isDeletedMember, useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
@@ -15,28 +16,30 @@ import { ThreadHeader } from '@/pages/messages/thread-header';
 /** Spec: an open conversation marks what the other member sent as read after 1 s. */
 const MARK_READ_AFTER_MS = 1_000;
 
-/** The conversation with `otherUserId`: header, messages oldest first (older pages on demand), the send area. */
+/**
+ * The conversation `chat`: header, messages oldest first (older pages on demand), the send area. Through an anonymous
+ * post, the member writes to an author the page cannot name.
+ */
 export function ThreadView({
   user,
-  otherUserId,
+  chat,
   focusInput,
   onBack,
 }: {
   user: User;
-  otherUserId: string;
+  chat: Chat;
   focusInput: boolean;
   onBack: () => void;
 }) {
   const { t } = useTranslation();
-  const thread = useThread(otherUserId);
+  const thread = useThread(chat);
   // Nobody writes to a deleted member (the server refuses it too).
-  const recipientDeleted = isDeletedMember(useUser(otherUserId).error);
+  const recipientDeleted = isDeletedMember(useUser(chat.userId).error);
   const { mutate: markRead } = useMarkRead();
   const scroller = useRef<HTMLDivElement>(null);
   const newestFirst = thread.data?.pages.flatMap((page) => page.items) ?? [];
   const newestId = newestFirst[0]?.message.id;
-  const unreadFromOther = newestFirst.find((item) => item.sender.id === otherUserId && !item.message.readAt)?.message
-    .id;
+  const unreadFromOther = newestFirst.find((item) => item.sender.id !== user.id && !item.message.readAt)?.message.id;
 
   // The newest message in view: at the first load, and whenever one is sent or arrives.
   useEffect(() => {
@@ -44,15 +47,17 @@ export function ThreadView({
     if (element && newestId) element.scrollTop = element.scrollHeight;
   }, [newestId]);
 
+  const { userId: otherUserId, postId } = chat;
   useEffect(() => {
     if (!unreadFromOther) return;
-    const timer = setTimeout(() => markRead({ senderId: otherUserId, recipientId: user.id }), MARK_READ_AFTER_MS);
+    const read = () => markRead({ chat: { userId: otherUserId, postId }, recipientId: user.id });
+    const timer = setTimeout(read, MARK_READ_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [unreadFromOther, otherUserId, user.id, markRead]);
+  }, [unreadFromOther, otherUserId, postId, user.id, markRead]);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <ThreadHeader otherUserId={otherUserId} onBack={onBack} />
+      <ThreadHeader chat={chat} onBack={onBack} />
       <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-3 py-4 sm:px-4">
         {thread.isPending && (
           <p role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
@@ -97,7 +102,7 @@ export function ThreadView({
             ))}
         </ol>
       </div>
-      <SendArea user={user} otherUserId={otherUserId} autoFocus={focusInput} recipientDeleted={recipientDeleted} />
+      <SendArea user={user} chat={chat} autoFocus={focusInput} recipientDeleted={recipientDeleted} />
     </div>
   );
 }

@@ -4,12 +4,16 @@ import { Link } from 'react-router-dom';
 import { MESSAGE_COST } from '@/api/messages/types';
 import { Button } from '@/components/ui/button';
 
-/** 'Contatta (2 crediti)': opens (or starts) the conversation with the post's author. */
-export function ContactAuthor({ authorId }: { authorId: string }) {
+/**
+ * 'Contatta (2 crediti)': opens (or starts) the conversation with the post's author: by their id when the post shows
+ * them, otherwise through the post (`postId`), whose author the server finds and never names to the member.
+ */
+export function ContactAuthor({ authorId, postId }: { authorId: string | null; postId: string }) {
   const { t } = useTranslation();
+  const address = authorId ? `user=${encodeURIComponent(authorId)}` : `post=${encodeURIComponent(postId)}`;
   return (
     <Button asChild variant="outline" size="sm" data-testid="contact-author">
-      <Link to={`/messages?user=${encodeURIComponent(authorId)}`}>
+      <Link to={`/messages?${address}`}>
         <MessageSquare aria-hidden />
         {t('messages.contact', { cost: MESSAGE_COST })}
       </Link>

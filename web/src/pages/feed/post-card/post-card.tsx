@@ -16,7 +16,10 @@ import { PostStatus } from '@/pages/feed/post-card/post-status';
 import { PostTime } from '@/pages/feed/post-card/post-time';
 import { TelegramContact } from '@/pages/feed/post-card/telegram-contact';
 
-/** One post of the feed, as `viewer` may see it. `onBlock` is offered on other members' posts. */
+/**
+ * One post of the feed, as `viewer` may see it. `onBlock` is offered on other members' posts whose author the viewer
+ * may know (an anonymous post names them to no one but admins).
+ */
 export function PostCard({
   item,
   viewer,
@@ -42,7 +45,7 @@ export function PostCard({
             postId={post.id}
             mayDelete={own || viewer.isAdmin}
             mayReport={!own}
-            onBlock={!own && onBlock ? () => onBlock(item) : undefined}
+            onBlock={!own && onBlock && post.authorId ? () => onBlock(item) : undefined}
           />
         </div>
       </header>
@@ -71,10 +74,9 @@ export function PostCard({
           {!own && post.showTelegramUsername && item.hasTelegram && <TelegramContact postId={post.id} />}
         </>
       )}
-      {/* Anonymous posts (no author shown) cannot be answered privately. */}
-      {!own && item.author && (
+      {!own && (
         <div>
-          <ContactAuthor authorId={item.author.id} />
+          <ContactAuthor authorId={item.author?.id ?? null} postId={post.id} />
         </div>
       )}
 

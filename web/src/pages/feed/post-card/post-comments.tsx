@@ -21,7 +21,11 @@ function CommentRow({ item }: { item: CommentItem }) {
       )}
       <div className="min-w-0 flex-1 rounded-xl bg-muted/60 px-3 py-2">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold">{author ? displayName(author) : t('feed.comments.formerMember')}</span>
+          <span className="font-semibold">
+            {author
+              ? displayName(author)
+              : t(item.byPostAuthor ? 'feed.comments.postAuthor' : 'feed.comments.formerMember')}
+          </span>
           <PostTime iso={item.comment.createdAt} className="text-xs text-muted-foreground" />
         </p>
         <p className="text-sm break-words whitespace-pre-line">{item.comment.content}</p>
