@@ -12,6 +12,7 @@ import {
 import type { MessagingContext } from './app/context.js';
 import { messagingHandlers } from './grpc/handlers.js';
 import { commitPaidMessages, projectMembers } from './infra/consumers.js';
+import { backfillConversations } from './infra/conversation-backfill.js';
 import { MessagingStores } from './infra/stores.js';
 
 export interface MessagingServiceOptions {
@@ -34,7 +35,7 @@ export async function startMessagingService(options: MessagingServiceOptions): P
   const { documents, events, logger } = options;
   const stores = await MessagingStores.open(documents);
   const context: MessagingContext = { stores, logger };
-  return startService({
+  const running = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
@@ -54,4 +55,17 @@ export async function startMessagingService(options: MessagingServiceOptions): P
     ],
     consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events)],
   });
+  const stopping = new AbortController();
+  const migrations = await documents.collection<{ _id: string; doneAt: string }>('migrations');
+  const backfill = backfillConversations(stores, migrations, logger, stopping.signal).catch((error: unknown) =>
+    logger.error({ err: error }, 'could not make the conversations of earlier messages; the next start tries again'),
+  );
+  return {
+    ...running,
+    async stop() {
+      stopping.abort();
+      await backfill;
+      await running.stop();
+    },
+  };
 }

@@ -69,6 +69,7 @@ async function seed(dataDir: string, members: Session[]): Promise<void> {
   const insert = (store: SqliteDocumentStore, table: string) =>
     store.db.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, jsonb(?))`);
   const message = insert(messaging, 'messages');
+  const conversation = messaging.db.prepare(`INSERT OR IGNORE INTO conversations (id, doc) VALUES (?, jsonb(?))`);
   const entry = insert(wallet, 'ledger_entries');
   const account = insert(wallet, 'ledger_accounts');
   const counted = insert(moderation, 'moderation_messages');
@@ -150,6 +151,7 @@ async function seed(dataDir: string, members: Session[]): Promise<void> {
           _outbox: [],
         };
         message.run(m.id, JSON.stringify(doc));
+        conversation.run(m.conversation, JSON.stringify({ participants: [m.senderId, m.recipientId], readUpTo: {} }));
       }
     })();
     const debits = wallet.db.transaction(() =>
@@ -270,7 +272,9 @@ async function main() {
       `memory for the history: ${(full.rssMb - empty.rssMb).toFixed(0)} MB (target <= 60); start-up ${full.startMs} ms (target < 3000); a thread's page read in ${threadMs.toFixed(1)} ms`,
     );
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    // HISTORY_KEEP=1 keeps the data directory, to look into it (sqlite3 ..., EXPLAIN QUERY PLAN).
+    if (process.env.HISTORY_KEEP) console.log(`data directory kept: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -11,26 +11,40 @@ export const THREAD_MAX_PAGE = 100;
  */
 export async function conversations(context: MessagingContext, userId: string) {
   const { stores } = context;
-  const sent = await stores.messages.find(
-    { $or: [{ senderId: userId }, { recipientId: userId }], status: 'sent' },
-    { sort: { createdAt: -1 } },
+  // Each conversation's newest message, read by index: the inbox costs the member's conversations, not their history.
+  const joined = await stores.conversations.find({ participants: userId });
+  const newest = await Promise.all(
+    joined.map(async (conversation) => {
+      const [last] = await stores.messages.find(
+        { conversation: conversation._id, status: 'sent' },
+        { sort: { createdAt: -1 }, limit: 1 },
+      );
+      return last;
+    }),
   );
-  const byConversation = new Map<string, typeof sent>();
-  for (const message of sent)
-    byConversation.set(message.conversation, [...(byConversation.get(message.conversation) ?? []), message]);
-  const reads = await stores.conversations.find({ _id: { $in: [...byConversation.keys()] } });
-  const readUpTo = new Map(reads.map((conversation) => [conversation._id, conversation.readUpTo]));
-  const others = [...byConversation.values()].map(
-    ([last]) => (last?.senderId === userId ? last.recipientId : last?.senderId) ?? '',
+  const lasts = newest
+    .filter((last): last is NonNullable<typeof last> => last !== undefined)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const readUpTo = new Map(joined.map((conversation) => [conversation._id, conversation.readUpTo]));
+  const unread = await Promise.all(
+    lasts.map((last) => {
+      const mine = readUpTo.get(last.conversation)?.[userId];
+      return stores.messages.count({
+        conversation: last.conversation,
+        recipientId: userId,
+        status: 'sent',
+        ...(mine === undefined ? {} : { createdAt: { $gt: mine } }),
+      });
+    }),
   );
+  const others = lasts.map((last) => (last.senderId === userId ? last.recipientId : last.senderId));
   const members = new Map((await stores.members.find({ _id: { $in: others } })).map((member) => [member._id, member]));
   return {
-    conversations: [...byConversation.entries()].map(([key, messages], index) => {
+    conversations: lasts.map((last, index) => {
       const otherUserId = others[index] ?? '';
-      const marks = readUpTo.get(key) ?? {};
-      const last = messages[0];
+      const marks = readUpTo.get(last.conversation) ?? {};
       const mine = marks[userId];
-      const hidden = last?.postAuthorId !== undefined && last.postAuthorId === otherUserId;
+      const hidden = last.postAuthorId !== undefined && last.postAuthorId === otherUserId;
       const member = hidden ? undefined : members.get(otherUserId);
       return {
         otherUserId: hidden ? '' : otherUserId,
@@ -41,11 +55,9 @@ export async function conversations(context: MessagingContext, userId: string) {
               verificationStatus: member.verificationStatus,
             }
           : null,
-        lastMessage: last ? messageView(last, last.senderId === userId ? marks[otherUserId] : mine, userId) : null,
-        unreadCount: messages.filter(
-          (message) => message.recipientId === userId && (mine === undefined || message.createdAt > mine),
-        ).length,
-        postId: last?.postId ?? '',
+        lastMessage: messageView(last, last.senderId === userId ? marks[otherUserId] : mine, userId),
+        unreadCount: unread[index] ?? 0,
+        postId: last.postId ?? '',
       };
     }),
   };

@@ -121,6 +121,8 @@ export async function commitSend(
     call.correlationId,
   );
   const sent = (await stores.markSent(pending._id, [event])) ?? (await stores.messages.findOne({ _id: pending._id }));
+  // The pair's conversation exists from its first message on: the members' inboxes list conversations, not messages.
+  await stores.conversation(pending.conversation, [pending.senderId, pending.recipientId]);
   return messageView(sent ?? pending, undefined, pending.senderId);
 }
 

@@ -55,7 +55,8 @@ export class MessagingStores {
     const [members, messages, conversations] = await Promise.all([
       store.collection<MemberDocument>('members'),
       store.collection<MessageDocument>('messages', [
-        { fields: { conversation: 1 } },
+        // A thread's pages and a conversation's newest message, newest first: one index range, whatever the history.
+        { fields: { conversation: 1, createdAt: -1 } },
         { fields: { recipientId: 1 } },
         { fields: { senderId: 1 } },
         outboxIndex,

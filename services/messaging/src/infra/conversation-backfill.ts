@@ -1,0 +1,39 @@
+import type { Collection, Logger } from '@tip/platform';
+import type { MessagingStores } from './stores.js';
+
+/** Messages read per page: the backfill runs beside the service's work and yields between pages. */
+const PAGE = 1000;
+const MIGRATION = 'conversations-from-messages';
+
+/**
+ * Inboxes list a member's conversations; before, a conversation's document was made on its first read, so a data
+ * directory from then may hold pairs with messages and no conversation. This makes the missing ones once (recorded
+ * in `migrations`), reading the messages in pages by id in the background after start; a stop interrupts it, and
+ * the next start begins again.
+ */
+export async function backfillConversations(
+  stores: MessagingStores,
+  migrations: Collection<{ _id: string; doneAt: string }>,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<void> {
+  if (await migrations.findOne({ _id: MIGRATION })) return;
+  let after = '';
+  let made = 0;
+  for (;;) {
+    const page = await stores.messages.find({ _id: { $gt: after }, status: 'sent' }, { sort: { _id: 1 }, limit: PAGE });
+    const pairs = new Map(page.map((message) => [message.conversation, [message.senderId, message.recipientId]]));
+    for (const [key, participants] of pairs) {
+      if (!(await stores.conversations.findOne({ _id: key }))) made += 1;
+      await stores.conversation(key, participants);
+    }
+    const last = page.at(-1);
+    if (signal.aborted) return;
+    if (!last || page.length < PAGE) break;
+    after = last._id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  await migrations.insertOne({ _id: MIGRATION, doneAt: new Date().toISOString() });
+  if (made > 0)
+    logger.info({ conversations: made }, 'made the conversations that earlier versions left to the first read');
+}
