@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, generateServiceTokenSecret, createGrpcClient, messagingDefinition } from '@tip/platform';
 import { waitFor } from '@tip/platform/testing';
 import { conversationKey } from '../domain/index.js';
+import type { MessageDocument } from '../infra/stores.js';
 import { startMessagingService } from '../service.js';
 import { startMessagingHarness, type MessagingHarness } from '../testing/harness.js';
 
@@ -16,7 +17,7 @@ describe('a data directory from before conversations were made on send', () => {
   it('lists the conversations of earlier messages once they are made, at the next start', async () => {
     const [anna, bruno, carla] = [await harness.member(), await harness.member(), await harness.member()];
     // As earlier versions left them: sent messages, and no conversation until someone read one.
-    const messages = await harness.documents.collection('messages');
+    const messages = await harness.documents.collection<MessageDocument>('messages');
     const earlier = [
       { from: anna, to: bruno, at: '2025-01-01T10:00:00.000Z' },
       { from: bruno, to: anna, at: '2025-01-01T10:01:00.000Z' },
