@@ -10,7 +10,7 @@ async function requireAdmin(context: IdentityContext, viewerId: string) {
   return viewer;
 }
 
-/** The admin console's user list: one page, newest first, with the total for the pager. */
+/** The admin console's user list: one page, newest first, with the total for the pager (kept between writes). */
 export async function listUsers(
   context: IdentityContext,
   viewerId: string,
@@ -24,7 +24,7 @@ export async function listUsers(
       skip: (query.page - 1) * query.limit,
       limit: query.limit,
     }),
-    context.users.collection.count(filter),
+    context.users.countMatching(filter),
   ]);
   return { users: page.map((user) => viewUser(toAccount(user), viewer)), total };
 }

@@ -7,8 +7,10 @@ import {
   type Collection,
   type DocumentStore,
   type EventEnvelope,
+  type Filter,
   type IndexSpec,
 } from '@tip/platform';
+import { CountCache } from './count-cache.js';
 import { usernameSkeleton } from './username-skeleton.js';
 import type { UserDocument } from './user-document.js';
 
@@ -46,6 +48,11 @@ export interface Transition {
  */
 export class UserRepository {
   private eventsStored: (userId: string) => void = () => {};
+  /**
+   * The console's totals, counted again after a user is written here. Presence (setPresence) and the skeletons'
+   * backfill leave them: no list filters on those fields. Another identity replica's writes show within the TTL.
+   */
+  private readonly counts = new CountCache((filter) => this.collection.count(filter));
 
   private constructor(readonly collection: Collection<UserDocument>) {}
 
@@ -145,6 +152,11 @@ export class UserRepository {
     return (await this.findById(id)) ? 'unchanged' : 'missing';
   }
 
+  /** How many users match (the console's total for a list, filter or search), kept between writes. */
+  countMatching(filter: Filter): Promise<number> {
+    return this.counts.get(filter);
+  }
+
   /** Whether `id` names an account that was deleted (its tombstone), as opposed to one that never existed. */
   async wasDeleted(id: string): Promise<boolean> {
     return (await this.collection.count({ _id: id, deleted: true })) > 0;
@@ -156,6 +168,7 @@ export class UserRepository {
     } catch (error) {
       throw error instanceof DuplicateKeyError ? await this.takenError(error, doc) : error;
     }
+    this.counts.changed();
     if (events.length > 0) this.eventsStored(doc._id);
   }
 
@@ -207,6 +220,7 @@ export class UserRepository {
         throw error instanceof DuplicateKeyError ? await this.takenError(error, next) : error;
       }
       if (stored) {
+        this.counts.changed();
         if (events.length > 0) this.eventsStored(id);
         return stored;
       }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseInput, type CallContext, type ServiceHandlers, type WalletDefinition } from '@tip/platform';
 import { z } from 'zod';
-import { balanceOf } from '../app/balance.js';
+import { balanceOf, balancesOf } from '../app/balance.js';
 import { checkIntegrity } from '../app/check-integrity.js';
 import type { CallInfo, WalletContext } from '../app/context.js';
 import { exportMember } from '../app/export-member.js';
@@ -14,6 +14,8 @@ import { toProtoLedgerReply, toProtoEntry } from './to-proto.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
 const userId = z.string().min(1);
+/** A page of the admin console's users is at most 100; 500 leaves room and bounds the work of one call. */
+const userIdList = z.array(userId).max(500);
 const optional = (value: string) => value || undefined;
 
 /** Maps each RPC to its use case: proto in (validated), proto out; the use cases hold the rules. */
@@ -21,6 +23,9 @@ export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDe
   return {
     async Balance(request) {
       return { balance: await balanceOf(context, parseInput(userId, request.userId)) };
+    },
+    async Balances(request) {
+      return { balances: await balancesOf(context, parseInput(userIdList, request.userIds)) };
     },
     async Debit(request, call) {
       const input = parseInput(debitSchema, { ...request, actorId: optional(request.actorId) });

@@ -18,6 +18,40 @@ const unlock = (userId: string, postId: string, amount = 1) => ({
   actorId: userId,
 });
 
+describe('Balances', () => {
+  it("answers several members' balances in one call: each member once, 0 without an account, fresh each time", async () => {
+    const [rich, poor, none] = [newMemberId(), newMemberId(), newMemberId()];
+    await fund(harness, rich, 10);
+    await fund(harness, poor, 3);
+    await harness.client.Debit(unlock(poor, 'balances-1', 1));
+    const balances = async (userIds: string[]) =>
+      new Map((await harness.client.Balances({ userIds })).balances.map((entry) => [entry.userId, entry.balance]));
+    expect(await balances([rich, poor, none, rich])).toEqual(
+      new Map([
+        [rich, 10],
+        [poor, 2],
+        [none, 0],
+      ]),
+    );
+    expect((await harness.client.Balances({ userIds: [rich, rich] })).balances).toHaveLength(1);
+    await harness.client.Debit(unlock(rich, 'balances-2', 4));
+    await fund(harness, none, 5);
+    expect(await balances([rich, none])).toEqual(
+      new Map([
+        [rich, 6],
+        [none, 5],
+      ]),
+    );
+    expect(await harness.client.Balances({ userIds: [] })).toEqual({ balances: [] });
+  });
+
+  it('refuses more than 500 members at once, and an empty id', async () => {
+    const many = Array.from({ length: 501 }, () => newMemberId());
+    expect(await failureOf(harness.client.Balances({ userIds: many }))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+    expect(await failureOf(harness.client.Balances({ userIds: [''] }))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
 describe('Debit', () => {
   it('takes credits and answers the new balance', async () => {
     const member = newMemberId();

@@ -119,6 +119,24 @@ export class LedgerStore {
     return found;
   }
 
+  /** The open accounts of these members, by member, in one read for those not remembered (as findAccount). */
+  async findAccounts(userIds: readonly string[]): Promise<Map<string, AccountDocument>> {
+    const found = new Map<string, AccountDocument>();
+    const unknown: string[] = [];
+    for (const userId of new Set(userIds)) {
+      const remembered = this.openAccounts.get(userId);
+      if (remembered) found.set(userId, remembered);
+      else unknown.push(userId);
+    }
+    if (unknown.length === 0) return found;
+    for (const account of await this.accounts.find({ userId: { $in: unknown } })) {
+      if (account.userId === undefined) continue;
+      this.remember(account.userId, account);
+      found.set(account.userId, account);
+    }
+    return found;
+  }
+
   private remember(userId: string, account: AccountDocument): void {
     if (this.openAccounts.size >= REMEMBERED_ACCOUNTS) {
       const oldest = this.openAccounts.keys().next().value;
