@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import { EVENTS_FILE, type SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
-import { openDatabase } from '../adapters/sqlite/open-database.js';
+import { EVENTS_FILE, SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
 
 /**
  * Copies a running log's events into `dataDir` without its consumer groups' offsets or leases, so that a service
@@ -9,10 +8,5 @@ import { openDatabase } from '../adapters/sqlite/open-database.js';
 export async function copyEventsOnly(log: SqliteEventLog, dataDir: string): Promise<void> {
   const file = join(dataDir, EVENTS_FILE);
   await log.backup(file);
-  const copy = openDatabase(file);
-  try {
-    copy.exec('DELETE FROM offsets; DELETE FROM leases');
-  } finally {
-    copy.close();
-  }
+  SqliteEventLog.rewindCopy(file, []);
 }
