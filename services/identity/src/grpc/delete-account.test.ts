@@ -30,7 +30,15 @@ describe('DeleteAccount', () => {
     for (const key of photoKeys) expect(await harness.objects.get(key)).toBeNull();
     const tombstone = await harness.storedUser(member.id);
     expect(tombstone).toMatchObject({ deleted: true, isAdmin: false });
-    for (const field of ['username', 'usernameLower', 'email', 'passwordHash', 'telegramUsername', 'gender']) {
+    for (const field of [
+      'username',
+      'usernameLower',
+      'usernameSkeleton',
+      'email',
+      'passwordHash',
+      'telegramUsername',
+      'gender',
+    ]) {
       expect(tombstone).not.toHaveProperty(field);
     }
     await waitFor(() => eventTypes(harness.published, member.id).includes('UserDeleted'), 5000, 'UserDeleted');
