@@ -57,7 +57,8 @@ export class MessagingStores {
       store.collection<MessageDocument>('messages', [
         // A thread's pages and a conversation's newest message, newest first: one index range, whatever the history.
         { fields: { conversation: 1, createdAt: -1 } },
-        { fields: { recipientId: 1 } },
+        // A conversation's unread messages for a member, counted from the index alone (and a member's export).
+        { fields: { recipientId: 1, conversation: 1, status: 1, createdAt: 1 } },
         { fields: { senderId: 1 } },
         outboxIndex,
       ]),
