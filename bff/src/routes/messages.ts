@@ -189,6 +189,8 @@ export function messageRoutes(context: BffContext): Router {
       const { limit, cursor, with: otherUserId = '' } = parseInput(postThreadQuerySchema, req.query);
       const userId = sessionOf(res).user.id;
       const page = await messaging.Thread({ userId, otherUserId, postId, cursor, limit });
+      // An empty conversation through a post nobody may see (or that never was) is a wrong address: 404.
+      if (page.messages.length === 0 && !cursor) await content.PostAuthor({ postId, viewerId: userId });
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
       res.json(
         page.messages.map((message) => ({ message: messageJson(message), sender: { id: message.senderId || null } })),

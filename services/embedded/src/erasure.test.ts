@@ -210,7 +210,12 @@ describe('a deleted member', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await running.stop('SIGTERM', 30_000)).toBe(0);
 
-    expect((await filesUnder(dataDir)).length).toBeGreaterThan(10);
+    // The stores were there to search: every service's documents and the event log.
+    const stored = (await filesUnder(dataDir)).map((file) => file.slice(dataDir.length + 1));
+    for (const store of ['identity', 'wallet', 'content', 'messaging', 'moderation']) {
+      expect(stored).toContain(join(store, 'documents.sqlite'));
+    }
+    expect(stored).toContain('events.sqlite');
     for (const { values, bytes } of [selfDeleted, adminDeleted]) {
       for (const needle of [...values.map((value) => Buffer.from(value)), ...bytes]) {
         expect([needle.toString('utf8', 0, 40), await holdersOf(needle)]).toEqual([needle.toString('utf8', 0, 40), []]);
