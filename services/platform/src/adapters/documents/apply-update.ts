@@ -109,13 +109,22 @@ function isEach(argument: unknown): argument is { $each: unknown[] } {
   return argument !== null && typeof argument === 'object' && Array.isArray((argument as { $each?: unknown }).$each);
 }
 
+/**
+ * Compiled $pull conditions, per condition object: updateMany applies one update to many documents, and compiling
+ * a condition (sift's $in checks its whole list) costs far more than testing an element against it.
+ */
+const compiledConditions = new WeakMap<object, (element: unknown) => boolean>();
+
 function pull(document: Doc, path: string, condition: unknown): void {
   const array = arrayAt(document, path, false);
   if (!array) return;
-  const matches =
-    condition !== null && typeof condition === 'object' && !Array.isArray(condition)
-      ? sift(condition as Parameters<typeof sift>[0])
-      : (element: unknown) => isDeepStrictEqual(element, condition);
+  let matches: (element: unknown) => boolean;
+  if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
+    matches = compiledConditions.get(condition) ?? sift(condition as Parameters<typeof sift>[0]);
+    compiledConditions.set(condition, matches);
+  } else {
+    matches = (element: unknown) => isDeepStrictEqual(element, condition);
+  }
   const kept = array.filter((element) => !matches(element));
   array.splice(0, array.length, ...kept);
 }

@@ -18,6 +18,7 @@ import {
   quoteIdentifier,
   type SqliteDatabase,
 } from '../sqlite/open-database.js';
+import { WriteBatches } from '../sqlite/write-batches.js';
 import { applyUpdate, assertOperatorUpdate } from './apply-update.js';
 import { arrayPathsOf, compileFilter, compileSort, indexStatements, type SqlValue } from './sql-filter.js';
 
@@ -36,8 +37,8 @@ type Row = { id: string; doc: string };
  * collection holding each document as JSONB, indexes as expression indexes over the document's fields (see
  * sql-filter.ts for how filters become SQL). SQLite keeps the data on disk and a bounded page cache in memory, so
  * memory and start-up do not grow with the data. better-sqlite3 is synchronous: a read-modify-write (updateOne) runs
- * in one transaction without yielding, so it is atomic within the process and, by SQLite's write lock, across
- * processes too.
+ * without yielding inside a transaction (several writes of one event-loop round share one, see WriteBatches), so it
+ * is atomic within the process and, by SQLite's write lock, across processes too.
  */
 export class SqliteDocumentStore implements DocumentStore {
   private readonly collections = new Map<string, SqliteCollection<BaseDocument>>();
@@ -45,11 +46,13 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly arrayPaths = new Map<string, Set<string>>();
   private closed = false;
   private readonly stopCheckpoints: () => void;
+  readonly writes: WriteBatches;
 
   private constructor(
     readonly db: SqliteDatabase,
     logger: Logger | undefined,
   ) {
+    this.writes = new WriteBatches(db);
     this.stopCheckpoints = checkpointTruncating(db, (error) =>
       logger?.error({ err: error }, 'could not checkpoint the document store'),
     );
@@ -87,6 +90,7 @@ export class SqliteDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.writes.flush();
     this.stopCheckpoints();
     // Keeps the planner's statistics fresh for the next start, cheaply (SQLite's advice for long-lived connections).
     this.db.pragma('optimize');
@@ -167,7 +171,7 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
 
   async insertOne(doc: T): Promise<void> {
     const { _id: id, ...rest } = doc as BaseDocument & Record<string, unknown>;
-    this.write(() => {
+    await this.write(() => {
       this.store.noteArrays(this.name, rest);
       this.store.statement(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?))`).run(id, JSON.stringify(rest));
     });
@@ -241,10 +245,10 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     return { _id: id, ...rest } as T;
   }
 
-  /** Runs a write in one IMMEDIATE transaction (the write lock taken first), turning unique violations into the port's error. */
-  private write<R>(body: () => R): R {
+  /** Runs a write atomically in the store's next batch (WriteBatches), turning unique violations into the port's error. */
+  private async write<R>(body: () => R): Promise<R> {
     try {
-      return this.store.db.transaction(body).immediate();
+      return await this.store.writes.run(body);
     } catch (error) {
       throw isUniqueViolation(error) ? this.duplicateKey(error.message) : error;
     }
