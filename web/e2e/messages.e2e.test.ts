@@ -128,6 +128,45 @@ describeE2E('messages', () => {
     expect(await stillSameDocument(recipient.page)).toBe(true);
   });
 
+  it('shows what was sent while the socket was down once it reconnects, without a reload', async () => {
+    const admin = await adminPage();
+    const sender = await memberWith(admin, newMember('insiste'), { credits: 10 });
+    const recipient = await memberWith(admin, newMember('assente'));
+    const status = () => recipient.page.getByTestId('connection-status').getAttribute('data-status');
+    const up = async () => ['connected', 'restored'].includes((await status()) ?? '');
+
+    await openMessages(recipient.page);
+    await markDocument(recipient.page);
+    await until('the socket is up', up);
+    expect(await topBarBadge(recipient.page).count()).toBe(0);
+
+    // The recipient's network goes: the socket drops and no fallback poll gets through either, so only the
+    // reconnection can bring what follows.
+    await recipient.page.context().setOffline(true);
+    await until('the socket is down', async () => !(await up()));
+    const text = `Mentre eri offline, ${recipient.member.username}`;
+    const sent = await sender.page.request.post('/api/messages', {
+      data: { id: randomUUID(), recipientId: recipient.id, content: text },
+    });
+    expect(sent.status()).toBe(201);
+    // The sidebar's balance is no message screen: it comes back too.
+    await addCreditsByApi(admin, recipient.id, 3);
+    expect(await rowOf(recipient.page, sender.id).count()).toBe(0);
+
+    await recipient.page.context().setOffline(false);
+    await until('the socket is back', up);
+    await rowOf(recipient.page, sender.id).getByText(text).waitFor();
+    await until(
+      'the top bar counts one unread message',
+      async () => (await topBarBadge(recipient.page).innerText()) === '1',
+    );
+    await until(
+      'the sidebar shows 3 credits',
+      async () => (await recipient.page.getByTestId('sidebar-credits').innerText()) === '3',
+    );
+    expect(await stillSameDocument(recipient.page)).toBe(true);
+  });
+
   it("offers 'Contatta (2 crediti)' on others' posts that show their author, opening the conversation; not with a missing member or oneself", async () => {
     const admin = await adminPage();
     const author = await memberWith(admin, newMember('autrice'));

@@ -239,11 +239,11 @@ export function connectRealtime(queryClient: QueryClient) {
   current.on('connect', () => {
     connected = true;
     sendWatchlist();
-    // Back after a loss: what was pushed meanwhile is missing, so messages and watched members are asked again.
-    if (wasConnected) {
-      void queryClient.invalidateQueries({ queryKey: messagesKey });
-      for (const userId of watchlist.ids()) void queryClient.invalidateQueries({ queryKey: userKey(userId) });
-    }
+    // Back after a loss: whatever was pushed meanwhile never arrived, and any cached query may be what a push would
+    // have changed (feed, conversations, the open thread, unread counts, admin queues, credits, watched members...).
+    // Every query goes stale and the open screens' ones are asked again, once; the first connection needs none,
+    // as the screens have just fetched.
+    if (wasConnected) void queryClient.invalidateQueries();
     setStatus(wasConnected ? 'restored' : 'connected');
     wasConnected = true;
   });
