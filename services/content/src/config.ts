@@ -1,7 +1,7 @@
 import { engineConfigSchema, loadConfig, port, serviceTokenConfigShape } from '@tip/platform';
 import { z } from 'zod';
 
-/** Whether new posts wait for a moderator (document 2, the default) or are published at once. */
+/** Whether new posts wait for a moderator (the default) or are published at once: docs/decisions.md#posts. */
 export const postApprovalSetting = z.enum(['moderated', 'immediate']).default('moderated');
 
 /** The content process's settings, read from the environment; a bad value names its variable. */

@@ -5,7 +5,7 @@ import type { Engagement } from '../infra/engagement.js';
 import type { PostMediaStore } from '../infra/post-media.js';
 import type { PostRepository } from '../infra/post-repository.js';
 
-/** Whether a new post waits for a moderator (document 2) or is published at once (document 1's 'Post creato!'). */
+/** Whether a new post waits for a moderator or is published at once ('Post creato!'): docs/decisions.md#posts. */
 export type PostApproval = 'moderated' | 'immediate';
 
 /** What the use cases work with. */

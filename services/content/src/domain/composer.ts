@@ -10,7 +10,7 @@ export const POST_MAX_CHARACTERS = 5000;
 export const COMMENT_MAX_CHARACTERS = 2000;
 export const PREMIUM_COST_MIN = 1;
 export const PREMIUM_COST_MAX = 10;
-/** What revealing an author's Telegram costs (spec: 'Contatta su Telegram (2 crediti)'). */
+/** What revealing an author's Telegram costs ('Contatta su Telegram (2 crediti)'). */
 export const TELEGRAM_REVEAL_COST = 2;
 
 /** A multipart form sends booleans as text; a JSON client sends them as booleans. */
@@ -30,7 +30,7 @@ const premiumCostSchema = z.coerce
 /**
  * The composer's fields, as the form (and the BFF) reads them. Rules that need the author are in `composerProblem`.
  * The cost is a premium post's price only: a post that is not premium costs nothing, whatever the form sent (the
- * spec's composer keeps its default 1 there, other clients send 0 or nothing).
+ * web's composer keeps its default 1 there, other clients send 0 or nothing).
  */
 export const postFormSchema = z
   .object({
@@ -70,7 +70,7 @@ export interface Writer {
 export type MediaKind = 'image' | 'video' | null;
 
 /**
- * The composer's rules that need the author (spec, document 1, section 5), in the order the form checks them: the
+ * The composer's rules that need the author (docs/product.md#publishing), in the order the form checks them: the
  * message key of the first one broken, or null. Approved members and admins write; men not in patate, women not in
  * melanzana; those two need a photo; text or media; premium posts only by premium members and admins.
  */

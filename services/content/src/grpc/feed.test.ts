@@ -188,7 +188,7 @@ describe('likes and comments', () => {
     expect(await likes.count({ postId })).toBe(item.likeCount);
   });
 
-  it('refuse members waiting for approval, with the spec’s texts', async () => {
+  it('refuse members waiting for approval, with the composer’s texts', async () => {
     const author = await harness.member();
     const postId = await post(author);
     await harness.decide(postId, 'approved');

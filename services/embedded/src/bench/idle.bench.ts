@@ -1,7 +1,7 @@
 /**
  * `npm run bench`, the idle page's part: how many HTTP requests a signed-in member's open pages make in a minute of
- * doing nothing, with the realtime socket up (the design's target: none; pushes keep every list fresh and the spec's
- * polling runs only while the socket is down). Through the whole embedded platform, in Debian's Chromium
+ * doing nothing, with the realtime socket up (the target: none, docs/decisions.md#live-updates; pushes keep every list
+ * fresh and the polling runs only while the socket is down). Through the whole embedded platform, in Debian's Chromium
  * (playwright-core): the feed in one tab and /messages with a conversation open in another, both in the member's
  * session. Skipped, saying why, without /usr/bin/chromium.
  */

@@ -5,7 +5,7 @@ import type { Block } from '../infra/block-repository.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 
-/** A block as its blocker sees it (spec: the blocked-user record). */
+/** A block as its blocker sees it in 'Utenti Bloccati' (docs/product.md#blocks). */
 export interface BlockedUserRecord {
   id: string;
   blockedUserId: string;

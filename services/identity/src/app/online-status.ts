@@ -2,7 +2,7 @@ import { DomainError } from '@tip/platform';
 import type { IdentityContext } from './context.js';
 
 /**
- * Presence as the BFF reports it (the member's sockets, the spec's online-status calls). Not an event: it changes
+ * Presence as the BFF reports it (the member's sockets, the pages' online-status calls). Not an event: it changes
  * too often, and its only caller hears in the answer whether it changed (then it tells the pages watching).
  */
 export async function setOnlineStatus(

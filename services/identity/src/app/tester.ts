@@ -5,7 +5,7 @@ import type { CallInfo, IdentityContext } from './context.js';
 import { profileUpdated } from './user-events.js';
 import { ownView } from './viewer.js';
 
-/** An admin sets a member's tester flag; admins have none (spec: tester controls are hidden for admins). */
+/** An admin sets a member's tester flag; admins have none (their console hides the control). */
 export async function setTester(
   context: IdentityContext,
   input: { userId: string; isTester: boolean; adminId: string },

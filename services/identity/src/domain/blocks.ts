@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** Why a member blocks another (spec, document 1, section 9); the web form offers them in this order. */
+/** Why a member blocks another (docs/product.md#blocks); the web form offers them in this order. */
 export const BLOCK_REASONS = ['harassment', 'spam', 'inappropriate', 'fake', 'other'] as const;
 export type BlockReason = (typeof BLOCK_REASONS)[number];
 
 /**
  * The block form (POST /api/users/{id}/block): a reason is required. Only the five names pass, so an empty choice, a
- * number or an object such as `{"$gt": ""}` all say the spec's 'Devi selezionare un motivo per il blocco.'.
+ * number or an object such as `{"$gt": ""}` all say the form's 'Devi selezionare un motivo per il blocco.'.
  */
 export const blockSchema = z.object({
   reason: z.enum(BLOCK_REASONS, { error: 'validation.blockReasonRequired' }),

@@ -172,7 +172,7 @@ describe('loginSchema', () => {
     });
   });
 
-  it("says the spec's messages", () => {
+  it('says the form texts', () => {
     expect(problems(loginSchema, { email: 'nope', password: '123' })).toEqual({
       email: 'validation.emailInvalid',
       password: 'validation.passwordMin',
@@ -236,7 +236,7 @@ describe('googleProfileSetupSchema', () => {
     });
   });
 
-  it("requires every field but Telegram, with the spec's messages", () => {
+  it('requires every field but Telegram, with the form texts', () => {
     expect(problems(googleProfileSetupSchema, { username: 'lu' })).toEqual({
       username: 'validation.usernameMin',
       age: 'validation.ageRequired',

@@ -10,7 +10,7 @@ import {
 } from './photos.js';
 
 describe('photo limits', () => {
-  it("are the spec's: 5 MB at registration, 10 MB for Google setup and profile images", () => {
+  it('are 5 MB at registration, 10 MB for Google setup and profile images', () => {
     expect(PHOTO_MAX_BYTES_REGISTRATION).toBe(5 * 1024 * 1024);
     expect(PHOTO_MAX_BYTES_GOOGLE).toBe(10 * 1024 * 1024);
     expect(PROFILE_IMAGE_MAX_BYTES).toBe(10 * 1024 * 1024);

@@ -24,7 +24,7 @@ export function extendPremium(expiry: string | undefined, months: number, now: D
   return target.toISOString();
 }
 
-/** Months of premium an admin may grant at once (spec, document 2, section 5). */
+/** Months of premium an admin may grant at once (docs/product.md#the-admin-console). */
 export const PREMIUM_GRANT_MONTHS = [1, 2, 3, 6, 12] as const;
 
 export const premiumGrantSchema = z.object({

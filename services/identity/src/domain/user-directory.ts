@@ -4,7 +4,7 @@ export const VERIFICATION_FILTERS = ['all', 'verified', 'pending', 'rejected'] a
 export const ROLE_FILTERS = ['all', 'admin', 'tester', 'user'] as const;
 export const USER_PAGE_MAX = 100;
 
-/** The admin console's user list: search, the spec's two filters, and a page. */
+/** The admin console's user list: search, the two filters (verification, role), and a page. */
 export const userDirectoryQuerySchema = z.object({
   search: z.string().trim().max(100).default(''),
   verification: z.enum(VERIFICATION_FILTERS).default('all'),

@@ -99,7 +99,7 @@ describe('UpdateProfile', () => {
     expect((await harness.client.UpdateProfile({ userId: owner.id, username: 'sofiar' })).username).toBe('sofiar');
   });
 
-  it("says the spec's messages", async () => {
+  it('says the form texts', async () => {
     expect(await failureOf(harness.client.UpdateProfile({ userId: owner.id, username: '' }))).toMatchObject({
       code: 'INVALID_ARGUMENT',
       messageKey: 'validation.usernameRequired',

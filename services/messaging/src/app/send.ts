@@ -40,9 +40,9 @@ async function conversationOf(
 }
 
 /**
- * The rules of writing (spec: approved members and admins; not to oneself; to a member who exists, is not deleted
- * and neither blocked nor blocking; 1 to 2,000 characters once trimmed), then the message kept pending under the
- * client's id. A retry of the same message finds it; the same id for another message is refused. Answers what the
+ * The rules of writing (docs/product.md#private-messages: approved members and admins; not to oneself; to a member
+ * who exists, is not deleted and neither blocked nor blocking; 1 to 2,000 characters once trimmed), then the message
+ * kept pending under the client's id. A retry of the same message finds it; the same id for another message is refused. Answers what the
  * wallet must take, and by which key.
  */
 export async function prepareSend(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What a message costs its sender (spec: 'un messaggio richiede 2 crediti'); admins write free. */
+/** What a message costs its sender ('Ogni messaggio costa 2 crediti.'); admins write free. */
 export const MESSAGE_COST = 2;
 export const MESSAGE_MAX_CHARACTERS = 2000;
 

@@ -18,7 +18,7 @@ const send = async (userId: string, recipientId: string, content: string, blocke
 };
 
 describe('writing', () => {
-  it('holds the spec’s rules', async () => {
+  it('holds the rules of writing', async () => {
     const sender = await harness.member();
     const recipient = await harness.member();
     const pending = await harness.member({ verificationStatus: 'pending' });

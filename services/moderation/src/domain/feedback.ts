@@ -7,7 +7,7 @@ export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
 export const FEEDBACK_MAX_CHARACTERS = 1000;
 
-/** A member's feedback (spec: type defaults to other; the message is trimmed, 1 to 1000 characters). */
+/** A member's feedback: type defaults to other; the message is trimmed, 1 to 1000 characters. */
 export const feedbackSchema = z.object({
   type: z.enum(FEEDBACK_TYPES).default('other'),
   message: z

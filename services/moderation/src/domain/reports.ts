@@ -7,7 +7,7 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 export const REPORT_DESCRIPTION_MAX = 1000;
 
-/** A member's report of a post (spec: reason required, description optional). */
+/** A member's report of a post: reason required, description optional (docs/product.md#reports). */
 export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, 'moderation.reportReasonRequired'),
   description: z.string().trim().max(REPORT_DESCRIPTION_MAX, 'moderation.reportDescriptionTooLong').default(''),

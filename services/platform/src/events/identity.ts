@@ -15,7 +15,7 @@ export const blockKey = (blockerId: string, blockedId: string) => `${blockerId}>
 
 const gender = z.enum(['male', 'female']);
 const verificationStatus = z.enum(['unverified', 'pending', 'approved', 'rejected']);
-/** Why a member blocked another (spec, document 1, section 9). */
+/** Why a member blocked another (docs/product.md#blocks). */
 const blockReason = z.enum(['harassment', 'spam', 'inappropriate', 'fake', 'other']);
 
 /**

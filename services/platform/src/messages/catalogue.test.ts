@@ -46,7 +46,7 @@ describe('the server message catalogue', () => {
     for (const key of Object.keys(catalogues.it)) expect(key).toMatch(/^[a-z]+\.[A-Za-z]+$/);
   });
 
-  it("carries the spec's Italian wording", () => {
+  it('carries the Italian wording of docs/product.md', () => {
     expect(catalogues.it).toMatchObject({
       'validation.usernameMin': 'Nome utente deve essere almeno di 3 caratteri',
       'validation.passwordsMismatch': 'Le password non corrispondono',

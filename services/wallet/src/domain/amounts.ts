@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Testers grant themselves credits: whole numbers from 1 to 10,000 (spec, document 1, section 5). */
+/** Testers grant themselves credits: whole numbers from 1 to 10,000 (docs/product.md#credits-and-premium). */
 export const TESTER_GRANT_MAX = 10_000;
-/** An admin adds or takes up to 10,000 credits at once (spec, document 2, section 5). */
+/** An admin adds or takes up to 10,000 credits at once (docs/product.md#the-admin-console). */
 export const ADMIN_ADJUSTMENT_MAX = 10_000;
 
 export const testerGrantSchema = z.object({

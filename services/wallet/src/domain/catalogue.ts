@@ -1,6 +1,6 @@
 /**
  * What the wallet sells, priced on the server in euro cents: the client names a product, never a price.
- * Document 2 of the spec, section 9.
+ * The packages and the plan: docs/product.md#credits-and-premium.
  */
 export const CURRENCY = 'eur';
 

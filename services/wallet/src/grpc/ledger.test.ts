@@ -61,7 +61,7 @@ describe('Debit', () => {
     expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 7 });
   });
 
-  it('refuses to go below zero with the spec’s Insufficient Credits, writing nothing', async () => {
+  it('refuses to go below zero with Insufficient Credits, writing nothing', async () => {
     const member = newMemberId();
     await fund(harness, member, 2);
     const failure = await failureOf(harness.client.Debit(unlock(member, 'p2', 3)));
