@@ -35,8 +35,8 @@ export function commentJson(item: ContentCommentItem) {
 }
 
 /**
- * A feed item as the REST API shows it (spec: post, author, likeCount, comments, isLiked), empty values as null: an
- * anonymous post's authorId is null for anyone but its author and admins (content leaves it empty).
+ * A feed item as the REST API shows it (docs/product.md#the-api), empty values as null: an anonymous post's authorId
+ * is null for anyone but its author and admins (content leaves it empty).
  */
 export function feedItemJson(item: ContentFeedItem) {
   const post = item.post;

@@ -163,7 +163,8 @@ describe('the write routes', () => {
       .filter((route) => !route.handlers.some((handler) => typeof handler === 'function' && 'writeGroup' in handler))
       .map((route) => `${route.method.toUpperCase()} ${route.path}`);
     expect(unlimited.sort()).toEqual(['POST /api/auth/login', 'POST /api/auth/register', 'POST /api/stripe/webhook']);
-    // The spec's write routes are all there (a sample of each area), so the walk did find them.
+    // The product's write routes (docs/product.md#the-api) are all there (a sample of each area), so the walk did
+    // find them.
     const paths = writes.map((route) => `${route.method.toUpperCase()} ${route.path}`);
     for (const expected of [
       'POST /api/messages',

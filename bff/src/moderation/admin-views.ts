@@ -9,7 +9,7 @@ import {
 import { toUserJson } from '../user-view.js';
 import type { Balances } from '../wallet/balances.js';
 
-/** A user in the admin console (document 2's admin view): the user JSON with the spec's admin field names. */
+/** A user in the admin console: the user JSON with the console's own field names (docs/product.md#the-api). */
 function adminUserJson(user: IdentityUserOutput, credits: number | null) {
   const json = toUserJson(user, credits);
   return {

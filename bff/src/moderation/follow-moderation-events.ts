@@ -84,7 +84,7 @@ function settleDecision(event: DeliveredEvent, decisions: AppliedDecisions): voi
 }
 
 /**
- * The admin console's live updates (the spec's types, to the admins' room) and the end of the waits of admins'
+ * The admin console's live updates (the admin push types, to the admins' room) and the end of the waits of admins'
  * decision requests.
  */
 export function followModerationEvents(options: {

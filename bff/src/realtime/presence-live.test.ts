@@ -86,7 +86,7 @@ describe('presence over Socket.IO', () => {
     expect(watched).toHaveLength(2);
   });
 
-  it("tells the watchers of the spec's online-status calls, the beacon weighed against the member's sockets", async () => {
+  it("tells the watchers of the pages' online-status calls, the beacon weighed against the member's sockets", async () => {
     const dario = await stack.member('dario');
     const elena = await stack.member('elena');
     const watched = heard(await open(elena.browser.cookieHeader()));

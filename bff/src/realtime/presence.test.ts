@@ -112,7 +112,7 @@ describe('Presence', () => {
     ]);
   });
 
-  it("takes the spec's reports: online as said, offline only without an open socket", async () => {
+  it("takes the pages' reports: online as said, offline only without an open socket", async () => {
     const w = (current = world());
     await w.presence.report('ada', true);
     expect(w.online.get('ada')).toBe(true);

@@ -17,7 +17,7 @@ export interface PresenceOptions {
 
 /**
  * A member is online while one of their pages holds a socket (on any replica), and for OFFLINE_AFTER_MS after the
- * last one closed; the spec's online-status calls still count (an online report from a page whose socket is down, an
+ * last one closed; the pages' online-status calls still count (an online report from a page whose socket is down, an
  * unload beacon). Identity keeps the status (GET /api/user/{id} reads it once) and answers whether a write changed
  * it; only then are the pages watching the member told (`presence_changed`, to their presence room). Each decision
  * is made again from the sockets that exist now, one at a time per member, so that a reload (a socket closing while

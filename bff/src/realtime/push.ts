@@ -24,8 +24,8 @@ export type PushEvent =
   | AdminPushEvent;
 
 /**
- * What the admin console hears (the spec's live update types, plus the audit log's): each refreshes the matching
- * lists, counts and stats.
+ * What the admin console hears (its live update types, plus the audit log's: docs/product.md#the-api): each
+ * refreshes the matching lists, counts and stats.
  */
 export type AdminPushEvent =
   | { type: 'new_verification_pending'; userId: string }

@@ -23,7 +23,7 @@ const blockedList = async (browser: Browser) => {
 };
 
 describe('blocking', () => {
-  it('blocks a member with a reason and lists the spec’s record', async () => {
+  it('blocks a member with a reason and lists the blocked-user record', async () => {
     const anna = await stack.member('bl_anna');
     const bruno = await stack.member('bl_bruno');
     const image = await bruno.browser.postForm(
@@ -126,7 +126,7 @@ describe('blocking', () => {
     ['an operator object', { reason: { $gt: '' } }],
     ['an array', { reason: ['spam'] }],
     ['a list instead of an object', ['spam']],
-  ])('refuses %s with the spec’s text', async (_name, body) => {
+  ])('refuses %s with the form’s text', async (_name, body) => {
     const anna = await stack.member(`bl_r${Math.random().toString(36).slice(2, 10)}`);
     const bruno = await stack.member(`bl_r${Math.random().toString(36).slice(2, 10)}`);
     const response = await block(anna.browser, bruno.id, body);
@@ -137,7 +137,7 @@ describe('blocking', () => {
     expect(await blockedList(anna.browser)).toEqual([]);
   });
 
-  it('refuses a request without a body with the spec’s text', async () => {
+  it('refuses a request without a body with the form’s text', async () => {
     const anna = await stack.member('bl_vuoto');
     const bruno = await stack.member('bl_vuoto2');
     const response = await anna.browser.request(`/api/users/${bruno.id}/block`, { method: 'POST' });

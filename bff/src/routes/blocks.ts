@@ -9,7 +9,7 @@ import { requireSession, sessionOf } from '../http/session-guard.js';
 
 type BlockedUserRecord = Awaited<ReturnType<ServiceClient<IdentityDefinition>['BlockUser']>>;
 
-/** The spec's blocked-user record; proto's empty strings are absent values. */
+/** The blocked-user record (docs/product.md#the-api); proto's empty strings are absent values. */
 function recordJson(record: BlockedUserRecord) {
   return {
     id: record.id,

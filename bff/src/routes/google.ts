@@ -33,7 +33,7 @@ const callbackQuerySchema = z.object({
   error: z.string().max(256).optional(),
 });
 
-/** The landing page's `error` values (spec 000, point 8) and where each outcome leads. */
+/** The landing page's `error` values (docs/product.md#google) and where each outcome leads. */
 const landing = (error: string) => `/?error=${error}`;
 const failureFor = (intent: Intent) => landing(intent === 'register' ? 'registration_failed' : 'login_failed');
 const outcomeOfIdentityError: Record<string, string> = {

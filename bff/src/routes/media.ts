@@ -15,7 +15,8 @@ const CACHE_CONTROL: Record<PhotoKind, string> = {
 
 /**
  * Photos, through identity's GetPhoto, which decides who may see what: any member a profile photo, only the owner
- * and admins a verification photo. Served at the spec's paths and at the versioned URLs identity hands out.
+ * and admins a verification photo. Served at fixed paths (as profile and verification photo URLs were first written)
+ * and at the versioned URLs identity hands out.
  */
 export function mediaRoutes(context: BffContext): Router {
   const { identity, sessions } = context;

@@ -57,7 +57,7 @@ describe('sending', () => {
     expect((await json(await recipient.browser.get('/api/messages/unread-count'))).count).toBe(1);
   });
 
-  it('accepts the spec’s body without an id: the server names each message, so every send is a message of its own', async () => {
+  it('accepts the plain body without an id: the server names each message, so every send is a message of its own', async () => {
     const sender = await approvedMember('zeno', 10);
     const recipient = await approvedMember('yara');
     const body = { recipientId: recipient.id, content: 'senza id' };
@@ -78,7 +78,7 @@ describe('sending', () => {
     expect((await json(await recipient.browser.get('/api/messages/unread-count'))).count).toBe(2);
   });
 
-  it('refuses with the spec’s texts, storing nothing', async () => {
+  it('refuses with the rules’ texts, storing nothing', async () => {
     const sender = await approvedMember('pia', 10);
     const recipient = await approvedMember('quirino');
     const pending = await stack.member('rosa');

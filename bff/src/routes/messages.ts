@@ -9,7 +9,7 @@ import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
-// The spec's body is { recipientId, content }; a client that names the message itself (`id`) makes a retried send
+// The plain body is { recipientId, content }; a client that names the message itself (`id`) makes a retried send
 // one message, charged once, while without it every request is a new message. 'Contatta' on a post may name the post
 // instead (`postId`): the server finds its author, whom an anonymous post never names to the sender; the post's
 // author names both, to answer a member who wrote to them through it.

@@ -44,7 +44,7 @@ describe('the own profile', () => {
     expect(await stack.identity.GetUser({ userId: id, viewerId: id })).toMatchObject(expected);
   });
 
-  it('refuses an invalid update with the spec message, changing nothing', async () => {
+  it('refuses an invalid update with the form’s text, changing nothing', async () => {
     const { browser, id } = await stack.member('bea');
     const before = await stack.identity.GetUser({ userId: id, viewerId: id });
     const response = await browser.postJson('/api/auth/profile', { username: 'bea', age: 16 }, 'PUT');

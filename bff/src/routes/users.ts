@@ -71,7 +71,7 @@ export function userRoutes(context: BffContext): Router {
     }),
   );
 
-  // Spec: online on entering the feed, offline by a beacon on leaving. Presence weighs it against the member's
+  // Pages report online on entering the feed, offline by a beacon on leaving. Presence weighs it against the member's
   // sockets (another tab still open keeps them online) and tells the pages watching them.
   const setOnlineStatus = handle(async (req, res) => {
     const { isOnline } = parseInput(onlineStatusSchema, beaconBody(req.body));

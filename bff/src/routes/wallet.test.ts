@@ -31,7 +31,7 @@ async function buy(browser: Browser, body: unknown, card = '4242 4242 4242 4242'
 }
 
 describe('the catalogue and payments', () => {
-  it('lists the spec’s packages and plan in cents, with the provider in use', async () => {
+  it('lists the packages and plan in cents, with the provider in use', async () => {
     const response = await stack.browser().get('/api/wallet/catalogue');
     expect(await json(response)).toMatchObject({
       currency: 'eur',

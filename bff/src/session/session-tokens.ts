@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { BoundedMap } from '../lib/bounded-map.js';
 
-/** Seven days, the spec's cookie life. */
+/** Seven days, a session's life (docs/product.md#signing-in-and-out). */
 export const SESSION_MAX_AGE_SECONDS = 604_800;
 
 export interface SessionClaims {

@@ -1,6 +1,6 @@
 import type { WalletEntry } from '@tip/platform';
 
-/** A ledger entry as the profile lists it (spec: id, description, amount, createdAt). */
+/** A ledger entry as the profile lists it (docs/product.md#the-api). */
 export interface TransactionJson {
   id: string;
   description: string;
