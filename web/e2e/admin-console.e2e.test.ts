@@ -135,7 +135,7 @@ describeE2E('the admin console', () => {
     await status.getByText(withValues(appText('feed.post.rejectionReason'), { reason })).waitFor();
   });
 
-  it('takes a report into review and resolves it, with the notes of the spec', async () => {
+  it('takes a report into review and resolves it, with the console’s notes', async () => {
     const admin = await adminOn('/admin?tab=reports');
     const text = `Segnalato ${Date.now()}`;
     const postId = await createPostByApi(admin, { content: text, category: 'trending' });

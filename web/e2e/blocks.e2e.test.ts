@@ -38,7 +38,7 @@ describeE2E('blocking', () => {
       .getByRole('heading', { name: withValues(appText('blocks.blockTitle'), { username: bruno.username }) })
       .waitFor();
 
-    // No reason: the spec's text under the select, and nothing blocked.
+    // No reason: the form's text under the select, and nothing blocked.
     await dialog.getByRole('button', { name: appText('blocks.blockConfirm') }).click();
     await dialog.getByText(serverText('validation.blockReasonRequired')).waitFor();
     expect(await blockedIds(page)).toEqual([]);
@@ -91,7 +91,7 @@ describeE2E('blocking', () => {
     const { page } = await signedIn(newMember('dario'));
     const other = await signedIn(newMember('elena'));
 
-    // The server refuses once: the spec's block failure text.
+    // The server refuses once: the block failure text.
     await page.route(`**/api/users/${other.id}/block`, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down' }) }),
     );

@@ -170,7 +170,7 @@ describeE2E('the tester panel on the feed', () => {
     await untilText('the sidebar', () => sidebarCredits(tester.page), '1500');
   });
 
-  it("says the spec's refusal when the server does not take the grant", async () => {
+  it('says the tester refusal when the server does not take the grant', async () => {
     const tester = await memberAt(newMember('revocato'), '/');
     const admin = await adminAt('/');
     await setTesterByApi(admin, tester.id, true);

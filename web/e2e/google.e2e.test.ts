@@ -11,7 +11,7 @@ import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
  */
 
 const CLIENT = { clientId: 'tip-e2e-client', clientSecret: 'tip-e2e-client-secret' };
-// The spec's texts (000, point 8), written out: the catalogues must say exactly this.
+// The landing's texts (docs/product.md#google), written out: the catalogues must say exactly this.
 const AUTH_ERROR_TITLE = 'Errore Autenticazione';
 const ALREADY_REGISTERED = "Questo account Google è già registrato. Usa 'Accedi con Google' invece.";
 const NOT_REGISTERED = "Questo account Google non è registrato. Usa 'Registrati con Google' prima.";
@@ -99,7 +99,7 @@ async function throughGoogle(page: Page, button: 'Accedi con Google' | 'Registra
   return asked;
 }
 
-/** Back on the landing page from `/?error=<code>`: one toast with the spec's text, and a clean address. */
+/** Back on the landing page from `/?error=<code>`: one toast with the code's text, and a clean address. */
 async function expectLandingError(page: Page, addresses: string[], code: string, text: string) {
   const toast = toastWith(page, AUTH_ERROR_TITLE);
   await toast.waitFor();

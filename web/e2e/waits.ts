@@ -21,7 +21,7 @@ export const addressOf = (page: Page) => {
 };
 
 /**
- * Checks a step the app delays on purpose (a redirect or reload that the spec times at 2 s) on the page's own clock
+ * Checks a step the app delays on purpose (a redirect or reload timed at 2 s) on the page's own clock
  * rather than the machine's, so a loaded machine cannot fail it: the page's time is paused, moved on `notBeforeMs`
  * (the step must not have happened), then `byMs` more (now it must have), then let run again. The page's clock must
  * have been installed (`page.clock.install()`) before the app set its timer.

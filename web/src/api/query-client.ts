@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
 import { isRealtimeConnected } from '@/realtime/socket';
 
-// Spec defaults: stale 1 s, one retry, mutations never retried, a 5 s refresh. Pushed events invalidate queries,
+// Defaults: stale 1 s, one retry, mutations never retried, a 5 s refresh. Pushed events invalidate queries,
 // so the 5 s polling only runs as a fallback while the socket is down.
 export const queryClient = new QueryClient({
   defaultOptions: {

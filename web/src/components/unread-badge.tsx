@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from '@/api/messages/get-unread-count';
 import { cn } from '@/lib/utils';
 
-/** Badges cap at 99+ (spec). */
+/** Badges cap at 99+ (docs/product.md#screens). */
 export const capCount = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**

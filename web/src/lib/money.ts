@@ -1,7 +1,7 @@
 /**
- * Prices in the page's language but always in euro. The spec's texts show a dollar sign in en, es, fr and de; the
- * server charges euro in every language, so a dollar sign would misstate the charge (a deliberate deviation, see
- * DESIGN.md, "packages"). The language only decides how the amount is written: "9,99 €" in Italian, "€9.99" in English.
+ * Prices in the page's language but always in euro: the server charges euro in every language, so a dollar sign would
+ * misstate the charge (docs/decisions.md#credits-prices-and-premium). The language only decides how the amount is
+ * written: "9,99 €" in Italian, "€9.99" in English.
  */
 export function formatEuro(cents: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);

@@ -1,8 +1,8 @@
 const HOUR_MS = 3_600_000;
 
 /**
- * How long ago `iso` was, per the spec: under an hour `justNow` (the caller's translated text), under 24 hours in
- * hours, under 168 hours in days, otherwise the date — all in the UI language. Null for an unreadable date.
+ * How long ago `iso` was (docs/product.md#constants): under an hour `justNow` (the caller's translated text), under
+ * 24 hours in hours, under 168 hours in days, otherwise the date — all in the UI language. Null for an unreadable date.
  */
 export function relativeTime(iso: string, language: string, justNow: string, now = Date.now()): string | null {
   const date = new Date(iso);

@@ -14,7 +14,7 @@ const TEXTS = { messages: 'loginRequired', checkout: 'loginRequired.checkout', a
 /**
  * What a visitor sees on a screen that is reachable without a session but useless without one: messages and the
  * admin console (with a link to the login form, worded for each) and checkout ('Accesso Richiesto' with Google
- * sign-in, as the spec's checkout shows it).
+ * sign-in, as the checkout has it).
  */
 export function LoginRequiredPage({ reason = 'messages' }: { reason?: keyof typeof TEXTS }) {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ export type AdminCounts = {
  */
 export const adminCountsKey = adminKeys.counts;
 
-/** Spec: admin counts are polled every 3 s; here only while the realtime connection is down. */
+/** Admin counts are polled every 3 s only while the realtime connection is down (docs/product.md#live-updates). */
 const POLL_MS = 3_000;
 
 export const getAdminCounts = (signal?: AbortSignal) => api<AdminCounts>('/api/admin/counts', { signal });

@@ -4,7 +4,7 @@ import { adminQueryDefaults, useFallbackPolling } from '@/api/admin/live';
 import type { FeedbackItem } from '@/api/admin/types';
 import { api } from '@/api/client';
 
-/** Spec: feedback is refetched every 5 s; here only while the realtime connection is down. */
+/** Feedback is refetched every 5 s only while the realtime connection is down (docs/product.md#live-updates). */
 const POLL_MS = 5_000;
 
 /** Every feedback received, newest first (admins only). */

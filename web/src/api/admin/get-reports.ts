@@ -4,7 +4,7 @@ import { adminQueryDefaults, useFallbackPolling } from '@/api/admin/live';
 import type { ReportGroup } from '@/api/admin/types';
 import { api } from '@/api/client';
 
-/** Spec: reports are refetched every 5 s; here only while the realtime connection is down. */
+/** Reports are refetched every 5 s only while the realtime connection is down (docs/product.md#live-updates). */
 const POLL_MS = 5_000;
 
 /** Post reports grouped per post, newest activity first. */

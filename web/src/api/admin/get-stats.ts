@@ -4,7 +4,7 @@ import { adminQueryDefaults } from '@/api/admin/live';
 import type { AdminStats } from '@/api/admin/types';
 import { api } from '@/api/client';
 
-/** Spec: the stats are cached for 30 s (pushes make them stale sooner). */
+/** The stats are kept for 30 s (pushes make them stale sooner). */
 const STALE_MS = 30_000;
 
 /** The Panoramica tab's figures. */

@@ -1,7 +1,7 @@
 import { isRealtimeConnected, useSocketStatus } from '@/realtime/socket';
 
 /**
- * The spec's data queries for the console: no refetch on focus, 5 s staleness, no retry. Pushes keep them fresh
+ * The console's data queries: no refetch on focus, 5 s staleness, no retry. Pushes keep them fresh
  * (see `invalidatedBy` in web/src/realtime/socket.ts).
  */
 export const adminQueryDefaults = { staleTime: 5_000, refetchOnWindowFocus: false, retry: false } as const;

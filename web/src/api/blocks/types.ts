@@ -2,7 +2,7 @@ import type { BlockReason } from '@tip/identity/domain';
 
 export type { BlockReason };
 
-/** One block as GET /api/blocked-users lists it (the spec's blocked-user record); null = not set. */
+/** One block as GET /api/blocked-users lists it (docs/product.md#the-api); null = not set. */
 export type BlockedUserRecord = {
   id: string;
   blockedUserId: string;

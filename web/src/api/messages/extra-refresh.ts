@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 // Relative: the unit test runs it under jest, which knows no '@/' alias.
 import { conversationsKey } from './keys';
 
-/** Spec: besides its 2 s polling the conversation list gets an extra refresh every 5 s (only while the socket is down). */
+/** Besides its 2 s polling the conversation list gets an extra refresh every 5 s (only while the socket is down). */
 export const EXTRA_REFRESH_MS = 5_000;
 
 /**

@@ -6,7 +6,7 @@ import { conversationsKey } from '@/api/messages/keys';
 import type { Conversation } from '@/api/messages/types';
 import { isRealtimeConnected, useSocketStatus } from '@/realtime/socket';
 
-/** Spec: the list is polled every 2 s; here only while the realtime connection is down (pushes keep it fresh). */
+/** The list is polled every 2 s only while the realtime connection is down (pushes keep it fresh otherwise). */
 const POLL_MS = 2_000;
 
 /** The member's conversations, most recent first. */

@@ -5,7 +5,7 @@ import { chatKey, type Chat, type ThreadItem, type ThreadPage } from '@/api/mess
 import { isRealtimeConnected } from '@/realtime/socket';
 
 export const THREAD_PAGE_SIZE = 30;
-/** Spec: an open thread is polled every 1 s; here only while the realtime connection is down. */
+/** An open thread is polled every 1 s only while the realtime connection is down (docs/product.md#live-updates). */
 const POLL_MS = 1_000;
 
 /** Where a conversation is read: with a member, or through an anonymous post (`with` the member, for its author). */

@@ -3,7 +3,7 @@ import { api } from '@/api/client';
 import { unreadCountKey } from '@/api/messages/keys';
 import { isRealtimeConnected } from '@/realtime/socket';
 
-/** Spec: polled every 3 s; here only while the realtime connection is down. */
+/** Polled every 3 s only while the realtime connection is down (docs/product.md#live-updates). */
 const POLL_MS = 3_000;
 
 /** How many messages to the member are still unread. */

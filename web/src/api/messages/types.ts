@@ -20,7 +20,7 @@ export type Message = {
  */
 export type Chat = { userId: string | null; postId: string | null };
 
-/** One string per conversation: the other member's id for two members, so that the spec's `?user=` stays theirs. */
+/** One string per conversation: the other member's id for two members, so that `/messages?user=` stays theirs. */
 export const chatKey = ({ userId, postId }: Chat): string =>
   postId ? `post:${postId}:${userId ?? ''}` : (userId ?? '');
 

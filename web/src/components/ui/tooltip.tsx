@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Delays per spec: 700 ms before the first tooltip, 300 ms grace when moving between triggers. */
+/** Delays (docs/product.md#constants): 700 ms before the first tooltip, 300 ms grace when moving between triggers. */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />;
 }

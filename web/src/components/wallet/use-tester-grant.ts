@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useAddFreeCredits } from '@/api/wallet/add-free-credits';
 import { toast } from '@/components/ui/use-toast';
 
-/** The amounts a tester picks from (spec, document 1, section 9); 1000 is the feed panel's default. */
+/** The amounts a tester picks from (docs/product.md#credits-and-premium); 1000 is the feed panel's default. */
 export const TESTER_PRESETS = [500, 1000, 2500, 5000] as const;
 export const DEFAULT_TESTER_PRESET = 1000;
 
-/** A tester's free credits, with the server's confirmation or the spec's refusal as a toast. */
+/** A tester's free credits; a toast tells the server's confirmation or the refusal ('Impossibile aggiungere...'). */
 export function useTesterGrant() {
   const { t } = useTranslation();
   return useAddFreeCredits({

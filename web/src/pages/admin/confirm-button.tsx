@@ -15,7 +15,7 @@ import {
 import { Button, buttonVariants } from '@/components/ui/button';
 
 /**
- * A destructive action behind a confirmation (spec: deleting a post, a user or a feedback and revoking premium are
+ * A destructive action behind a confirmation (deleting a post, a user or a feedback and revoking premium are
  * confirmed first). `children` is the trigger button.
  */
 export function ConfirmButton({

@@ -1,4 +1,4 @@
-/** Spec (document 2, section 9): the console writes its dates in the it-IT format, whatever the UI language. */
+/** The console writes its dates in the it-IT format, whatever the UI language (docs/product.md#the-admin-console). */
 const ADMIN_LOCALE = 'it-IT';
 
 /** "23/11/2026, 08:34", or an empty text when the server's date is missing or unreadable. */

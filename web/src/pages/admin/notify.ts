@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '@/api/client';
 import { toast } from '@/components/ui/use-toast';
 
-/** Spec: after an unauthorized delete, the page goes to /api/login this long after the toast. */
+/** After an unauthorized delete, the page goes to /api/login this long after the toast. */
 export const RELOGIN_DELAY_MS = 500;
 
 export function notifySuccess(title: string, description?: string) {
@@ -10,8 +10,9 @@ export function notifySuccess(title: string, description?: string) {
 }
 
 /**
- * 'Errore' with the spec's text for the action. A refusal the server explained (a 4xx with its message, already in
- * the admin's language: a balance too small, a report already resolved...) adds that explanation.
+ * 'Errore' with the action's own text ('Impossibile cancellare il post.'...). A refusal the server explained (a 4xx
+ * with its message, already in the admin's language: a balance too small, a report already resolved...) adds that
+ * explanation.
  */
 export function notifyFailure(t: TFunction, description: string, error: unknown) {
   const explained = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;

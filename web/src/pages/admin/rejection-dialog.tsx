@@ -23,7 +23,7 @@ import {
 const OTHER_MAX = 500;
 
 /**
- * The rejection reason picker (spec: one for verifications, one for posts): ten reasons, several may be chosen, 'other'
+ * The rejection reason picker (one for verifications, one for posts): ten reasons, several may be chosen, 'other'
  * asks for the admin's own words, and confirming stays disabled until the reason can be sent.
  */
 export function RejectionDialog({

@@ -1,4 +1,4 @@
-/** The ten reasons an admin picks from when rejecting a verification photo (spec, document 2, section 5). */
+/** The ten reasons an admin picks from when rejecting a verification photo (docs/product.md#the-admin-console). */
 export const USER_REJECTION_REASONS = [
   'usernameMismatch',
   'lowQuality',

@@ -34,7 +34,7 @@ function stripeFor(publishableKey: string) {
 type SessionState = { productId: string; session: PaymentSession | null };
 
 /**
- * As the spec has it, choosing a package or the plan opens its payment at once (the Payment Element needs the
+ * Choosing a package or the plan opens its payment at once (the Payment Element needs the
  * payment's client secret); a failure says 'Errore Inizializzazione' and offers a retry.
  */
 function usePaymentSession(product: Product) {

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
 import type { Product } from '@/pages/checkout/product';
 
-/** The steps of a payment whose failures the spec names apart (document 2, section 8). */
+/** The steps of a payment whose failures have a title each (docs/product.md#credits-and-premium). */
 export type PaymentStage = 'setup' | 'validation' | 'payment' | 'confirmation' | 'unavailable';
 
 /** One step of a payment failed; `message` is the server's or the provider's explanation, when there is one. */
@@ -43,7 +43,7 @@ export interface PaymentFormProps {
 
 export const SUCCESS_ADDRESS = '/checkout?success=true';
 
-/** The toast for a failed payment: one title per step, the server's or provider's message where the spec allows. */
+/** The toast for a failed payment: one title per step, the server's or provider's message where there is one. */
 export function useReportPaymentError() {
   const { t } = useTranslation();
   return useCallback(

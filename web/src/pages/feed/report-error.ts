@@ -3,7 +3,7 @@ import { ApiError } from '@/api/client';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError, serverMessageOr } from '@/lib/errors';
 
-/** The spec's session errors: a 401, or a message that says the session is gone. */
+/** Session errors ('Errore di Sessione'): a 401, or a message that says the session is gone. */
 export function isSessionError(error: unknown): boolean {
   if (error instanceof ApiError && error.status === 401) return true;
   const message = error instanceof Error ? error.message : '';

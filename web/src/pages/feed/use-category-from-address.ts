@@ -7,7 +7,7 @@ type KeptState = { categoryKept?: boolean } | null;
 
 /**
  * The sidebar links to `/?category=…`: each arrival selects that category and drops the parameter from the
- * address bar (spec, section 2). An arrival without one (the Home link) shows every category.
+ * address bar (docs/product.md#screens). An arrival without one (the Home link) shows every category.
  */
 export function useCategoryFromAddress() {
   const [params, setParams] = useSearchParams();

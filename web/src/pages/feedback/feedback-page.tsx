@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { displayName } from '@/lib/user-display';
 
-/** Spec: after 'You are logged out' the browser goes to /api/login after 500 ms. */
+/** After 'You are logged out' the browser goes to /api/login after 500 ms. */
 const RELOGIN_AFTER_MS = 500;
 
 /**

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 
 const KNOWN_ERRORS = ['already_registered', 'not_registered', 'registration_failed', 'login_failed'];
 
-/** The server's text for an error code, or the spec's text for the landing's error codes (generic for others). */
+/** The server's text for an error code, or the landing's for its own codes (docs/product.md#google), generic else. */
 function describe(error: string, t: TFunction) {
   if (error === 'google_not_configured') return t('messages:identity.googleNotConfigured');
   return t(`landing.authError.${KNOWN_ERRORS.includes(error) ? error : 'other'}`);

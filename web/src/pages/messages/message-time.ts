@@ -1,4 +1,4 @@
-/** A message's time as hh:mm in the en-US format (spec: "02:05 PM"); empty when the date is unreadable. */
+/** A message's time as hh:mm in the en-US format ("02:05 PM"); empty when the date is unreadable. */
 export function formatMessageTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

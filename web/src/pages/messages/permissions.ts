@@ -8,5 +8,5 @@ import { mayInteract } from '@/pages/feed/permissions';
  */
 export const mayOpenMessages = (user: User) => mayInteract(user) || user.verificationStatus === 'pending';
 
-/** Approved members and admins write (spec, section 4). */
+/** Approved members and admins write (docs/product.md#private-messages). */
 export const mayWrite = mayInteract;

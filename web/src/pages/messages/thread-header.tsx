@@ -75,7 +75,7 @@ function MemberHeader({
       : member.data.username || t('messages.newUser');
   const verified = member.data?.verificationStatus === 'approved';
 
-  // Spec, opening a chat: 'Utente non disponibile' when the member cannot be looked up, 'Errore di connessione' when
+  // Opening a chat: 'Utente non disponibile' when the member cannot be looked up, 'Errore di connessione' when
   // the server cannot be reached. A deleted member is no error: the header says 'Utente eliminato'.
   const lookupError = member.error;
   useEffect(() => {

@@ -13,7 +13,7 @@ import { MessageBubble } from '@/pages/messages/message-bubble';
 import { SendArea } from '@/pages/messages/send-area';
 import { ThreadHeader } from '@/pages/messages/thread-header';
 
-/** Spec: an open conversation marks what the other member sent as read after 1 s. */
+/** An open conversation marks what the other member sent as read after 1 s. */
 const MARK_READ_AFTER_MS = 1_000;
 
 /**

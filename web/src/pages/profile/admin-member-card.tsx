@@ -18,7 +18,7 @@ import { isPremiumActive } from '@/lib/premium';
 import { displayName } from '@/lib/user-display';
 import { PremiumStatus } from '@/pages/profile/premium-status';
 
-/** The quick adjustments of the spec's profile (document 1, section 6). */
+/** The quick adjustments an admin sees on a member's profile (docs/product.md#profile-and-account). */
 const QUICK_AMOUNTS = [100, 500, 1000] as const;
 
 /**
@@ -76,7 +76,7 @@ function CreditControls({ userId }: { userId: string }) {
   });
   const number = new Intl.NumberFormat(i18n.language, { signDisplay: 'always' });
 
-  // Whole, non-zero, -10000..10000; anything else is silently ignored, as the spec has it.
+  // Whole, non-zero, -10000..10000; anything else is silently ignored (docs/product.md#the-admin-console).
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const parsed = adminAdjustmentSchema.safeParse({ amount: typed.trim() === '' ? Number.NaN : Number(typed) });

@@ -21,7 +21,7 @@ import { SwitchRow } from '@/pages/feed/composer/switch-row';
 import { useDraft } from '@/pages/feed/composer/use-draft';
 import { reportFeedError } from '@/pages/feed/report-error';
 
-/** The spec has the composer reload 2 s after a lost session (elsewhere 1 s). */
+/** The composer reloads 2 s after a lost session (elsewhere 1 s: docs/product.md#signing-in-and-out). */
 const SESSION_RELOAD_MS = 2_000;
 
 /** Writing a post: text, category, photo or video, what to show of the author, and (for premium members) a price. */

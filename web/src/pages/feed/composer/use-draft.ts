@@ -2,7 +2,7 @@ import { DEFAULT_CATEGORY, PREMIUM_COST_MIN } from '@tip/content/domain';
 import { useState } from 'react';
 import type { NewPost } from '@/api/posts/create-post';
 
-/** A fresh composer (spec, section 4: what a successful post resets to). */
+/** A fresh composer: what a successful post resets to (docs/product.md#publishing). */
 const EMPTY: NewPost = {
   content: '',
   category: DEFAULT_CATEGORY,

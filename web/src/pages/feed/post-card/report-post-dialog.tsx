@@ -48,7 +48,7 @@ export function ReportPostDialog({
       toast({ variant: 'success', title: t('report.sent'), description: t('report.sentDescription') });
     },
     onError: (error) => {
-      // A refusal gives the server's reason; a lost session or connection says so; anything else the spec's text.
+      // A refusal gives the server's reason; a lost session or connection says so; anything else the form's own text.
       const told = error instanceof ApiError && TOLD_BY_SERVER.has(error.status);
       if (told && error.message)
         toast({ variant: 'destructive', title: t('common.error'), description: error.message });
