@@ -9,6 +9,7 @@ import {
   loadConfig,
   openCache,
   openEventBus,
+  refuseLegacyData,
   runMain,
   StopStack,
   stopOnSignals,
@@ -35,6 +36,8 @@ runMain(async () => {
     serviceName: 'bff',
     logger,
   };
+  // The BFF keeps no documents; where it shares DATA_DIR's event log with the services, it refuses what they refuse.
+  await refuseLegacyData(config.DATA_DIR, { documents: false, events: !config.KAFKA_BROKERS });
   const stops = new StopStack();
   const events = await openEventBus(engines);
   stops.defer(() => events.close());

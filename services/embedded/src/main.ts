@@ -1,10 +1,11 @@
 /** `npm start`: the whole platform in one process, with the embedded engines unless real ones are configured. */
-import { createLogger, loadConfig, runMain, stopOnSignals } from '@tip/platform';
+import { createLogger, loadConfig, refuseLegacyData, runMain, stopOnSignals } from '@tip/platform';
 import { resolve } from 'node:path';
 import { embeddedConfigSchema, startPlatform } from './platform.js';
 
 runMain(async () => {
   const config = loadConfig(embeddedConfigSchema);
+  await refuseLegacyData(config.DATA_DIR, { documents: !config.MONGO_URL, events: !config.KAFKA_BROKERS });
   const logger = createLogger('tip', config.LOG_LEVEL);
   const platform = await startPlatform(config, logger);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;

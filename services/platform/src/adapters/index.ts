@@ -13,6 +13,7 @@ import { SqliteEventLog } from './events/sqlite-event-log.js';
 import { KafkaEventBus } from './events/kafka-event-bus.js';
 import { FileObjectStore } from './objects/file-object-store.js';
 import { MinioObjectStore } from './objects/minio-object-store.js';
+import { refuseLegacyData } from './legacy/legacy-layout.js';
 
 export { MemoryCache } from './cache/memory-cache.js';
 export { RedisCache } from './cache/redis-cache.js';
@@ -23,6 +24,22 @@ export { backupDatabase } from './sqlite/backup.js';
 export { KafkaEventBus } from './events/kafka-event-bus.js';
 export { FileObjectStore } from './objects/file-object-store.js';
 export { MinioObjectStore } from './objects/minio-object-store.js';
+export {
+  importLegacyDocuments,
+  importLegacyEventLog,
+  storeHoldsData,
+  type DocumentsImported,
+  type EventsImported,
+} from './legacy/import-legacy.js';
+export {
+  hasLegacyData,
+  LEGACY_DOCUMENTS_DIR,
+  LEGACY_EVENTS_DIR,
+  legacyDataIn,
+  refuseLegacyData,
+  SERVICE_DIRS,
+  type LegacyData,
+} from './legacy/legacy-layout.js';
 
 /** Which engines to use: each real one is switched on by its setting, the embedded one is the default. */
 export interface AdapterOptions {
@@ -55,11 +72,15 @@ export function openDocumentStore(options: AdapterOptions): Promise<DocumentStor
   return SqliteDocumentStore.open(options.dataDir, { logger: options.logger });
 }
 
-export function openEventBus(options: AdapterOptions): Promise<EventBus> {
-  const brokers = (options.kafkaBrokers ?? '')
+/** KAFKA_BROKERS as a list; empty when the embedded log is to be used. */
+const kafkaBrokersOf = (options: AdapterOptions) =>
+  (options.kafkaBrokers ?? '')
     .split(',')
     .map((broker) => broker.trim())
     .filter(Boolean);
+
+export function openEventBus(options: AdapterOptions): Promise<EventBus> {
+  const brokers = kafkaBrokersOf(options);
   if (brokers.length > 0) {
     return KafkaEventBus.connect({ brokers, clientId: options.serviceName ?? 'tip', logger: options.logger });
   }
@@ -88,9 +109,12 @@ export async function openCache(options: AdapterOptions): Promise<Cache> {
 /**
  * Opens all four ports; if one cannot be opened, closes those that were and rethrows. A named service keeps its own
  * embedded documents and cache under `<dataDir>/<serviceName>/` and shares the event log and media at `<dataDir>`
- * with the others: so that every service can run as a process of its own over one data directory.
+ * with the others: so that every service can run as a process of its own over one data directory. A data directory
+ * the earlier version wrote is refused before anything opens (refuseLegacyData).
  */
 export async function createAdapters(options: AdapterOptions): Promise<Adapters> {
+  const uses = { documents: !options.mongoUrl, events: kafkaBrokersOf(options).length === 0 };
+  await refuseLegacyData(options.dataDir, uses, options.serviceName);
   const own = options.serviceName ? { ...options, dataDir: join(options.dataDir, options.serviceName) } : options;
   const opened = await Promise.allSettled([
     openDocumentStore(own),

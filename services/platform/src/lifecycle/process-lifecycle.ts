@@ -1,13 +1,14 @@
 import { ConfigError } from '../config/load-config.js';
+import { LegacyDataError } from '../adapters/legacy/legacy-layout.js';
 import type { Logger } from '../logging/logger.js';
 
 /**
- * Runs a process's entry point. A failed start exits with 1; a configuration problem prints only its message, which
- * names the variable, because a stack trace would bury it.
+ * Runs a process's entry point. A failed start exits with 1; a configuration problem or a data directory of the
+ * earlier version prints only its message, which says what to do, because a stack trace would bury it.
  */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof LegacyDataError ? error.message : error);
     process.exit(1);
   });
 }
