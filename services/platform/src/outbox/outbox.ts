@@ -4,7 +4,7 @@ import type { EventEnvelope } from '../ports/events.js';
 
 /**
  * The outbox: an aggregate's document carries its not-yet-published events in this array field, written by the same
- * insertOne or updateOne as the state change. One document write is atomic in nedb and in Mongo, so a state change
+ * insertOne or updateOne as the state change. One document write is atomic in SQLite and in Mongo, so a state change
  * is never stored without its events. The relay (relay.ts) publishes them and pulls them out.
  * Deleting an aggregate means keeping a tombstone document, so that its last events still go out.
  */

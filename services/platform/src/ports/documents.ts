@@ -1,5 +1,5 @@
 /**
- * The documents port: a Mongo-shaped subset that both the embedded store (@seald-io/nedb) and MongoDB serve
+ * The documents port: a Mongo-shaped subset that both the embedded store (SQLite, sqlite-store.ts) and MongoDB serve
  * identically. Repository code is written once against it.
  */
 export type Filter = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe } from '@jest/glob
 import type { EngineSource, RunningEngine } from './engines.js';
 
 export interface ContractTarget<A> {
-  /** Shown in the suite's title, e.g. 'nedb' or 'mongo'. */
+  /** Shown in the suite's title, e.g. 'sqlite' or 'mongo'. */
   name: string;
   engine: EngineSource;
   /** Opens an adapter. `namespace` is fresh for every test; opening it again reaches the same data (a restart). */

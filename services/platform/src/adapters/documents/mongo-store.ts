@@ -31,7 +31,7 @@ export class MongoDocumentStore implements DocumentStore {
   ) {}
 
   static async connect(url: string, options: MongoStoreOptions = {}): Promise<MongoDocumentStore> {
-    // ignoreUndefined: nedb drops undefined fields, and Mongo must not store them as null instead.
+    // ignoreUndefined: the embedded store drops undefined fields (as JSON does); Mongo must not store them as null.
     const connection = await mongoose
       .createConnection(url, { ignoreUndefined: true, ...(options.dbName ? { dbName: options.dbName } : {}) })
       .asPromise();
@@ -43,7 +43,7 @@ export class MongoDocumentStore implements DocumentStore {
     if (this.closed) throw new Error('the document store is closed');
     const collection = this.db.collection(name);
     for (const index of indexes) {
-      // sparse (not a partial index): like nedb, a compound index then skips only documents missing all its fields.
+      // sparse (not a partial index): Mongo then leaves out of a compound index only documents missing all its fields.
       await collection.createIndex(index.fields, { unique: index.unique ?? false, sparse: index.sparse ?? false });
     }
     return new MongoCollectionAdapter<T>(name, collection);

@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { DeliveredEvent, EventBus, EventEnvelope } from '../../ports/events.js';
 import { describeContract, embeddedEngine, kafkaEngine, sleep, waitFor } from '../../testing/index.js';
-import { FileEventLog } from './file-event-log.js';
 import { SqliteEventLog } from './sqlite-event-log.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
 
@@ -31,11 +30,6 @@ await describeContract<EventBus>(
       name: 'sqlite log',
       engine: embeddedEngine,
       open: (dir, namespace) => SqliteEventLog.open(join(dir, namespace), { retryDelayMs: 20 }),
-    },
-    {
-      name: 'embedded log',
-      engine: embeddedEngine,
-      open: (dir, namespace) => FileEventLog.open(join(dir, namespace), { retryDelayMs: 20 }),
     },
     {
       name: 'kafka',

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 const claimed = new Set<string>();
 
 /**
- * The embedded engines keep their state in memory next to their files, so two instances on one directory would
- * overwrite each other's writes. Opening a directory that this process already uses is refused loudly.
+ * The embedded cache keeps its state in memory next to its journal (cache-journal.ts), so two instances on one
+ * directory would overwrite each other's writes. Opening a directory that this process already uses is refused loudly.
  */
 export function claimDirectory(path: string, engine: string): () => void {
   const key = resolve(path);
