@@ -79,6 +79,9 @@ export async function importDataDir(
     const { movedAsideTo } = unfinished;
     return { dataDir: root, movedAsideTo, resumed: true, documents: [], events: undefined };
   }
+  // Without a plan, a staging folder is a build that was interrupted, or what was left of one whose import finished
+  // when its clean-up was: nothing in it is needed.
+  await rm(staging, { recursive: true, force: true });
 
   const legacy = await legacyDataIn(root);
   if (!hasLegacyData(legacy)) return undefined;
@@ -97,8 +100,6 @@ export async function importDataDir(
     );
   }
 
-  // A staging folder without a plan is a build that was interrupted: start again.
-  await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   const report: ImportReport = {
     dataDir: root,
