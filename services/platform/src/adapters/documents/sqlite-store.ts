@@ -232,7 +232,12 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
       page = ' LIMIT ? OFFSET ?';
       paging.push(options.limit ?? -1, options.skip ?? 0);
     }
-    const query = `SELECT id, json(doc) AS doc FROM ${this.table} WHERE ${sql}${compileSort(options.sort)}${page}`;
+    const sort = compileSort(options.sort);
+    // A page far in (page 300 of a list) skips its rows by rowid alone, so that only the rows it answers are read
+    // out as JSON: SQLite would otherwise build every skipped row before dropping it.
+    const query = options.skip
+      ? `SELECT id, json(doc) AS doc FROM ${this.table} WHERE rowid IN (SELECT rowid FROM ${this.table} WHERE ${sql}${sort}${page})${sort}`
+      : `SELECT id, json(doc) AS doc FROM ${this.table} WHERE ${sql}${sort}${page}`;
     const rows = this.store.statement(query).all(...params, ...paging) as Row[];
     return rows.map((row) => ({ _id: row.id, ...(JSON.parse(row.doc) as object) }) as T);
   }

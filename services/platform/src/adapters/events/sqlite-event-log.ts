@@ -39,6 +39,8 @@ const POLL_MS = 5;
 /** A consumer's claim on a (group, topic): renewed while it runs; another process takes over once it expires. */
 const LEASE_MS = 30_000;
 const LEASE_RENEW_MS = 10_000;
+/** How often a process waiting for another's lease asks again: a holder that stopped cleanly released it. */
+const LEASE_ASK_MS = 1_000;
 
 type Settings = { logger: Logger | undefined; retryDelayMs: number; maxRetryDelayMs: number };
 
@@ -322,7 +324,7 @@ class GroupCursor {
       while (this.members.length > 0) {
         if (!this.holdLease()) {
           batch = [];
-          await this.wait(false, LEASE_RENEW_MS);
+          await this.wait(false, LEASE_ASK_MS);
           continue;
         }
         if (batch.length === 0) {
