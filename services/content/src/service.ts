@@ -24,6 +24,7 @@ import { Engagement } from './infra/engagement.js';
 import { projectIdentity } from './infra/identity-projection.js';
 import { PostMediaStore } from './infra/post-media.js';
 import { PostRepository } from './infra/post-repository.js';
+import { backfillRecentComments } from './infra/recent-comments-backfill.js';
 
 export interface ContentServiceOptions {
   /** host:port to listen on; port 0 picks a free one. */
@@ -40,8 +41,8 @@ export interface ContentServiceOptions {
 export type RunningContentService = RunningService<ContentDefinition>;
 
 /**
- * Starts content: its gRPC server, the outbox relay on `content.posts`, its projection of identity's users, and
- * moderation's post decisions.
+ * Starts content: its gRPC server, the outbox relay on `content.posts`, its projection of identity's users,
+ * moderation's post decisions, and the backfill of earlier posts' comment copies.
  */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {
   const { documents, events, objects, logger } = options;
@@ -60,7 +61,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
     approval: options.approval,
     logger,
   };
-  return startService({
+  const running = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     service: { name: CONTENT_SERVICE_NAME, definition: contentDefinition(), handlers: contentHandlers(context) },
@@ -96,4 +97,16 @@ export async function startContentService(options: ContentServiceOptions): Promi
         }),
     ],
   });
+  const stopping = new AbortController();
+  const backfill = backfillRecentComments(posts, engagement, logger, stopping.signal).catch((error: unknown) =>
+    logger.error({ err: error }, "could not copy earlier posts' newest comments; the next start tries again"),
+  );
+  return {
+    ...running,
+    async stop() {
+      stopping.abort();
+      await backfill;
+      await running.stop();
+    },
+  };
 }

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { DomainError, parseInput, PostEngagementChanged } from '@tip/platform';
 import { commentSchema } from '../domain/index.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { commentView } from './feed-items.js';
-import { visiblePost } from './posts.js';
+import { FEED_MAX_PAGE, visiblePost } from './posts.js';
 import { viewerOf, type Viewer } from './viewer.js';
 
 function assertMayEngage(viewer: Viewer, refusalKey: string): void {
   if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', refusalKey);
 }
 
-const engagementChanged = (post: PostDocument, call: CallInfo) =>
-  PostEngagementChanged.create(post._id, { postId: post._id }, call.correlationId);
+/** Says what changed and by whom, so that feeds refresh the counts alone for a like, and the pages for a comment. */
+const engagementChanged = (post: PostDocument, what: 'likes' | 'comments', userId: string, call: CallInfo) =>
+  PostEngagementChanged.create(post._id, { postId: post._id, what, userId }, call.correlationId);
 
 /** Likes the post, or takes the like back: one like per member and post, and the count moves by exactly that. */
 export async function toggleLike(context: ContentContext, input: { postId: string; viewerId: string }, call: CallInfo) {
@@ -22,9 +24,25 @@ export async function toggleLike(context: ContentContext, input: { postId: strin
   const { liked, changed } = await context.engagement.toggleLike(post._id, viewer.id);
   if (!changed) return { liked, likeCount: post.likeCount };
   const counted = await context.posts.update(post._id, {}, { $inc: { likeCount: liked ? 1 : -1 } }, [
-    engagementChanged(post, call),
+    engagementChanged(post, 'likes', viewer.id, call),
   ]);
   return { liked, likeCount: counted?.likeCount ?? post.likeCount };
+}
+
+/** The BFF asks for the posts of one feed page at a time. */
+const countsRequestSchema = z.object({ postIds: z.array(z.string().max(64)).max(FEED_MAX_PAGE) });
+
+/**
+ * How many likes and comments these posts have, as anyone sees them: the counts on the post, not the viewer's own
+ * like. A post that is gone is left out.
+ */
+export async function postCounts(context: ContentContext, input: { postIds: string[] }) {
+  const { postIds } = parseInput(countsRequestSchema, input);
+  if (postIds.length === 0) return { counts: [] };
+  const posts = await context.posts.collection.find({ _id: { $in: [...new Set(postIds)] }, deleted: { $ne: true } });
+  return {
+    counts: posts.map((post) => ({ postId: post._id, likeCount: post.likeCount, commentCount: post.commentCount })),
+  };
 }
 
 export async function listComments(context: ContentContext, input: { postId: string; viewerId: string }) {
@@ -53,6 +71,6 @@ export async function addComment(
     createdAt: new Date().toISOString(),
   };
   await context.engagement.comments.insertOne(comment);
-  await context.posts.update(post._id, {}, { $inc: { commentCount: 1 } }, [engagementChanged(post, call)]);
+  await context.posts.addComment(comment, [engagementChanged(post, 'comments', viewer.id, call)]);
   return commentView(comment, await context.authors.many([viewer.id]), post, viewer);
 }

@@ -71,13 +71,30 @@ function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
   };
 }
 
+const byCreatedAt = (a: CommentDocument, b: CommentDocument) => a.createdAt.localeCompare(b.createdAt);
+
+/**
+ * The newest comments of a post that the viewer may see, oldest first, from the copies the post keeps. They answer
+ * when they hold enough the viewer may see, or every comment of the post; otherwise (copies hidden by blocks, erased,
+ * or a post commented before posts kept them) the comments collection does.
+ */
+function newestComments(context: ContentContext, post: PostDocument, hidden: ReadonlySet<string>) {
+  // A comment made while the start-up backfill copied the post's comments may be there twice.
+  const copies = [...new Map((post.recentComments ?? []).map((copy) => [copy._id, copy])).values()];
+  const visible = copies.filter((copy) => !hidden.has(copy.authorId)).sort(byCreatedAt);
+  if (visible.length >= COMMENTS_PER_ITEM || copies.length >= post.commentCount) {
+    return visible.slice(-COMMENTS_PER_ITEM);
+  }
+  return context.engagement.latestComments(post._id, COMMENTS_PER_ITEM, hidden);
+}
+
 /** Feed items for these posts, with what the viewer sees of each: one lookup per kind, not per post. */
 export async function feedItems(context: ContentContext, posts: PostDocument[], viewer: Viewer) {
   const ids = posts.map((post) => post._id);
   const [liked, unlocked, latest] = await Promise.all([
     context.engagement.likedBy(viewer.id, ids),
     context.engagement.unlockedBy(viewer.id, ids),
-    Promise.all(posts.map((post) => context.engagement.latestComments(post._id, COMMENTS_PER_ITEM, viewer.hidden))),
+    Promise.all(posts.map((post) => newestComments(context, post, viewer.hidden))),
   ]);
   const authors = await context.authors.many([
     ...posts.map((post) => post.authorId),

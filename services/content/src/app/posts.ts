@@ -138,7 +138,10 @@ export async function deletePost(context: ContentContext, input: { postId: strin
   await removePost(context, post, call, viewer.isAdmin ? viewer.id : undefined);
 }
 
-/** Media first (a failure leaves a post to delete again), then the post becomes a tombstone carrying PostDeleted. */
+/**
+ * Media first (a failure leaves a post to delete again), then the post becomes a tombstone carrying PostDeleted,
+ * without its content or its copies of comments.
+ */
 export async function removePost(context: ContentContext, post: PostDocument, call: CallInfo, adminId?: string) {
   const deleted = PostDeleted.create(
     post._id,
@@ -146,9 +149,12 @@ export async function removePost(context: ContentContext, post: PostDocument, ca
     call.correlationId,
   );
   await context.media.eraseAll(post._id);
-  await context.posts.update(post._id, {}, { $set: { deleted: true, content: '' }, $unset: { media: true } }, [
-    deleted,
-  ]);
+  await context.posts.update(
+    post._id,
+    {},
+    { $set: { deleted: true, content: '' }, $unset: { media: true, recentComments: true } },
+    [deleted],
+  );
 }
 
 /**

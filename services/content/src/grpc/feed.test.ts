@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PostDecisionMade, UserBlocked, UserDeleted, UserUnblocked } from '@tip/platform';
+import {
+  contentDefinition,
+  createGrpcClient,
+  createLogger,
+  generateServiceTokenSecret,
+  PostDecisionMade,
+  UserBlocked,
+  UserDeleted,
+  UserUnblocked,
+} from '@tip/platform';
 import { failureOf, waitFor } from '@tip/platform/testing';
+import { RECENT_COMMENTS_KEPT, type PostDocument } from '../infra/post-repository.js';
+import { startContentService } from '../service.js';
 import { startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { pngImage } from '../testing/media-files.js';
 
@@ -223,6 +234,59 @@ describe('likes and comments', () => {
     expect(item.commentCount).toBe(4);
     expect(item.comments.map((comment) => comment.comment?.content)).toEqual(['secondo', 'terzo', 'quarto']);
   });
+
+  it('show a page the newest comments its viewer may see, from the copies the post keeps', async () => {
+    const author = await harness.member();
+    const postId = await post(author);
+    await harness.decide(postId, 'approved');
+    const [chatty, quiet, reader] = [await harness.member(), await harness.member(), await harness.member()];
+    const texts = Array.from({ length: 9 }, (_, n) => `commento ${n}`);
+    for (const [n, text] of texts.entries()) {
+      // The newest four by a member the reader will block: the copies then hold two the reader may see.
+      await harness.client.AddComment({ postId, viewerId: n >= 5 ? chatty : quiet, content: text });
+    }
+    const posts = await harness.documents.collection<PostDocument>('posts');
+    const copies = (await posts.findOne({ _id: postId }))?.recentComments ?? [];
+    expect(copies.map((copy) => copy.content).sort()).toEqual(texts.slice(-RECENT_COMMENTS_KEPT));
+    const newest = async (viewerId: string) =>
+      (await harness.client.Feed({ viewerId, category: '', cursor: '', limit: 50 })).items
+        .find((item) => item.post?.id === postId)
+        ?.comments.map((comment) => comment.comment?.content);
+    expect(await newest(reader)).toEqual(texts.slice(-3));
+
+    await harness.events.publish(UserBlocked.topic, [
+      UserBlocked.create(
+        reader,
+        { blockerId: reader, blockedId: chatty, reason: 'spam', blockedAt: new Date().toISOString() },
+        't',
+      ),
+    ]);
+    // Two of the copies are the reader's to see: the comments collection answers the third.
+    await waitFor(async () => (await newest(reader))?.[0] === 'commento 2', 5000, 'the block');
+    expect(await newest(reader)).toEqual(['commento 2', 'commento 3', 'commento 4']);
+    expect(await newest(author)).toEqual(texts.slice(-3));
+  });
+
+  it('count likes and comments for the BFF, as anyone sees them, leaving out posts that are gone', async () => {
+    const author = await harness.member();
+    const [liked, commented, deleted] = [await post(author), await post(author), await post(author)];
+    for (const postId of [liked, commented, deleted]) await harness.decide(postId, 'approved');
+    const [anna, bruno] = [await harness.member(), await harness.member()];
+    for (const viewerId of [anna, bruno]) await harness.client.ToggleLike({ postId: liked, viewerId });
+    await harness.client.AddComment({ postId: commented, viewerId: anna, content: 'bello' });
+    await harness.client.DeletePost({ postId: deleted, viewerId: author });
+    const { counts } = await harness.client.Counts({ postIds: [liked, commented, deleted, 'no-such-post', liked] });
+    expect(counts).toHaveLength(2);
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { postId: liked, likeCount: 2, commentCount: 0 },
+        { postId: commented, likeCount: 0, commentCount: 1 },
+      ]),
+    );
+    expect(await harness.client.Counts({ postIds: [] })).toEqual({ counts: [] });
+    const tooMany = Array.from({ length: 51 }, (_, n) => `post-${n}`);
+    expect(await failureOf(harness.client.Counts({ postIds: tooMany }))).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
 });
 
 describe('premium posts', () => {
@@ -357,5 +421,51 @@ describe('deletion', () => {
     const left = await harness.client.GetPost({ postId: othersPost, viewerId: other });
     expect(left).toMatchObject({ commentCount: 1, likeCount: 0 });
     expect(left.comments.map((item) => item.comment?.content)).toEqual(['resto']);
+    const posts = await harness.documents.collection<PostDocument>('posts');
+    const copies = (await posts.findOne({ _id: othersPost }))?.recentComments ?? [];
+    expect(copies.map((copy) => copy.content)).toEqual(['resto']);
+  });
+});
+
+describe('posts commented before posts kept copies of their comments', () => {
+  it('get them at the next start, and show the same comments meanwhile', async () => {
+    const author = await harness.member();
+    const reader = await harness.member();
+    const postId = await post(author);
+    await harness.decide(postId, 'approved');
+    for (const text of ['uno', 'due', 'tre', 'quattro']) {
+      await harness.client.AddComment({ postId, viewerId: reader, content: text });
+    }
+    // As an earlier version left it: comments counted, no copies.
+    const posts = await harness.documents.collection<PostDocument>('posts');
+    await posts.updateOne({ _id: postId }, { $unset: { recentComments: true } });
+    const newest = async (client: typeof harness.client) =>
+      (await client.GetPost({ postId, viewerId: reader })).comments.map((comment) => comment.comment?.content);
+    expect(await newest(harness.client)).toEqual(['due', 'tre', 'quattro']);
+
+    const serviceTokenSecret = generateServiceTokenSecret();
+    const restarted = await startContentService({
+      address: '127.0.0.1:0',
+      serviceTokenSecret,
+      documents: harness.documents,
+      events: harness.events,
+      objects: harness.objects,
+      logger: createLogger('content-test', 'silent'),
+      approval: 'moderated',
+    });
+    const client = createGrpcClient(contentDefinition(), restarted.address, { serviceTokenSecret });
+    try {
+      await waitFor(
+        async () => (await posts.findOne({ _id: postId }))?.recentComments !== undefined,
+        5000,
+        'the copies',
+      );
+      const copies = (await posts.findOne({ _id: postId }))?.recentComments ?? [];
+      expect(copies.map((copy) => copy.content).sort()).toEqual(['due', 'quattro', 'tre', 'uno']);
+      expect(await newest(client)).toEqual(['due', 'tre', 'quattro']);
+    } finally {
+      client.close();
+      await restarted.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, type CallContext, type ContentDefinition, type ServiceHandlers } from '@tip/platform';
 import type { CallInfo, ContentContext } from '../app/context.js';
-import { addComment, listComments, toggleLike } from '../app/engagement.js';
+import { addComment, listComments, postCounts, toggleLike } from '../app/engagement.js';
 import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
 import { createPost, deletePost, feed, getPost, postAuthor } from '../app/posts.js';
@@ -36,6 +36,7 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
       const { hidden, ...page } = request;
       return feed(context, { ...page, category, ...(hidden ? { hidden: hidden.userIds } : {}) });
     },
+    Counts: (request) => postCounts(context, request),
     GetPost: (request) => getPost(context, request),
     ToggleLike: (request, call) => toggleLike(context, request, callInfo(call)),
     ListComments: (request) => listComments(context, request),

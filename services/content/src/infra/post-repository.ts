@@ -11,6 +11,7 @@ import {
   type Update,
 } from '@tip/platform';
 import type { Category } from '../domain/index.js';
+import type { CommentDocument } from './engagement.js';
 
 export const POSTS_COLLECTION = 'posts';
 
@@ -39,6 +40,13 @@ export interface PostDocument {
   media?: StoredMedia;
   likeCount: number;
   commentCount: number;
+  /**
+   * Copies of the post's newest comments, so that a feed page reads them with its posts instead of asking for each
+   * post's comments: every comment newer than the oldest one kept is here (a comment erased with its member leaves
+   * fewer). Absent on a post never commented, and on one commented before posts kept them until the start-up
+   * backfill reaches it.
+   */
+  recentComments?: CommentDocument[];
   /** How many members paid to see it whole. */
   unlockCount?: number;
   /** A deleted post stays as a tombstone without content, so that its PostDeleted event still goes out. */
@@ -52,6 +60,12 @@ const POST_INDEXES: IndexSpec[] = [
   { fields: { createdAt: -1 } },
   outboxIndex,
 ];
+
+/**
+ * How many comments a post keeps copies of: the feed shows the newest 3, and the rest stand in for those a viewer
+ * does not see (their writers are blocked), so that a block seldom sends a page back to the comments collection.
+ */
+export const RECENT_COMMENTS_KEPT = 6;
 
 /** A position in the feed: newest first, ties broken by id. */
 export interface FeedCursor {
@@ -93,6 +107,41 @@ export class PostRepository {
     );
     if (updated && events.length > 0) this.eventsStored(id);
     return updated;
+  }
+
+  /**
+   * Counts a new comment (already in the comments collection) and keeps its copy among the post's newest, then lets
+   * the oldest copies go once there are more than RECENT_COMMENTS_KEPT. The port's $push has no $slice, so the
+   * trimming is a second write: a $pull of what is older than the newest kept, which a concurrent comment's own
+   * trimming can only agree with (copies only ever get newer).
+   */
+  async addComment(comment: CommentDocument, events: EventEnvelope[]): Promise<void> {
+    const counted = await this.update(
+      comment.postId,
+      {},
+      { $inc: { commentCount: 1 }, $push: { recentComments: comment } },
+      events,
+    );
+    const kept = (counted?.recentComments ?? []).map((copy) => copy.createdAt).sort();
+    if (kept.length <= RECENT_COMMENTS_KEPT) return;
+    const oldestKept = kept[kept.length - RECENT_COMMENTS_KEPT];
+    await this.collection.updateOne(
+      { _id: comment.postId },
+      { $pull: { recentComments: { createdAt: { $lt: oldestKept } } } },
+    );
+  }
+
+  /**
+   * A comment is gone (its member was erased): the count goes down and its copy with it, in one write, so no copy
+   * of it stays behind on the post.
+   */
+  async removeComment(comment: CommentDocument, events: EventEnvelope[]): Promise<void> {
+    await this.update(
+      comment.postId,
+      {},
+      { $inc: { commentCount: -1 }, $pull: { recentComments: { _id: comment._id } } },
+      events,
+    );
   }
 
   /**

@@ -47,12 +47,21 @@ export const PostDeleted = defineEvent({
   schema: z.object({ ...postFields, adminId: z.string().optional() }),
 });
 
-/** Likes or comments of a post changed (the feeds showing it fetch it again). */
+/**
+ * Likes or comments of a post changed (the feeds showing it fetch it again). `what` and `userId` came later, so a
+ * consumer reads an event without them (and a member's erasure sends none) as both kinds changed, by no one in
+ * particular.
+ */
 export const PostEngagementChanged = defineEvent({
   type: 'PostEngagementChanged',
   version: 1,
   topic: CONTENT_POSTS_TOPIC,
-  schema: z.object({ postId: z.string() }),
+  schema: z.object({
+    postId: z.string(),
+    what: z.enum(['likes', 'comments']).optional(),
+    /** Who liked (or took the like back) or commented. */
+    userId: z.string().optional(),
+  }),
 });
 
 /** A member paid for a premium post (the wallet's CreditsDebited carries the money). */
