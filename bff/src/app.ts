@@ -44,7 +44,10 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(requestLog(logger));
   app.use(securityHeaders(context.secureCookies));
   app.use(sameSiteWritesOnly(context.publicUrl));
-  app.use('/api', staleFeedAfterWrites(context.feedPages));
+  app.use(
+    '/api',
+    staleFeedAfterWrites(context.feedPages, (cookies) => context.sessions.signedInAs(cookies)),
+  );
   app.use(paymentWebhookRoute(context));
   app.use(express.json({ limit: JSON_LIMIT }));
 

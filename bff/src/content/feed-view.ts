@@ -1,4 +1,5 @@
 import type { ContentCommentItem, ContentFeedItem } from '@tip/platform';
+import type { EncodedItem } from './feed-pages.js';
 
 const orNull = (value: string | undefined): string | null => (value ? value : null);
 
@@ -66,5 +67,19 @@ export function feedItemJson(item: ContentFeedItem) {
     isLiked: item.isLiked,
     unlocked: item.unlocked,
     hasTelegram: item.hasTelegram,
+  };
+}
+
+/**
+ * A feed item encoded for the pages the BFF keeps: `before`, the like count, and `after` put together are the JSON
+ * of feedItemJson, byte for byte, so that a kept page takes a new count without being rendered again.
+ */
+export function encodeFeedItem(item: ContentFeedItem): EncodedItem {
+  const { post, author, likeCount, ...rest } = feedItemJson(item);
+  return {
+    postId: post?.id ?? '',
+    likeCount,
+    before: `${JSON.stringify({ post, author }).slice(0, -1)},"likeCount":`,
+    after: `,${JSON.stringify(rest).slice(1)}`,
   };
 }

@@ -29,10 +29,13 @@ function recordJson(record: BlockedUserRecord) {
  * the members they watch again, which an unblock lets through once more).
  */
 export function blockRoutes(context: BffContext): Router {
-  const { identity, sessions, limits, say, push } = context;
+  const { identity, sessions, limits, say, push, feedPages } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const tellBoth = (blockerId: string, blockedId: string) => {
+    // The blocked member's browser asks for the feed as soon as it hears: the pages kept here for them must not
+    // wait for identity's event (the blocker's, as the writer's, are stale already).
+    feedPages.viewerChanged(blockedId);
     push.toUser(blockerId, { type: 'blocks_updated' });
     push.toUser(blockedId, { type: 'blocks_updated' });
   };

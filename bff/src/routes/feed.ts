@@ -9,7 +9,7 @@ import {
   type ServiceClient,
 } from '@tip/platform';
 import { CATEGORIES } from '@tip/content/domain';
-import { feedItemJson } from '../content/feed-view.js';
+import { encodeFeedItem } from '../content/feed-view.js';
 import type { FeedPages } from '../content/feed-pages.js';
 import { fastLane, type LaneAnswer } from '../http/fast-lane.js';
 import type { Say } from '../i18n/translator.js';
@@ -48,8 +48,8 @@ function feedQuery(req: IncomingMessage) {
 
 /**
  * The feed, the app's home and its hottest page: a fast lane ahead of Express. A member's page is rendered by
- * content once and served again while nothing feeds show has changed (FeedPages); the next page's cursor travels in
- * X-Next-Cursor.
+ * content once and served again, with the like counts of the moment, while nothing else it shows has changed
+ * (FeedPages); the next page's cursor travels in X-Next-Cursor.
  */
 export function feedHandler(options: {
   sessions: Sessions;
@@ -65,11 +65,11 @@ export function feedHandler(options: {
     if (!session) return { status: 401, body: JSON.stringify({ message: say(req, 'errors.unauthenticated') }) };
     const { category, cursor, limit } = feedQuery(req);
     const viewerId = session.user.id;
-    const page = await pages.get(`${viewerId}|${category}|${cursor}|${limit}`, async () => {
+    const page = await pages.get(viewerId, `${viewerId}|${category}|${cursor}|${limit}`, async () => {
       // Identity's blocks, not content's projection of them: a block made or lifted a moment ago already counts.
       const { userIds } = await identity.BlockedBetween({ userId: viewerId });
       const { items, nextCursor } = await content.Feed({ viewerId, category, cursor, limit, hidden: { userIds } });
-      return { body: Buffer.from(JSON.stringify(items.map(feedItemJson))), nextCursor };
+      return { items: items.map(encodeFeedItem), nextCursor };
     });
     const headers: Record<string, string> = page.nextCursor ? { 'X-Next-Cursor': page.nextCursor } : {};
     return { status: 200, body: page.body, headers };

@@ -49,6 +49,16 @@ export class Sessions {
     return user ? { token, claims, user } : null;
   }
 
+  /**
+   * The member a Cookie header's session token names, checked for its signature and expiry but not for a logout
+   * (that takes the cache): only for what a logged-out token can do no harm with, such as making its member's feed
+   * pages stale.
+   */
+  signedInAs(cookieHeader: string | undefined): string | null {
+    const token = readCookie(cookieHeader, SESSION_COOKIE);
+    return (token && this.tokens.verify(token)?.sub) || null;
+  }
+
   private async isRevoked(sid: string): Promise<boolean> {
     try {
       return (await this.cache.get(revokedKey(sid))) !== null;
