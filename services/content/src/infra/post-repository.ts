@@ -58,6 +58,9 @@ const POST_INDEXES: IndexSpec[] = [
   { fields: { status: 1 } },
   { fields: { authorId: 1 } },
   { fields: { createdAt: -1 } },
+  // The feed's page: published posts in its order, so that a page reads its own posts and stops. With `status` and
+  // `createdAt` apart, SQLite picked the status index and sorted every published post for each page.
+  { fields: { status: 1, createdAt: -1, _id: -1 } },
   outboxIndex,
 ];
 
