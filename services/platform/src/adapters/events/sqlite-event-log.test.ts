@@ -197,4 +197,41 @@ for (let n = 0; ; n += 1) {
     expect(handledBy[holder]).toEqual(first.map((event) => event.id));
     await other.close();
   }, 30_000);
+
+  it('takes over at once the lease of a group member whose process was killed, not when the lease expires', async () => {
+    const dir = newDir();
+    const child = join(dir, 'holder.mjs');
+    const first = envelope(0);
+    // Subscribes first (so it holds the group's lease on 't'); handles its own event, hangs in the handler of any other.
+    writeFileSync(
+      child,
+      `import { SqliteEventLog } from ${JSON.stringify(builtLog)};
+const log = await SqliteEventLog.open(${JSON.stringify(dir)});
+await log.subscribe({ group: 'g', topics: ['t'], handle: async (event) => {
+  process.stdout.write('handling ' + event.id + '\\n');
+  if (event.id !== ${JSON.stringify(first.id)}) await new Promise(() => {});
+} });
+await log.publish('t', [${JSON.stringify(first)}]);
+`,
+    );
+    const holder = spawnNode(child, process.env);
+    await waitFor(() => holder.output().includes(`handling ${first.id}`), 20_000, 'the child handling its event');
+    const log = await open(dir);
+    const handled: string[] = [];
+    await log.subscribe({ group: 'g', topics: ['t'], handle: async (event) => void handled.push(event.id) });
+    const later = envelope(1);
+    await log.publish('t', [later]);
+    await waitFor(() => holder.output().includes(`handling ${later.id}`), 20_000, 'the child handling the later event');
+    expect(handled).toEqual([]); // the child holds the lease while it runs
+
+    holder.child.kill('SIGKILL');
+    await holder.exited;
+    const killedAt = Date.now();
+    await waitFor(() => handled.includes(later.id), 20_000, 'this log taking over');
+    // It asks for the lease every second; a lease left to expire would take 30 s.
+    expect(Date.now() - killedAt).toBeLessThan(5000);
+    // What the child was handling when it died was not committed, so it comes again here.
+    expect(handled.at(-1)).toBe(later.id);
+    await log.close();
+  }, 60_000);
 });

@@ -63,7 +63,8 @@ export interface CommittedOffset {
 export class SqliteEventLog implements EventBus {
   private readonly cursors = new Map<string, GroupCursor>();
   private readonly subscriptions = new Set<LogSubscription>();
-  private readonly owner = randomUUID();
+  /** `<pid>:<uuid>`: the processes sharing the file are on this machine, so a lease's holder can be asked if it lives. */
+  private readonly owner = `${process.pid}:${randomUUID()}`;
   private closed = false;
   private readonly maintenance: NodeJS.Timeout;
   private poll: NodeJS.Timeout | undefined;
@@ -107,7 +108,7 @@ export class SqliteEventLog implements EventBus {
       lease: db.prepare(
         `INSERT INTO leases (grp, topic, owner, expires) VALUES (@group, @topic, @owner, @expires)
          ON CONFLICT (grp, topic) DO UPDATE SET owner = excluded.owner, expires = excluded.expires
-           WHERE leases.owner = excluded.owner OR leases.expires < @now`,
+           WHERE leases.owner = excluded.owner OR leases.expires < @now OR leases.owner = @dead`,
       ),
       holder: db.prepare('SELECT owner FROM leases WHERE grp = ? AND topic = ?').pluck(),
       release: db.prepare('DELETE FROM leases WHERE grp = ? AND topic = ? AND owner = ?'),
@@ -378,7 +379,17 @@ class GroupCursor {
     if (now - this.leaseRenewed < LEASE_RENEW_MS) return true;
     const { statements } = this.log;
     const held = this.log.db.transaction(() => {
-      statements.lease.run({ group: this.group, topic: this.topic, owner: this.owner, expires: now + LEASE_MS, now });
+      // A holder whose process is gone (killed: it could not release) leaves its lease at once, not when it expires.
+      const holder = statements.holder.get(this.group, this.topic) as string | undefined;
+      const dead = holder !== undefined && holder !== this.owner && !processLives(holder) ? holder : null;
+      statements.lease.run({
+        group: this.group,
+        topic: this.topic,
+        owner: this.owner,
+        expires: now + LEASE_MS,
+        now,
+        dead,
+      });
       return statements.holder.get(this.group, this.topic) === this.owner;
     })();
     if (!held) {
@@ -412,6 +423,19 @@ class GroupCursor {
       };
       this.waiting = { wake, forEvents };
     });
+  }
+}
+
+/** Whether the process named by a lease's owner (`<pid>:<uuid>`) still runs on this machine. */
+function processLives(owner: string): boolean {
+  const pid = Number(owner.slice(0, owner.indexOf(':')));
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
