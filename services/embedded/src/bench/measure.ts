@@ -1,9 +1,12 @@
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
-/** How the benches load a server: this many connections for this long, from this process (the other core). */
+/**
+ * How the benches load a server: this many connections for this long, from this process (the other core).
+ * BENCH_DURATION_S shortens a smoke run.
+ */
 export const CONNECTIONS = 50;
-export const DURATION_S = 10;
+export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
 /** Requests per second, p50 and p99 of GETs at `url`; any error or non-2xx answer under load fails the bench. */
 export async function load(url: string, headers: Record<string, string>, connections = CONNECTIONS) {
