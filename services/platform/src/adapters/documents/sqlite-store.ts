@@ -12,7 +12,7 @@ import {
   type Update,
 } from '../../ports/documents.js';
 import {
-  checkpointTruncating,
+  keepCheckpointed,
   isUniqueViolation,
   openDatabase,
   quoteIdentifier,
@@ -53,7 +53,7 @@ export class SqliteDocumentStore implements DocumentStore {
     logger: Logger | undefined,
   ) {
     this.writes = new WriteBatches(db);
-    this.stopCheckpoints = checkpointTruncating(db, (error) =>
+    this.stopCheckpoints = keepCheckpointed(db, (error) =>
       logger?.error({ err: error }, 'could not checkpoint the document store'),
     );
     db.exec(

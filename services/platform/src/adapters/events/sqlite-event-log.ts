@@ -9,6 +9,7 @@ import {
   openDatabaseReadOnly,
   type SqliteDatabase,
 } from '../sqlite/open-database.js';
+import { checkpointInBackground } from '../sqlite/background-checkpoints.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
 
 export interface SqliteEventLogOptions {
@@ -67,6 +68,8 @@ export class SqliteEventLog implements EventBus {
   private readonly owner = `${process.pid}:${randomUUID()}`;
   private closed = false;
   private readonly maintenance: NodeJS.Timeout;
+  /** Compaction truncates the WAL; between compactions it is checkpointed off the event loop. */
+  private readonly stopBackgroundCheckpoints: () => void;
   private poll: NodeJS.Timeout | undefined;
   private lastSeen: number;
   readonly statements: Record<
@@ -119,6 +122,7 @@ export class SqliteEventLog implements EventBus {
       expire: db.prepare('DELETE FROM events WHERE topic NOT IN (SELECT value FROM json_each(?)) AND published_at < ?'),
     };
     this.lastSeen = (this.statements.newest.get() as number | undefined) ?? 0;
+    this.stopBackgroundCheckpoints = checkpointInBackground(db);
     this.maintenance = setInterval(() => {
       try {
         this.compact();
@@ -227,6 +231,7 @@ export class SqliteEventLog implements EventBus {
     clearInterval(this.maintenance);
     clearInterval(this.poll);
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    this.stopBackgroundCheckpoints();
     try {
       this.compact();
     } catch (error) {
@@ -378,20 +383,24 @@ class GroupCursor {
     const now = Date.now();
     if (now - this.leaseRenewed < LEASE_RENEW_MS) return true;
     const { statements } = this.log;
-    const held = this.log.db.transaction(() => {
-      // A holder whose process is gone (killed: it could not release) leaves its lease at once, not when it expires.
-      const holder = statements.holder.get(this.group, this.topic) as string | undefined;
-      const dead = holder !== undefined && holder !== this.owner && !processLives(holder) ? holder : null;
-      statements.lease.run({
-        group: this.group,
-        topic: this.topic,
-        owner: this.owner,
-        expires: now + LEASE_MS,
-        now,
-        dead,
-      });
-      return statements.holder.get(this.group, this.topic) === this.owner;
-    })();
+    const held = this.log.db
+      .transaction(() => {
+        // A holder whose process is gone (killed: it could not release) leaves its lease at once, not when it expires.
+        const holder = statements.holder.get(this.group, this.topic) as string | undefined;
+        const dead = holder !== undefined && holder !== this.owner && !processLives(holder) ? holder : null;
+        statements.lease.run({
+          group: this.group,
+          topic: this.topic,
+          owner: this.owner,
+          expires: now + LEASE_MS,
+          now,
+          dead,
+        });
+        return statements.holder.get(this.group, this.topic) === this.owner;
+        // IMMEDIATE: it reads before it writes, and a read transaction that then wants to write while another process
+        // writes fails at once with SQLITE_BUSY; taking the write lock first waits for it (the busy timeout).
+      })
+      .immediate();
     if (!held) {
       this.leaseRenewed = 0;
       return false;

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkpointInBackground } from './background-checkpoints.js';
 
 export type SqliteDatabase = Database.Database;
 
@@ -20,7 +21,7 @@ const BUSY_TIMEOUT_MS = 10_000;
  *   commit to the disk, at about a millisecond apiece);
  * - a bounded page cache, so memory does not grow with the data;
  * - secure_delete: what a delete or an update removes is overwritten, not left in free pages (erasure), and
- *   checkpointTruncating empties the WAL, which still holds earlier versions of the pages, now and then.
+ *   keepCheckpointed empties the WAL, which still holds earlier versions of the pages, now and then.
  */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): SqliteDatabase {
   mkdirSync(dirname(file), { recursive: true });
@@ -37,10 +38,12 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
 export const CHECKPOINT_INTERVAL_MS = 10 * 60_000;
 
 /**
- * Copies the WAL into the database and truncates it, every CHECKPOINT_INTERVAL_MS (a clean close does the same):
- * pages a delete overwrote are then gone from the WAL too. Answers what stops it.
+ * Keeps a long-lived connection's WAL short: checkpointed off the event loop as it grows (checkpointInBackground),
+ * and copied into the database and truncated every CHECKPOINT_INTERVAL_MS (a clean close does the same), so that
+ * pages a delete overwrote are gone from the WAL too. Answers what stops both, to call before closing `db`.
  */
-export function checkpointTruncating(db: SqliteDatabase, onError: (error: unknown) => void): () => void {
+export function keepCheckpointed(db: SqliteDatabase, onError: (error: unknown) => void): () => void {
+  const stopBackground = checkpointInBackground(db);
   const timer = setInterval(() => {
     try {
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -48,7 +51,10 @@ export function checkpointTruncating(db: SqliteDatabase, onError: (error: unknow
       onError(error);
     }
   }, CHECKPOINT_INTERVAL_MS).unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    stopBackground();
+  };
 }
 
 /**
