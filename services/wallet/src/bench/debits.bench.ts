@@ -88,7 +88,7 @@ async function main() {
     const debits = [...spent.values()].reduce((sum, count) => sum + count, 0);
     const p = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(1);
     console.log(`\nwallet: ${CALLERS} concurrent callers, ${ACCOUNTS} accounts, ${DURATION_MS / 1000} s of Debit`);
-    console.log(`debits: ${debits} (${(debits / seconds).toFixed(0)}/s), refused: ${refused} (target >= 2000/s)`);
+    console.log(`debits: ${debits} (${(debits / seconds).toFixed(0)}/s), refused: ${refused} (target >= 5000/s)`);
     console.log(`latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
     console.log(`accounts whose balance is not funding minus its debits: ${doubleSpends} (target 0)`);
     console.log(
