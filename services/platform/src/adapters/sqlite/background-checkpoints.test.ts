@@ -1,0 +1,31 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitFor } from '../../testing/wait.js';
+import { checkpointInBackground } from './background-checkpoints.js';
+import { openDatabase } from './open-database.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'tip-checkpoints-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('checkpoints in the background', () => {
+  it('copies the WAL into the database while the connection writes, and lets go of the file when released', async () => {
+    const file = join(scratch, 'db.sqlite');
+    const db = openDatabase(file);
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const release = checkpointInBackground(db);
+    const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
+    // About 500 pages: fewer than the connection's own checkpoint waits for, so only the worker copies them.
+    db.transaction(() => {
+      for (let i = 0; i < 1000; i++) insert.run('x'.repeat(2000));
+    })();
+    const before = statSync(file).size;
+    await waitFor(() => statSync(file).size > before + 1_000_000, 5000, 'the database file to receive the WAL');
+
+    release();
+    db.close();
+    // The worker closed its connection first, so this one was the last and removed the WAL.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+});
