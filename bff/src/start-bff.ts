@@ -67,7 +67,9 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const say = sayingTo(createTranslator(loadMessageCatalogues()));
   const users = new UserCache(identity);
   const balances = new Balances(wallet);
-  const feedPages = new FeedPages({ likeCounts: async (postIds) => (await content.Counts({ postIds })).counts });
+  const feedPages = new FeedPages({
+    likeCounts: async (postIds, viewerId) => (await content.Counts({ postIds, viewerId })).counts,
+  });
   const decisions = new AppliedDecisions();
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });

@@ -1,10 +1,15 @@
 import type { RequestHandler } from 'express';
 
-/** One feed item encoded once for the pages kept: its JSON before and after its like count, merged in when served. */
+/**
+ * One feed item encoded once for the pages kept: its JSON around its like count and the viewer's like, which are
+ * merged in when served (`before`, the count, `between`, whether the viewer likes it, `after`).
+ */
 export interface EncodedItem {
   postId: string;
   likeCount: number;
+  liked: boolean;
   before: string;
+  between: string;
   after: string;
 }
 
@@ -19,8 +24,14 @@ export interface ServedPage {
   nextCursor: string;
 }
 
-/** Content's Counts: the like counts of these posts as anyone sees them (a post that is gone is left out). */
-export type FetchLikeCounts = (postIds: string[]) => Promise<{ postId: string; likeCount: number }[]>;
+/**
+ * Content's Counts: the like counts of these posts as anyone sees them and, for a viewer, whether they like each (a
+ * post that is gone is left out).
+ */
+export type FetchLikeCounts = (
+  postIds: string[],
+  viewerId?: string,
+) => Promise<{ postId: string; likeCount: number; likedByViewer?: boolean }[]>;
 
 /**
  * When each key (a member, a post) last changed, as a stamp of the pages' clock. Bounded: a key it no longer holds
@@ -54,13 +65,19 @@ interface KeptPage {
   renderedAt: number;
   expiresAt: number;
   nextCursor: string;
-  /** The JSON around the like counts, one part more than there are counts: `[`...`"likeCount":`, count, ... `]`. */
+  /**
+   * The JSON around the like counts and likes, two parts an item and one more: `[`...`"likeCount":`, count,
+   * ...`"isLiked":`, like, ... `]`.
+   */
   parts: Buffer[];
-  /** Whose like count goes after each part but the last. */
+  /** Whose like count and like go after each pair of parts. */
   postIds: string[];
-  /** The page as last served, and the like counts in it. */
+  /** Whether the viewer liked each post when the page was rendered. */
+  renderedLikes: boolean[];
+  /** The page as last served, and the like counts and likes in it. */
   body: Buffer;
   likeCounts: number[];
+  likes: boolean[];
   /** The clock when `body` was last checked against the like counts known: unchanged since, it is served as it is. */
   checkedAt: number;
 }
@@ -71,14 +88,23 @@ interface KnownCount {
   readAt: number;
 }
 
+/** Whether a member likes a post, as read at `readAt`. */
+interface KnownLike {
+  liked: boolean;
+  readAt: number;
+}
+
+const likeKey = (viewerId: string, postId: string) => `${viewerId}|${postId}`;
+
 /**
  * Feed pages as this replica last rendered them, per member and query, kept while nothing they show changed, and
  * their like counts merged in when served, so that a like, the hottest write, refreshes a number instead of the
  * pages. What changes what:
- * - a member's own write (a like, a comment, an unlock, a post, a block...): that member's pages (`viewerChanged`);
+ * - a member's own write but a like (a comment, an unlock, a post, a block...): that member's pages (`viewerChanged`);
  * - a comment: the pages showing its post (`postChanged`);
  * - a like: the post's like count, read again from content when a page showing it is served, one call for all the
- *   page's posts that need it (`likesChanged`);
+ *   page's posts that need it, and the liker's like of it, read with the counts when a page of theirs is served
+ *   (`likesChanged`): the hottest write refreshes numbers and a flag, never a page;
  * - anything else feeds show (a post published, decided or deleted, a member's profile, premium or blocks): every
  *   page (`changed`).
  * Changes are stamped on one clock, and a render or a read of counts remembers the clock when it began, so what was
@@ -92,6 +118,10 @@ export class FeedPages {
   private readonly viewers: Changes;
   private readonly posts: Changes;
   private readonly likes: Changes;
+  /** When each member's like of each post (`likeKey`) last changed, and the last time any did. */
+  private readonly viewerLikes: Changes;
+  private viewerLikesChangedAt = 0;
+  private readonly knownLikes = new Map<string, KnownLike>();
   private readonly pages = new Map<string, KeptPage>();
   /** The keys of the pages kept that show each post. */
   private readonly pagesShowing = new Map<string, Set<string>>();
@@ -106,6 +136,7 @@ export class FeedPages {
     this.viewers = new Changes(this.maxEntries);
     this.posts = new Changes(this.maxEntries);
     this.likes = new Changes(this.maxEntries);
+    this.viewerLikes = new Changes(this.maxEntries);
   }
 
   /** Something every page may show changed. */
@@ -113,7 +144,7 @@ export class FeedPages {
     this.everyPageChangedAt = ++this.clock;
   }
 
-  /** Something only this member's pages show changed (what they liked, unlocked, or wrote). */
+  /** Something only this member's pages show changed (what they unlocked or wrote). */
   viewerChanged(viewerId: string): void {
     this.viewers.record(viewerId, ++this.clock);
   }
@@ -124,10 +155,16 @@ export class FeedPages {
     for (const key of this.pagesShowing.get(postId) ?? []) this.drop(key);
   }
 
-  /** The post's like count changed: it is read again before a page showing it is served. */
-  likesChanged(postId: string): void {
+  /**
+   * The post's like count changed, by `likerId`'s like when known: the count is read again before a page showing the
+   * post is served, and the liker's like before a page of theirs showing it is.
+   */
+  likesChanged(postId: string, likerId?: string): void {
     this.likes.record(postId, ++this.clock);
     this.countsChangedAt = this.clock;
+    if (likerId === undefined) return;
+    this.viewerLikes.record(likeKey(likerId, postId), this.clock);
+    this.viewerLikesChangedAt = this.clock;
   }
 
   /** The page under `key` (one of `viewerId`'s), kept or rendered now, with the like counts known now. */
@@ -144,11 +181,13 @@ export class FeedPages {
     } else {
       page = await this.render(viewerId, key, render);
     }
-    if (page.checkedAt < this.countsChangedAt) {
+    if (page.checkedAt < this.countsChangedAt || page.checkedAt < this.viewerLikesChangedAt) {
       const checkedAt = this.clock;
-      const stale = page.postIds.filter((postId) => !this.countIsCurrent(postId));
-      if (stale.length > 0) await this.readCounts(stale);
-      this.mergeCounts(page, checkedAt);
+      const staleCounts = page.postIds.filter((postId) => !this.countIsCurrent(postId));
+      const staleLikes = page.postIds.filter((postId) => !this.likeIsCurrent(page, postId));
+      if (staleLikes.length > 0) await this.readLikes(viewerId, [...new Set([...staleLikes, ...staleCounts])]);
+      else if (staleCounts.length > 0) await this.readCounts(staleCounts);
+      this.merge(page, checkedAt);
     }
     return page;
   }
@@ -167,12 +206,13 @@ export class FeedPages {
     const parts: Buffer[] = [];
     let text = '[';
     for (const [index, item] of items.entries()) {
-      parts.push(Buffer.from(`${text}${index > 0 ? ',' : ''}${item.before}`));
+      parts.push(Buffer.from(`${text}${index > 0 ? ',' : ''}${item.before}`), Buffer.from(item.between));
       text = item.after;
       this.learnCount(item.postId, item.likeCount, renderedAt);
     }
     parts.push(Buffer.from(`${text}]`));
     const likeCounts = items.map((item) => item.likeCount);
+    const likes = items.map((item) => item.liked);
     const page: KeptPage = {
       key,
       viewerId,
@@ -181,8 +221,10 @@ export class FeedPages {
       nextCursor,
       parts,
       postIds: items.map((item) => item.postId),
-      body: assemble(parts, likeCounts),
+      renderedLikes: likes,
+      body: assemble(parts, likeCounts, likes),
       likeCounts,
+      likes,
       checkedAt: renderedAt,
     };
     // A comment told of while the page was rendered found it not kept yet: served once, as it may be, it is not
@@ -216,14 +258,21 @@ export class FeedPages {
     }
   }
 
-  /** Assembles the page's body anew if one of its like counts moved since it was. */
-  private mergeCounts(page: KeptPage, checkedAt: number): void {
+  /** Assembles the page's body anew if one of its like counts or the viewer's likes moved since it was. */
+  private merge(page: KeptPage, checkedAt: number): void {
     const likeCounts = page.postIds.map(
       (postId, index) => this.likeCounts.get(postId)?.likeCount ?? page.likeCounts[index] ?? 0,
     );
-    if (likeCounts.some((count, index) => count !== page.likeCounts[index])) {
-      page.body = assemble(page.parts, likeCounts);
+    // A like read before the render is older than the one the render saw.
+    const likes = page.postIds.map((postId, index) => {
+      const known = this.knownLikes.get(likeKey(page.viewerId, postId));
+      return known && known.readAt >= page.renderedAt ? known.liked : (page.renderedLikes[index] ?? false);
+    });
+    const moved = (index: number) => likeCounts[index] !== page.likeCounts[index] || likes[index] !== page.likes[index];
+    if (page.postIds.some((_, index) => moved(index))) {
+      page.body = assemble(page.parts, likeCounts, likes);
       page.likeCounts = likeCounts;
+      page.likes = likes;
     }
     page.checkedAt = checkedAt;
   }
@@ -231,6 +280,43 @@ export class FeedPages {
   private countIsCurrent(postId: string): boolean {
     const known = this.likeCounts.get(postId);
     return known !== undefined && known.readAt >= this.likes.lastChange(postId);
+  }
+
+  /** Whether the page's viewer's like of the post is known as it is: not changed since the render or the last read. */
+  private likeIsCurrent(page: KeptPage, postId: string): boolean {
+    const key = likeKey(page.viewerId, postId);
+    const changedAt = this.viewerLikes.lastChange(key);
+    if (changedAt <= page.renderedAt) return true;
+    const known = this.knownLikes.get(key);
+    return known !== undefined && known.readAt >= changedAt;
+  }
+
+  /**
+   * One Counts call for the viewer: their likes of these posts and the posts' counts. Only a member's own like makes
+   * it needed, so reads are not shared between pages as the counts' are.
+   */
+  private async readLikes(viewerId: string, postIds: string[]): Promise<void> {
+    const readAt = this.clock;
+    const answered = new Map((await this.options.likeCounts(postIds, viewerId)).map((post) => [post.postId, post]));
+    for (const postId of postIds) {
+      const key = likeKey(viewerId, postId);
+      // A post that is gone keeps what it had: its deletion's event takes its pages away.
+      const post = answered.get(postId);
+      const likeCount = post?.likeCount ?? this.likeCounts.get(postId)?.likeCount;
+      if (likeCount !== undefined) this.learnCount(postId, likeCount, readAt);
+      this.learnLike(key, post?.likedByViewer ?? this.knownLikes.get(key)?.liked ?? false, readAt);
+    }
+  }
+
+  private learnLike(key: string, liked: boolean, readAt: number): void {
+    const known = this.knownLikes.get(key);
+    if (known && known.readAt > readAt) return;
+    this.knownLikes.delete(key);
+    this.knownLikes.set(key, { liked, readAt });
+    if (this.knownLikes.size > this.maxEntries) {
+      const oldest = this.knownLikes.keys().next();
+      if (!oldest.done) this.knownLikes.delete(oldest.value);
+    }
   }
 
   /**
@@ -280,22 +366,29 @@ export class FeedPages {
   }
 }
 
-function assemble(parts: Buffer[], likeCounts: number[]): Buffer {
+const TRUE = Buffer.from('true');
+const FALSE = Buffer.from('false');
+
+function assemble(parts: Buffer[], likeCounts: number[], likes: boolean[]): Buffer {
   const pieces: Buffer[] = [];
-  for (const [index, part] of parts.entries()) {
-    pieces.push(part);
-    const count = likeCounts[index];
-    if (count !== undefined) pieces.push(Buffer.from(String(count)));
+  for (const [index, count] of likeCounts.entries()) {
+    pieces.push(parts[2 * index] as Buffer, Buffer.from(String(count)), parts[2 * index + 1] as Buffer);
+    pieces.push(likes[index] ? TRUE : FALSE);
   }
+  pieces.push(parts[2 * likeCounts.length] as Buffer);
   return Buffer.concat(pieces);
 }
 
+/** The like route, as seen under /api. */
+const LIKE_PATH = /^\/posts\/([^/]+)\/like$/;
+
 /**
- * A write this replica answers (a like, a comment, an unlock, a post, a block...) may change what its writer's feed
- * shows: their pages go stale before the write's event comes back, so their next page already shows it. Stale when
- * the write arrives (a page asked for while it runs, by a push it sent, is not kept past it) and again when it
- * succeeded (a page rendered while it ran is not kept either). Whom it changes besides the writer, the events say.
- * The writer is whom the session cookie names, unchecked against logouts: at worst a page is rendered again.
+ * A write this replica answers (a comment, an unlock, a post, a block...) may change what its writer's feed shows:
+ * their pages go stale before the write's event comes back, so their next page already shows it; a like changes
+ * only the post's count and the writer's like of it, read again when a page showing it is served. Stale when the
+ * write arrives (a page asked for while it runs, by a push it sent, is not kept past it) and again when it succeeded
+ * (a page rendered while it ran is not kept either). Whom it changes besides the writer, the events say. The writer
+ * is whom the session cookie names, unchecked against logouts: at worst a page is rendered again.
  */
 export function staleFeedAfterWrites(
   pages: FeedPages,
@@ -304,9 +397,12 @@ export function staleFeedAfterWrites(
   return (req, res, next) => {
     const writerId = req.method !== 'GET' && req.method !== 'HEAD' ? writerOf(req.headers.cookie) : null;
     if (writerId) {
-      pages.viewerChanged(writerId);
+      const likedPostId = LIKE_PATH.exec(req.path)?.[1];
+      const stale = () =>
+        likedPostId === undefined ? pages.viewerChanged(writerId) : pages.likesChanged(likedPostId, writerId);
+      stale();
       res.once('finish', () => {
-        if (res.statusCode < 400) pages.viewerChanged(writerId);
+        if (res.statusCode < 400) stale();
       });
     }
     next();

@@ -45,10 +45,14 @@ const item: ContentFeedItem = {
 };
 
 describe('a feed item encoded for the kept pages', () => {
-  it('is the JSON of the item, byte for byte, with any like count put between its two halves', () => {
+  it('is the JSON of the item, byte for byte, with any like count and like put between its parts', () => {
     const encoded = encodeFeedItem(item);
-    expect(encoded).toMatchObject({ postId: 'post-1', likeCount: 12 });
-    expect(`${encoded.before}12${encoded.after}`).toBe(JSON.stringify(feedItemJson(item)));
-    expect(JSON.parse(`${encoded.before}13${encoded.after}`)).toEqual({ ...feedItemJson(item), likeCount: 13 });
+    expect(encoded).toMatchObject({ postId: 'post-1', likeCount: 12, liked: true });
+    expect(`${encoded.before}12${encoded.between}true${encoded.after}`).toBe(JSON.stringify(feedItemJson(item)));
+    expect(JSON.parse(`${encoded.before}13${encoded.between}false${encoded.after}`)).toEqual({
+      ...feedItemJson(item),
+      likeCount: 13,
+      isLiked: false,
+    });
   });
 });

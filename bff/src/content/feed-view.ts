@@ -71,15 +71,18 @@ export function feedItemJson(item: ContentFeedItem) {
 }
 
 /**
- * A feed item encoded for the pages the BFF keeps: `before`, the like count, and `after` put together are the JSON
- * of feedItemJson, byte for byte, so that a kept page takes a new count without being rendered again.
+ * A feed item encoded for the pages the BFF keeps: `before`, the like count, `between`, the viewer's like and `after`
+ * put together are the JSON of feedItemJson, byte for byte, so that a kept page takes a new count or like without
+ * being rendered again.
  */
 export function encodeFeedItem(item: ContentFeedItem): EncodedItem {
-  const { post, author, likeCount, ...rest } = feedItemJson(item);
+  const { post, author, likeCount, comments, commentCount, isLiked, ...rest } = feedItemJson(item);
   return {
     postId: post?.id ?? '',
     likeCount,
+    liked: isLiked,
     before: `${JSON.stringify({ post, author }).slice(0, -1)},"likeCount":`,
+    between: `,${JSON.stringify({ comments, commentCount }).slice(1, -1)},"isLiked":`,
     after: `,${JSON.stringify(rest).slice(1)}`,
   };
 }

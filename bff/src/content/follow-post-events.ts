@@ -19,17 +19,20 @@ import type { FeedPages } from './feed-pages.js';
 export const postEventsGroup = () => `bff-posts-${hostname()}`;
 
 /**
- * What an event changes of the feed pages this replica keeps: a like, the post's count and the liker's own pages
- * (whether they liked it); a comment, the pages showing the post and the commenter's; an unlock, the buyer's pages;
+ * What an event changes of the feed pages this replica keeps: a like, the post's count and the liker's like of it;
+ * a comment, the pages showing the post and the commenter's; an unlock, the buyer's pages;
  * an engagement event that does not say which (an erasure's), both. Anything else (a post published, decided or
  * deleted, a member's name, photo, premium or blocks) may change every page.
  */
 function refreshPages(pages: FeedPages, event: EventEnvelope): void {
   if (PostEngagementChanged.matches(event)) {
     const { postId, what, userId } = PostEngagementChanged.parse(event);
-    if (what !== 'comments') pages.likesChanged(postId);
-    if (what !== 'likes') pages.postChanged(postId);
-    if (userId) pages.viewerChanged(userId);
+    if (what === 'likes') pages.likesChanged(postId, userId);
+    else {
+      if (what !== 'comments') pages.likesChanged(postId);
+      pages.postChanged(postId);
+      if (userId) pages.viewerChanged(userId);
+    }
   } else if (PostUnlocked.matches(event)) {
     pages.viewerChanged(PostUnlocked.parse(event).userId);
   } else {

@@ -30,18 +30,31 @@ export async function toggleLike(context: ContentContext, input: { postId: strin
 }
 
 /** The BFF asks for the posts of one feed page at a time. */
-const countsRequestSchema = z.object({ postIds: z.array(z.string().max(64)).max(FEED_MAX_PAGE) });
+const countsRequestSchema = z.object({
+  postIds: z.array(z.string().max(64)).max(FEED_MAX_PAGE),
+  viewerId: z.string().max(64).optional(),
+});
 
 /**
- * How many likes and comments these posts have, as anyone sees them: the counts on the post, not the viewer's own
- * like. A post that is gone is left out.
+ * How many likes and comments these posts have, as anyone sees them (the counts on the post), and, for a viewer,
+ * whether they like each: what a kept feed page merges in without being rendered again. A post that is gone is
+ * left out.
  */
-export async function postCounts(context: ContentContext, input: { postIds: string[] }) {
-  const { postIds } = parseInput(countsRequestSchema, input);
+export async function postCounts(context: ContentContext, input: { postIds: string[]; viewerId?: string }) {
+  const { postIds, viewerId } = parseInput(countsRequestSchema, input);
   if (postIds.length === 0) return { counts: [] };
-  const posts = await context.posts.collection.find({ _id: { $in: [...new Set(postIds)] }, deleted: { $ne: true } });
+  const ids = [...new Set(postIds)];
+  const [posts, liked] = await Promise.all([
+    context.posts.collection.find({ _id: { $in: ids }, deleted: { $ne: true } }),
+    viewerId ? context.engagement.likedBy(viewerId, ids) : new Set<string>(),
+  ]);
   return {
-    counts: posts.map((post) => ({ postId: post._id, likeCount: post.likeCount, commentCount: post.commentCount })),
+    counts: posts.map((post) => ({
+      postId: post._id,
+      likeCount: post.likeCount,
+      commentCount: post.commentCount,
+      likedByViewer: liked.has(post._id),
+    })),
   };
 }
 

@@ -267,7 +267,7 @@ describe('likes and comments', () => {
     expect(await newest(author)).toEqual(texts.slice(-3));
   });
 
-  it('count likes and comments for the BFF, as anyone sees them, leaving out posts that are gone', async () => {
+  it("count likes and comments for the BFF, as anyone sees them, leaving out posts that are gone, and say a viewer's likes", async () => {
     const author = await harness.member();
     const [liked, commented, deleted] = [await post(author), await post(author), await post(author)];
     for (const postId of [liked, commented, deleted]) await harness.decide(postId, 'approved');
@@ -279,9 +279,27 @@ describe('likes and comments', () => {
     expect(counts).toHaveLength(2);
     expect(counts).toEqual(
       expect.arrayContaining([
-        { postId: liked, likeCount: 2, commentCount: 0 },
-        { postId: commented, likeCount: 0, commentCount: 1 },
+        { postId: liked, likeCount: 2, commentCount: 0, likedByViewer: false },
+        { postId: commented, likeCount: 0, commentCount: 1, likedByViewer: false },
       ]),
+    );
+    // Bruno takes his like back: the counts say so, and whom each viewer likes.
+    await harness.client.ToggleLike({ postId: liked, viewerId: bruno });
+    const likedBy = async (viewerId: string) =>
+      (await harness.client.Counts({ postIds: [liked, commented], viewerId })).counts
+        .map((count) => [count.postId, count.likeCount, count.likedByViewer])
+        .sort();
+    expect(await likedBy(anna)).toEqual(
+      [
+        [liked, 1, true],
+        [commented, 0, false],
+      ].sort(),
+    );
+    expect(await likedBy(bruno)).toEqual(
+      [
+        [liked, 1, false],
+        [commented, 0, false],
+      ].sort(),
     );
     expect(await harness.client.Counts({ postIds: [] })).toEqual({ counts: [] });
     const tooMany = Array.from({ length: 51 }, (_, n) => `post-${n}`);
