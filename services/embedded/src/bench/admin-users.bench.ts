@@ -42,7 +42,6 @@ type SeededUser = Omit<UserAccount, 'id'> & {
   verificationSubmittedAt?: string;
   revision: number;
   updatedAt: string;
-  _outbox: [];
 };
 
 const FIRST_NAMES = [
@@ -120,7 +119,6 @@ async function seedUsers(dataDir: string): Promise<void> {
       createdAt,
       updatedAt: createdAt,
       revision: 0,
-      _outbox: [],
     };
     await users.insertOne(user);
   }

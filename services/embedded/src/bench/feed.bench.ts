@@ -43,7 +43,7 @@ type Kind = (typeof KINDS)[number];
 
 /**
  * Content's posts, comments and likes as content writes them: a post counts its likes and comments and keeps
- * copies of its newest comments (all 3 here), its outbox long relayed. Returns cursors spread over the feed.
+ * copies of its newest comments (all 3 here). Returns cursors spread over the feed.
  */
 async function seed(dataDir: string, members: string[]): Promise<string[]> {
   const store = await SqliteDocumentStore.open(join(dataDir, 'content'));
@@ -76,7 +76,6 @@ async function seed(dataDir: string, members: string[]): Promise<string[]> {
         createdAt,
         likeCount: LIKES,
         commentCount: COMMENTS,
-        _outbox: [],
         recentComments: postComments,
       };
       // The store reads a path that has held an array element by element, once it knows of it: its own inserts

@@ -109,7 +109,6 @@ async function seed(dataDir: string, members: Session[]): Promise<void> {
       keyHash: hash(`${ledger.id}:${id}`),
       requestHash: hash(id),
       createdAt: at,
-      _outbox: [],
     };
     entry.run(id, JSON.stringify(doc));
     return doc;
@@ -148,7 +147,6 @@ async function seed(dataDir: string, members: Session[]): Promise<void> {
           content: `Messaggio numero ${m.n}: ciao, come va? Ci vediamo stasera?`,
           status: 'sent',
           createdAt: m.at,
-          _outbox: [],
         };
         message.run(m.id, JSON.stringify(doc));
         conversation.run(m.conversation, JSON.stringify({ participants: [m.senderId, m.recipientId], readUpTo: {} }));

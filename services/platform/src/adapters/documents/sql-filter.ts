@@ -1,8 +1,9 @@
+import { OUTBOX_FIELD } from '../../outbox/outbox.js';
 import type { Filter, FindOptions, IndexSpec } from '../../ports/documents.js';
 
 /**
- * Mongo-style filters, sorts and indexes as SQLite SQL over a table `(id TEXT PRIMARY KEY, doc BLOB)` whose `doc` is
- * the document (JSONB) without its `_id`.
+ * Mongo-style filters, sorts and indexes as SQLite SQL over a table `(id TEXT PRIMARY KEY, doc BLOB, outbox BLOB)`
+ * whose `doc` is the document (JSONB) without its `_id` and its outbox, which `outbox` holds (see OUTBOX_COLUMN).
  *
  * A field's value is read with `doc ->> '$.path'`, the same text in every query and index, so that SQLite's planner
  * answers from an expression index. Mongo matches a path that holds an array by its elements (`{ tags: 'x' }`); the
@@ -67,8 +68,28 @@ export function indexStatements(table: string, name: (suffix: string) => string,
   return statements;
 }
 
+/**
+ * The column that holds a document's outbox (OUTBOX_FIELD): the relay's pull of published events rewrites that
+ * column alone, so the document's indexes, all over `doc`, are not written again for every event.
+ */
+export const OUTBOX_COLUMN = 'outbox';
+
+const isOutboxPath = (path: string) => path === OUTBOX_FIELD || path.startsWith(`${OUTBOX_FIELD}.`);
+
+/** Whether an update changes nothing but the outbox. */
+export function updatesOutboxOnly(update: Record<string, unknown>): boolean {
+  return Object.values(update).every((fields) => Object.keys(fields as object).every(isOutboxPath));
+}
+
+/** The column a document's path is in, and the JSON path within it. */
+function located(path: string): { column: string; path: string } {
+  if (isOutboxPath(path)) return { column: OUTBOX_COLUMN, path: jsonPath(path.slice(OUTBOX_FIELD.length + 1)) };
+  return { column: 'doc', path: jsonPath(path) };
+}
+
 /** The JSON path of a dotted Mongo path: `profile.country` is `$.profile.country`, `log.0` is `$.log[0]`. */
 function jsonPath(path: string): string {
+  if (path === '') return '$';
   return `$${path
     .split('.')
     .map((segment) =>
@@ -87,17 +108,28 @@ function literal(text: string): string {
 
 /** The SQL value at a path: text, integer, real or NULL (missing or JSON null); true and false read as 1 and 0. */
 function valueOf(path: string, base = 'doc'): string {
-  if (path === '_id' && base === 'doc') return 'id';
-  return `${base} ->> ${literal(jsonPath(path))}`;
+  if (base !== 'doc') return `${base} ->> ${literal(jsonPath(path))}`;
+  if (path === '_id') return 'id';
+  const { column, path: inColumn } = located(path);
+  return `${column} ->> ${literal(inColumn)}`;
 }
 
 function typeOf(path: string, base = 'doc'): string {
-  if (path === '_id' && base === 'doc') return `'text'`;
-  return `json_type(${base}, ${literal(jsonPath(path))})`;
+  if (base !== 'doc') return `json_type(${base}, ${literal(jsonPath(path))})`;
+  if (path === '_id') return `'text'`;
+  const { column, path: inColumn } = located(path);
+  return `json_type(${column}, ${literal(inColumn)})`;
 }
 
 function arrayLength(path: string): string {
-  return `json_array_length(doc, ${literal(jsonPath(path))})`;
+  const { column, path: inColumn } = located(path);
+  return `json_array_length(${column}, ${literal(inColumn)})`;
+}
+
+/** The elements of the array at a document's path, as a table. */
+function elementsAt(path: string): string {
+  const { column, path: inColumn } = located(path);
+  return `json_each(${column}, ${literal(inColumn)})`;
 }
 
 /** A value as seen by a predicate: its SQL value and its JSON type ('null', 'true', 'integer', 'text'...). */
@@ -262,7 +294,7 @@ class FilterCompiler {
       rest === ''
         ? { value: `${alias}.value`, type: `${alias}.type` }
         : { value: valueOf(rest, `${alias}.value`), type: typeOf(rest, `${alias}.value`) };
-    const exists = `EXISTS (SELECT 1 FROM json_each(doc, ${literal(jsonPath(prefix))}) AS ${alias} WHERE ${predicate(element)})`;
+    const exists = `EXISTS (SELECT 1 FROM ${elementsAt(prefix)} AS ${alias} WHERE ${predicate(element)})`;
     // A field of an element exists only in a non-empty array: saying so first lets the planner read the documents
     // with one from the index that indexStatements adds for such a field.
     return rest === '' ? exists : `(${arrayLength(prefix)} > 0 AND ${exists})`;

@@ -20,7 +20,16 @@ import {
 } from '../sqlite/open-database.js';
 import { WriteBatches } from '../sqlite/write-batches.js';
 import { applyUpdate, assertOperatorUpdate } from './apply-update.js';
-import { arrayPathsOf, compileFilter, compileSort, indexStatements, type SqlValue } from './sql-filter.js';
+import { OUTBOX_FIELD } from '../../outbox/outbox.js';
+import {
+  arrayPathsOf,
+  compileFilter,
+  compileSort,
+  indexStatements,
+  OUTBOX_COLUMN,
+  updatesOutboxOnly,
+  type SqlValue,
+} from './sql-filter.js';
 
 const COLLECTION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 /** The file under a service's data directory. */
@@ -30,11 +39,11 @@ const ARRAY_PATHS = quoteIdentifier('tip$array_paths');
 /** Prepared statements kept per connection: queries are few shapes, compiled with their values as parameters. */
 const STATEMENT_CACHE = 500;
 
-type Row = { id: string; doc: string };
+type Row = { id: string; doc: string; outbox: string | null };
 
 /**
  * The embedded document store: one SQLite database per service (`<dataDir>/documents.sqlite`, WAL), one table per
- * collection holding each document as JSONB, indexes as expression indexes over the document's fields (see
+ * collection holding each document as JSONB (its outbox in a column of its own, see OUTBOX_COLUMN), indexes as expression indexes over the document's fields (see
  * sql-filter.ts for how filters become SQL). SQLite keeps the data on disk and a bounded page cache in memory, so
  * memory and start-up do not grow with the data. better-sqlite3 is synchronous: a read-modify-write (updateOne) runs
  * without yielding inside a transaction (several writes of one event-loop round share one, see WriteBatches), so it
@@ -155,7 +164,36 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     private readonly store: SqliteDocumentStore,
   ) {
     this.table = quoteIdentifier(name);
-    store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL)`);
+    store.db.exec(
+      `CREATE TABLE IF NOT EXISTS ${this.table} (id TEXT PRIMARY KEY NOT NULL, doc BLOB NOT NULL, ${OUTBOX_COLUMN} BLOB)`,
+    );
+    this.moveOutboxesOutOfDocuments();
+  }
+
+  /**
+   * A table written before the outbox had its column kept each document's outbox in the document: moved into the
+   * column, and the indexes over it dropped for ensureIndexes to make anew over the column. Once, in one write
+   * transaction (another process may be opening the same table).
+   */
+  private moveOutboxesOutOfDocuments(): void {
+    const { db } = this.store;
+    const hasColumn = () =>
+      (db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(this.name) as string[]).includes(OUTBOX_COLUMN);
+    if (hasColumn()) return;
+    db.transaction(() => {
+      if (hasColumn()) return;
+      const path = `'$.${OUTBOX_FIELD}'`;
+      db.exec(`ALTER TABLE ${this.table} ADD COLUMN ${OUTBOX_COLUMN} BLOB`);
+      db.exec(
+        `UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(doc -> ${path}), doc = jsonb_remove(doc, ${path})
+         WHERE json_type(doc, ${path}) IS NOT NULL`,
+      );
+      const outboxIndexes = db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql LIKE ?`)
+        .pluck()
+        .all(this.name, `%$.${OUTBOX_FIELD}%`) as string[];
+      for (const index of outboxIndexes) db.exec(`DROP INDEX ${quoteIdentifier(index)}`);
+    }).immediate();
   }
 
   ensureIndexes(indexes: IndexSpec[]): void {
@@ -173,7 +211,10 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const { _id: id, ...rest } = doc as BaseDocument & Record<string, unknown>;
     await this.write(() => {
       this.store.noteArrays(this.name, rest);
-      this.store.statement(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?))`).run(id, JSON.stringify(rest));
+      const [body, outbox] = split(rest);
+      this.store
+        .statement(`INSERT INTO ${this.table} (id, doc, ${OUTBOX_COLUMN}) VALUES (?, jsonb(?), jsonb(?))`)
+        .run(id, body, outbox);
     });
   }
 
@@ -235,18 +276,30 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const sort = compileSort(options.sort);
     // A page far in (page 300 of a list) skips its rows by rowid alone, so that only the rows it answers are read
     // out as JSON: SQLite would otherwise build every skipped row before dropping it.
+    const columns = `id, json(doc) AS doc, json(${OUTBOX_COLUMN}) AS ${OUTBOX_COLUMN}`;
     const query = options.skip
-      ? `SELECT id, json(doc) AS doc FROM ${this.table} WHERE rowid IN (SELECT rowid FROM ${this.table} WHERE ${sql}${sort}${page})${sort}`
-      : `SELECT id, json(doc) AS doc FROM ${this.table} WHERE ${sql}${sort}${page}`;
+      ? `SELECT ${columns} FROM ${this.table} WHERE rowid IN (SELECT rowid FROM ${this.table} WHERE ${sql}${sort}${page})${sort}`
+      : `SELECT ${columns} FROM ${this.table} WHERE ${sql}${sort}${page}`;
     const rows = this.store.statement(query).all(...params, ...paging) as Row[];
-    return rows.map((row) => ({ _id: row.id, ...(JSON.parse(row.doc) as object) }) as T);
+    return rows.map((row) => {
+      const doc = { _id: row.id, ...(JSON.parse(row.doc) as object) } as Record<string, unknown>;
+      if (row.outbox !== null) doc[OUTBOX_FIELD] = JSON.parse(row.outbox);
+      return doc as T;
+    });
   }
 
   private replace(found: T, update: Update): T {
     const { _id: id, ...rest } = found as BaseDocument & Record<string, unknown>;
     applyUpdate(rest, update);
     this.store.noteArrays(this.name, rest);
-    this.store.statement(`UPDATE ${this.table} SET doc = jsonb(?) WHERE id = ?`).run(JSON.stringify(rest), id);
+    const [body, outbox] = split(rest);
+    if (updatesOutboxOnly(update)) {
+      this.store.statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`).run(outbox, id);
+    } else {
+      this.store
+        .statement(`UPDATE ${this.table} SET doc = jsonb(?), ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`)
+        .run(body, outbox, id);
+    }
     return { _id: id, ...rest } as T;
   }
 
@@ -268,4 +321,10 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const fields = index?.includes('$') ? index.slice(index.indexOf('$') + 1).split(',') : ['_id'];
     return new DuplicateKeyError(this.name, fields);
   }
+}
+
+/** A document without its `_id` as the table holds it: the JSON of the rest, and of its outbox (null without one). */
+function split(document: Record<string, unknown>): [string, string | null] {
+  const { [OUTBOX_FIELD]: outbox, ...body } = document;
+  return [JSON.stringify(body), outbox === undefined ? null : JSON.stringify(outbox)];
 }

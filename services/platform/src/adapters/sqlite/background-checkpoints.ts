@@ -21,7 +21,11 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const connections = new Map();
 parentPort.on('message', ({ open, release, released }) => {
-  if (open) connections.set(open, new Database(open, { fileMustExist: true }));
+  if (open) {
+    try {
+      connections.set(open, new Database(open, { fileMustExist: true }));
+    } catch {}
+  }
   if (release) {
     try {
       connections.get(release)?.close();
@@ -72,7 +76,11 @@ export function checkpointInBackground(db: SqliteDatabase): () => void {
 function startWorker(): Worker {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, everyMs: CHECKPOINT_EVERY_MS } });
-  // The process's life is its own business: the worker never keeps it running.
+  // The process's life is its own business: the worker never keeps it running, and its end never ends the process
+  // (each connection still checkpoints past FALLBACK_PAGES).
   started.unref();
+  started.on('error', () => {
+    if (worker === started) worker = undefined;
+  });
   return started;
 }
