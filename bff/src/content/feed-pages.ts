@@ -82,16 +82,31 @@ interface KeptPage {
   checkedAt: number;
 }
 
-interface KnownCount {
-  likeCount: number;
-  /** The clock when the read that gave it began: the count is current while no like was told of after that. */
-  readAt: number;
-}
+/**
+ * Values read from content (a like count, a member's like), each with the clock when its read began: it is current
+ * while no like was told of after that. Bounded: the least recently learned go first.
+ */
+class KnownValues<V> {
+  private readonly values = new Map<string, { value: V; readAt: number }>();
 
-/** Whether a member likes a post, as read at `readAt`. */
-interface KnownLike {
-  liked: boolean;
-  readAt: number;
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string): { value: V; readAt: number } | undefined {
+    return this.values.get(key);
+  }
+
+  /** Keeps a value read at `readAt`, unless a later read gave one already; answers whether the one known moved. */
+  learn(key: string, value: V, readAt: number): boolean {
+    const known = this.values.get(key);
+    if (known && known.readAt > readAt) return false;
+    this.values.delete(key);
+    this.values.set(key, { value, readAt });
+    if (this.values.size > this.maxEntries) {
+      const oldest = this.values.keys().next();
+      if (!oldest.done) this.values.delete(oldest.value);
+    }
+    return known?.value !== value;
+  }
 }
 
 const likeKey = (viewerId: string, postId: string) => `${viewerId}|${postId}`;
@@ -121,11 +136,11 @@ export class FeedPages {
   /** When each member's like of each post (`likeKey`) last changed, and the last time any did. */
   private readonly viewerLikes: Changes;
   private viewerLikesChangedAt = 0;
-  private readonly knownLikes = new Map<string, KnownLike>();
+  private readonly knownLikes: KnownValues<boolean>;
   private readonly pages = new Map<string, KeptPage>();
   /** The keys of the pages kept that show each post. */
   private readonly pagesShowing = new Map<string, Set<string>>();
-  private readonly likeCounts = new Map<string, KnownCount>();
+  private readonly likeCounts: KnownValues<number>;
   private readonly countReads = new Map<string, { readAt: number; done: Promise<void> }>();
   private readonly maxEntries: number;
 
@@ -137,6 +152,8 @@ export class FeedPages {
     this.posts = new Changes(this.maxEntries);
     this.likes = new Changes(this.maxEntries);
     this.viewerLikes = new Changes(this.maxEntries);
+    this.knownLikes = new KnownValues(this.maxEntries);
+    this.likeCounts = new KnownValues(this.maxEntries);
   }
 
   /** Something every page may show changed. */
@@ -261,12 +278,12 @@ export class FeedPages {
   /** Assembles the page's body anew if one of its like counts or the viewer's likes moved since it was. */
   private merge(page: KeptPage, checkedAt: number): void {
     const likeCounts = page.postIds.map(
-      (postId, index) => this.likeCounts.get(postId)?.likeCount ?? page.likeCounts[index] ?? 0,
+      (postId, index) => this.likeCounts.get(postId)?.value ?? page.likeCounts[index] ?? 0,
     );
     // A like read before the render is older than the one the render saw.
     const likes = page.postIds.map((postId, index) => {
       const known = this.knownLikes.get(likeKey(page.viewerId, postId));
-      return known && known.readAt >= page.renderedAt ? known.liked : (page.renderedLikes[index] ?? false);
+      return known && known.readAt >= page.renderedAt ? known.value : (page.renderedLikes[index] ?? false);
     });
     const moved = (index: number) => likeCounts[index] !== page.likeCounts[index] || likes[index] !== page.likes[index];
     if (page.postIds.some((_, index) => moved(index))) {
@@ -302,20 +319,9 @@ export class FeedPages {
       const key = likeKey(viewerId, postId);
       // A post that is gone keeps what it had: its deletion's event takes its pages away.
       const post = answered.get(postId);
-      const likeCount = post?.likeCount ?? this.likeCounts.get(postId)?.likeCount;
+      const likeCount = post?.likeCount ?? this.likeCounts.get(postId)?.value;
       if (likeCount !== undefined) this.learnCount(postId, likeCount, readAt);
-      this.learnLike(key, post?.likedByViewer ?? this.knownLikes.get(key)?.liked ?? false, readAt);
-    }
-  }
-
-  private learnLike(key: string, liked: boolean, readAt: number): void {
-    const known = this.knownLikes.get(key);
-    if (known && known.readAt > readAt) return;
-    this.knownLikes.delete(key);
-    this.knownLikes.set(key, { liked, readAt });
-    if (this.knownLikes.size > this.maxEntries) {
-      const oldest = this.knownLikes.keys().next();
-      if (!oldest.done) this.knownLikes.delete(oldest.value);
+      this.knownLikes.learn(key, post?.likedByViewer ?? this.knownLikes.get(key)?.value ?? false, readAt);
     }
   }
 
@@ -337,7 +343,7 @@ export class FeedPages {
         const counts = new Map(answered.map((post) => [post.postId, post.likeCount]));
         // A post that is gone keeps the count it had: its deletion's event takes its pages away.
         for (const postId of asking) {
-          const likeCount = counts.get(postId) ?? this.likeCounts.get(postId)?.likeCount;
+          const likeCount = counts.get(postId) ?? this.likeCounts.get(postId)?.value;
           if (likeCount !== undefined) this.learnCount(postId, likeCount, readAt);
         }
       });
@@ -352,17 +358,9 @@ export class FeedPages {
     await Promise.all(waiting);
   }
 
-  /** A count read at `readAt`, kept unless a later read gave one already. */
+  /** A count read at `readAt`: a page's served counts are checked again when one moved. */
   private learnCount(postId: string, likeCount: number, readAt: number): void {
-    const known = this.likeCounts.get(postId);
-    if (known && known.readAt > readAt) return;
-    this.likeCounts.delete(postId);
-    this.likeCounts.set(postId, { likeCount, readAt });
-    if (this.likeCounts.size > this.maxEntries) {
-      const oldest = this.likeCounts.keys().next();
-      if (!oldest.done) this.likeCounts.delete(oldest.value);
-    }
-    if (known?.likeCount !== likeCount) this.countsChangedAt = ++this.clock;
+    if (this.likeCounts.learn(postId, likeCount, readAt)) this.countsChangedAt = ++this.clock;
   }
 }
 
