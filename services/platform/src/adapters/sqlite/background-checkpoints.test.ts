@@ -28,4 +28,22 @@ describe('checkpoints in the background', () => {
     // The worker closed its connection first, so this one was the last and removed the WAL.
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
+  it('keeps checkpointing a file opened twice until both connections are released', async () => {
+    const file = join(scratch, 'twice.sqlite');
+    const [first, second] = [openDatabase(file), openDatabase(file)];
+    first.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+    const [releaseFirst, releaseSecond] = [checkpointInBackground(first), checkpointInBackground(second)];
+    releaseFirst();
+    first.close();
+    const insert = second.prepare('INSERT INTO t (body) VALUES (?)');
+    second.transaction(() => {
+      for (let i = 0; i < 1000; i++) insert.run('x'.repeat(2000));
+    })();
+    const before = statSync(file).size;
+    await waitFor(() => statSync(file).size > before + 1_000_000, 5000, 'the database file to receive the WAL');
+
+    releaseSecond();
+    second.close();
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
 });

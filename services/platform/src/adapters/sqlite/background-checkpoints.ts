@@ -15,28 +15,36 @@ const CHECKPOINT_EVERY_MS = 100;
 /** How long closing a database waits for the worker to let go of its file. */
 const RELEASE_TIMEOUT_MS = 5_000;
 
-// CommonJS, evaluated in the worker: it loads the same SQLite binding as the process.
+// CommonJS, evaluated in the worker: it loads the same SQLite binding as the process. A file opened twice in the
+// process (two stores on one directory) shares one connection until both let go.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const connections = new Map();
 parentPort.on('message', ({ open, release, released }) => {
   if (open) {
-    try {
-      connections.set(open, new Database(open, { fileMustExist: true }));
-    } catch {}
+    const kept = connections.get(open);
+    if (kept) kept.users += 1;
+    else {
+      try {
+        connections.set(open, { connection: new Database(open, { fileMustExist: true }), users: 1 });
+      } catch {}
+    }
   }
   if (release) {
-    try {
-      connections.get(release)?.close();
-    } catch {}
-    connections.delete(release);
+    const kept = connections.get(release);
+    if (kept && --kept.users === 0) {
+      connections.delete(release);
+      try {
+        kept.connection.close();
+      } catch {}
+    }
     Atomics.store(released, 0, 1);
     Atomics.notify(released, 0);
   }
 });
 setInterval(() => {
-  for (const connection of connections.values()) {
+  for (const { connection } of connections.values()) {
     try {
       connection.pragma('wal_checkpoint(PASSIVE)');
     } catch {}
@@ -44,8 +52,50 @@ setInterval(() => {
 }, workerData.everyMs);
 `;
 
-let worker: Worker | undefined;
-let registered = 0;
+/** The worker thread and the databases registered with it. */
+class CheckpointWorker {
+  private readonly thread: Worker;
+  private running = true;
+  private registered = 0;
+
+  constructor() {
+    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+    this.thread = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, everyMs: CHECKPOINT_EVERY_MS } });
+    // The process's life is its own business: the worker never keeps it running, and its end never ends the
+    // process (each connection still checkpoints past FALLBACK_PAGES).
+    this.thread.unref();
+    const ended = () => void (this.running = false);
+    this.thread.on('error', ended);
+    this.thread.on('exit', ended);
+  }
+
+  get alive(): boolean {
+    return this.running;
+  }
+
+  open(file: string): void {
+    this.registered += 1;
+    this.thread.postMessage({ open: file });
+  }
+
+  /** Waits for the worker to close its connection to `file`; answers whether the worker has nothing left to do. */
+  release(file: string): boolean {
+    if (this.running) {
+      const released = new Int32Array(new SharedArrayBuffer(4));
+      this.thread.postMessage({ release: file, released });
+      Atomics.wait(released, 0, 0, RELEASE_TIMEOUT_MS);
+    }
+    this.registered -= 1;
+    return this.registered === 0;
+  }
+
+  stop(): void {
+    this.running = false;
+    void this.thread.terminate();
+  }
+}
+
+let current: CheckpointWorker | undefined;
 
 /**
  * Has the worker checkpoint `db`'s file until the returned function is called (before closing `db`); that function
@@ -53,34 +103,16 @@ let registered = 0;
  */
 export function checkpointInBackground(db: SqliteDatabase): () => void {
   db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
-  const file = db.name;
-  worker ??= startWorker();
-  const running = worker;
-  registered += 1;
-  running.postMessage({ open: file });
-  let done = false;
+  if (!current?.alive) current = new CheckpointWorker();
+  const worker = current;
+  worker.open(db.name);
+  let released = false;
   return () => {
-    if (done) return;
-    done = true;
-    const released = new Int32Array(new SharedArrayBuffer(4));
-    running.postMessage({ release: file, released });
-    Atomics.wait(released, 0, 0, RELEASE_TIMEOUT_MS);
-    registered -= 1;
-    if (registered === 0 && worker === running) {
-      worker = undefined;
-      void running.terminate();
+    if (released) return;
+    released = true;
+    if (worker.release(db.name) && current === worker) {
+      current = undefined;
+      worker.stop();
     }
   };
-}
-
-function startWorker(): Worker {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const started = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, everyMs: CHECKPOINT_EVERY_MS } });
-  // The process's life is its own business: the worker never keeps it running, and its end never ends the process
-  // (each connection still checkpoints past FALLBACK_PAGES).
-  started.unref();
-  started.on('error', () => {
-    if (worker === started) worker = undefined;
-  });
-  return started;
 }
