@@ -10,7 +10,7 @@ async function requireAdmin(context: IdentityContext, viewerId: string) {
   return viewer;
 }
 
-/** The admin console's user list: one page, newest first, with the total for the pager (kept between writes). */
+/** The admin console's user list: one page, newest first, with the total for the pager (both kept between writes). */
 export async function listUsers(
   context: IdentityContext,
   viewerId: string,
@@ -19,11 +19,7 @@ export async function listUsers(
   const viewer = await requireAdmin(context, viewerId);
   const filter = { ...userDirectoryFilter(query), deleted: { $ne: true } };
   const [page, total] = await Promise.all([
-    context.users.collection.find(filter, {
-      sort: { createdAt: -1 },
-      skip: (query.page - 1) * query.limit,
-      limit: query.limit,
-    }),
+    context.users.pageMatching(filter, (query.page - 1) * query.limit, query.limit),
     context.users.countMatching(filter),
   ]);
   return { users: page.map((user) => viewUser(toAccount(user), viewer)), total };

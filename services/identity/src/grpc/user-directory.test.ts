@@ -40,3 +40,44 @@ describe('ListUsers totals', () => {
     expect(new Set(totals)).toEqual(new Set([2]));
   });
 });
+
+describe('ListUsers pages', () => {
+  const page = async (page: number) =>
+    (await harness.client.ListUsers({ viewerId: admin.id, page, limit: 2, search: 'zeno' })).users.map((user) => [
+      user.username,
+      user.isTester,
+    ]);
+
+  it('follow every write, though which users they list is kept between requests, and show each user as it is', async () => {
+    const zeno1 = await registerMember(harness, { username: 'Zeno1' });
+    await registerMember(harness, { username: 'Zeno2' });
+    const zeno3 = await registerMember(harness, { username: 'Zeno3' });
+    expect([await page(1), await page(2)]).toEqual([
+      [
+        ['Zeno3', false],
+        ['Zeno2', false],
+      ],
+      [['Zeno1', false]],
+    ]);
+    expect(await page(2)).toEqual([['Zeno1', false]]);
+
+    await registerMember(harness, { username: 'Zeno4' });
+    expect(await page(2)).toEqual([
+      ['Zeno2', false],
+      ['Zeno1', false],
+    ]);
+    await harness.client.SetTester({ userId: zeno1.id, isTester: true, adminId: admin.id });
+    expect(await page(2)).toEqual([
+      ['Zeno2', false],
+      ['Zeno1', true],
+    ]);
+    await harness.client.DeleteUser({ userId: zeno3.id, adminId: admin.id });
+    expect([await page(1), await page(2)]).toEqual([
+      [
+        ['Zeno4', false],
+        ['Zeno2', false],
+      ],
+      [['Zeno1', true]],
+    ]);
+  });
+});

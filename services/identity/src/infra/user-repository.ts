@@ -10,7 +10,7 @@ import {
   type Filter,
   type IndexSpec,
 } from '@tip/platform';
-import { CountCache } from './count-cache.js';
+import { ListCache } from './list-cache.js';
 import { usernameSkeleton } from './username-skeleton.js';
 import type { UserDocument } from './user-document.js';
 
@@ -49,10 +49,15 @@ export interface Transition {
 export class UserRepository {
   private eventsStored: (userId: string) => void = () => {};
   /**
-   * The console's totals, counted again after a user is written here. Presence (setPresence) and the skeletons'
-   * backfill leave them: no list filters on those fields. Another identity replica's writes show within the TTL.
+   * The console's totals and which users each of its pages lists, read again after a user is written here.
+   * Presence (setPresence) and the skeletons' backfill leave them: no list filters or sorts on those fields. Another
+   * identity replica's writes show within the TTL.
    */
-  private readonly counts = new CountCache((filter) => this.collection.count(filter));
+  private readonly counts = new ListCache((filter: Filter) => this.collection.count(filter));
+  private readonly pages = new ListCache(
+    async ({ filter, skip, limit }: { filter: Filter; skip: number; limit: number }) =>
+      (await this.collection.find(filter, { sort: { createdAt: -1 }, skip, limit })).map((user) => user._id),
+  );
 
   private constructor(readonly collection: Collection<UserDocument>) {}
 
@@ -157,6 +162,22 @@ export class UserRepository {
     return this.counts.get(filter);
   }
 
+  /**
+   * One page of the users that match, newest first: which users, kept between writes (a page far down the list or
+   * a search reads every matching user), each read as it is now.
+   */
+  async pageMatching(filter: Filter, skip: number, limit: number): Promise<UserDocument[]> {
+    const ids = await this.pages.get({ filter, skip, limit });
+    const users = new Map((await this.findManyById(ids)).map((user) => [user._id, user]));
+    return ids.flatMap((id) => users.get(id) ?? []);
+  }
+
+  /** A user was written here: every list may show it elsewhere, or no longer. */
+  private listsChanged(): void {
+    this.counts.changed();
+    this.pages.changed();
+  }
+
   /** Whether `id` names an account that was deleted (its tombstone), as opposed to one that never existed. */
   async wasDeleted(id: string): Promise<boolean> {
     return (await this.collection.count({ _id: id, deleted: true })) > 0;
@@ -168,7 +189,7 @@ export class UserRepository {
     } catch (error) {
       throw error instanceof DuplicateKeyError ? await this.takenError(error, doc) : error;
     }
-    this.counts.changed();
+    this.listsChanged();
     if (events.length > 0) this.eventsStored(doc._id);
   }
 
@@ -220,7 +241,7 @@ export class UserRepository {
         throw error instanceof DuplicateKeyError ? await this.takenError(error, next) : error;
       }
       if (stored) {
-        this.counts.changed();
+        this.listsChanged();
         if (events.length > 0) this.eventsStored(id);
         return stored;
       }

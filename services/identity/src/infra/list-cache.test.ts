@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Filter } from '@tip/platform';
-import { CountCache } from './count-cache.js';
+import { ListCache } from './list-cache.js';
 
 /** A count that answers what `value` holds when it is made, and says how often it was made. */
 function counter(value: { current: number }) {
@@ -14,11 +14,11 @@ function counter(value: { current: number }) {
   };
 }
 
-describe('CountCache', () => {
-  it('counts a filter once until the collection changes, telling searches apart', async () => {
+describe('ListCache', () => {
+  it('answers a query once until the collection changes, telling searches apart', async () => {
     const value = { current: 7 };
     const { made, count } = counter(value);
-    const cache = new CountCache(count);
+    const cache = new ListCache(count);
     const search = (text: string) => ({ $or: [{ username: { $regex: new RegExp(text, 'i') } }] });
     expect(await Promise.all([cache.get({}), cache.get({}), cache.get(search('mar'))])).toEqual([7, 7, 7]);
     expect(await cache.get({})).toBe(7);
@@ -32,10 +32,10 @@ describe('CountCache', () => {
     expect(made).toHaveLength(5);
   });
 
-  it('does not keep a count that was being made when the collection changed', async () => {
+  it('does not keep an answer that was being made when the collection changed', async () => {
     let finish: (value: number) => void = () => {};
     const counts = [new Promise<number>((resolve) => (finish = resolve)), Promise.resolve(11)];
-    const cache = new CountCache(() => counts.shift() ?? Promise.resolve(0));
+    const cache = new ListCache(() => counts.shift() ?? Promise.resolve(0));
     const before = cache.get({});
     cache.changed();
     finish(10);
@@ -43,13 +43,13 @@ describe('CountCache', () => {
     expect(await cache.get({})).toBe(11);
   });
 
-  it('counts again after its TTL, after a failure, and forgets the oldest filters past its size', async () => {
+  it('answers again after its TTL, after a failure, and forgets the oldest queries past its size', async () => {
     let now = 0;
     const value = { current: 1 };
     const { made, count } = counter(value);
     let failing = true;
-    const cache = new CountCache(
-      (filter) => (failing && 'broken' in filter ? Promise.reject(new Error('store down')) : count(filter)),
+    const cache = new ListCache(
+      (filter: Filter) => (failing && 'broken' in filter ? Promise.reject(new Error('store down')) : count(filter)),
       { ttlMs: 1000, maxEntries: 2, now: () => now },
     );
     await expect(cache.get({ broken: true })).rejects.toThrow('store down');
