@@ -5,6 +5,7 @@ import { waitFor } from '@tip/platform/testing';
 import { bffConfigSchema } from '../config.js';
 import { startBff } from '../start-bff.js';
 import { Browser, json } from '../testing/browser.js';
+import { approvedMember as approvedMemberOf } from '../testing/approved-member.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 
 let stack: TestStack;
@@ -31,26 +32,8 @@ interface Item {
 }
 
 /** A member an admin approved (with premium or credits if asked), once content has heard of it. */
-async function approvedMember(name: string, options: { premium?: boolean; credits?: number } = {}) {
-  const member = await stack.member(name);
-  await admin.browser.postJson(`/api/admin/users/${member.id}/verify`, { status: 'approved' }, 'PUT');
-  if (options.premium) await admin.browser.postJson(`/api/admin/users/${member.id}/grant-premium`, { months: 1 });
-  if (options.credits) {
-    await admin.browser.postJson(`/api/admin/users/${member.id}/add-credits`, { amount: options.credits });
-  }
-  const authors = await stack.adapters.documents.collection<{ _id: string; premiumSubscriptionExpiry: string | null }>(
-    'authors',
-  );
-  await waitFor(
-    async () => {
-      const known = await authors.findOne({ _id: member.id, verificationStatus: 'approved' });
-      return known !== null && (!options.premium || known.premiumSubscriptionExpiry !== null);
-    },
-    5000,
-    `content hearing that ${name} was approved`,
-  );
-  return member;
-}
+const approvedMember = (name: string, options: { premium?: boolean; credits?: number } = {}) =>
+  approvedMemberOf(stack, admin, name, options);
 
 async function publish(author: Member, content: string, fields: Record<string, string> = {}): Promise<string> {
   const form = new FormData();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { waitFor } from '@tip/platform/testing';
 import { json, type Browser } from '../testing/browser.js';
+import { approvedMember as approvedMemberOf } from '../testing/approved-member.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 
 let stack: TestStack;
@@ -13,27 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack.stop());
 
-/** A member an admin approved, once content has heard of it. */
-async function approvedMember(name: string, options: { premium?: boolean; credits?: number } = {}) {
-  const member = await stack.member(name);
-  const decided = await admin.browser.postJson(`/api/admin/users/${member.id}/verify`, { status: 'approved' }, 'PUT');
-  expect(decided.status).toBe(200);
-  if (options.premium) await admin.browser.postJson(`/api/admin/users/${member.id}/grant-premium`, { months: 1 });
-  if (options.credits)
-    await admin.browser.postJson(`/api/admin/users/${member.id}/add-credits`, { amount: options.credits });
-  const authors = await stack.adapters.documents.collection<{ _id: string; premiumSubscriptionExpiry: string | null }>(
-    'authors',
-  );
-  await waitFor(
-    async () => {
-      const known = await authors.findOne({ _id: member.id, verificationStatus: 'approved' });
-      return known !== null && (!options.premium || known.premiumSubscriptionExpiry !== null);
-    },
-    5000,
-    `content hearing that ${name} was approved`,
-  );
-  return member;
-}
+/** A member an admin approved (with premium or credits if asked), once content has heard of it. */
+const approvedMember = (name: string, options: { premium?: boolean; credits?: number } = {}) =>
+  approvedMemberOf(stack, admin, name, options);
 
 function postForm(fields: Record<string, string>, media?: { content: Buffer; name: string; type: string }) {
   const form = new FormData();

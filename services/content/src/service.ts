@@ -61,7 +61,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
     approval: options.approval,
     logger,
   };
-  const running = await startService({
+  return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     service: { name: CONTENT_SERVICE_NAME, definition: contentDefinition(), handlers: contentHandlers(context) },
@@ -96,17 +96,11 @@ export async function startContentService(options: ContentServiceOptions): Promi
           onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
         }),
     ],
+    startupPasses: [
+      {
+        what: "copy earlier posts' newest comments",
+        run: (signal) => backfillRecentComments(posts, engagement, logger, signal),
+      },
+    ],
   });
-  const stopping = new AbortController();
-  const backfill = backfillRecentComments(posts, engagement, logger, stopping.signal).catch((error: unknown) =>
-    logger.error({ err: error }, "could not copy earlier posts' newest comments; the next start tries again"),
-  );
-  return {
-    ...running,
-    async stop() {
-      stopping.abort();
-      await backfill;
-      await running.stop();
-    },
-  };
 }

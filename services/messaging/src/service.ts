@@ -35,7 +35,8 @@ export async function startMessagingService(options: MessagingServiceOptions): P
   const { documents, events, logger } = options;
   const stores = await MessagingStores.open(documents);
   const context: MessagingContext = { stores, logger };
-  const running = await startService({
+  const migrations = await documents.collection<{ _id: string; doneAt: string }>('migrations');
+  return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
@@ -54,18 +55,11 @@ export async function startMessagingService(options: MessagingServiceOptions): P
       },
     ],
     consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events)],
+    startupPasses: [
+      {
+        what: 'make the conversations of earlier messages',
+        run: (signal) => backfillConversations(stores, migrations, logger, signal),
+      },
+    ],
   });
-  const stopping = new AbortController();
-  const migrations = await documents.collection<{ _id: string; doneAt: string }>('migrations');
-  const backfill = backfillConversations(stores, migrations, logger, stopping.signal).catch((error: unknown) =>
-    logger.error({ err: error }, 'could not make the conversations of earlier messages; the next start tries again'),
-  );
-  return {
-    ...running,
-    async stop() {
-      stopping.abort();
-      await backfill;
-      await running.stop();
-    },
-  };
 }

@@ -59,6 +59,32 @@ describe('starting a service', () => {
     await running.stop();
   });
 
+  it('runs its start-up passes once it serves, and stops them first, waiting for them', async () => {
+    const steps: string[] = [];
+    const running = await startService({
+      address: '127.0.0.1:0',
+      service,
+      events: bus,
+      logger,
+      outboxes: [],
+      serviceTokenSecret: generateServiceTokenSecret(),
+      startupPasses: [
+        {
+          what: 'copy what an earlier version did not keep',
+          run: (signal) =>
+            new Promise<void>((resolve) => {
+              steps.push('started');
+              signal.addEventListener('abort', () => setTimeout(() => resolve(void steps.push('stopped')), 20));
+            }),
+        },
+        { what: 'fail', run: () => Promise.reject(new Error('store down')) },
+      ],
+    });
+    expect(steps).toEqual(['started']);
+    await running.stop();
+    expect(steps).toEqual(['started', 'stopped']);
+  });
+
   it('stops what it had started when a consumer cannot start, and says why', async () => {
     let consumed = false;
     const failing = startService({

@@ -31,8 +31,8 @@ export interface RunningService<D = unknown> {
 
 /**
  * Starts a service's moving parts in the order they depend on each other: a relay for each outbox, then the
- * consumers (their handlers may store events), then the gRPC server with the health service. They stop in reverse,
- * calls first; a start that fails half-way stops what it had started.
+ * consumers (their handlers may store events), then the gRPC server with the health service, then the start-up
+ * passes. They stop in reverse, passes and calls first; a start that fails half-way stops what it had started.
  */
 export async function startService<D>(options: {
   address: string;
@@ -41,6 +41,11 @@ export async function startService<D>(options: {
   logger: Logger;
   outboxes: Outbox[];
   consumers?: (() => Promise<Subscription>)[];
+  /**
+   * Passes run once the service serves (copying what an earlier version did not keep), stopped first when it stops.
+   * A failure is logged as `could not <what>`: the next start tries again.
+   */
+  startupPasses?: { what: string; run: (signal: AbortSignal) => Promise<void> }[];
   /** Calls must carry a token signed with it (the health service excepted); the local client needs none. */
   serviceTokenSecret: string;
 }): Promise<RunningService<D>> {
@@ -64,6 +69,16 @@ export async function startService<D>(options: {
       serviceTokenSecret: options.serviceTokenSecret,
     });
     stops.defer(() => server.stop());
+    for (const pass of options.startupPasses ?? []) {
+      const stopping = new AbortController();
+      const done = pass
+        .run(stopping.signal)
+        .catch((error: unknown) => logger.error({ err: error }, `could not ${pass.what}; the next start tries again`));
+      stops.defer(async () => {
+        stopping.abort();
+        await done;
+      });
+    }
     const local = createLocalClient(options.service.definition, options.service.handlers, logger);
     return { address: server.address, local, stop: () => stops.stopAll() };
   } catch (error) {

@@ -4,10 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from '../../testing/wait.js';
 import { checkpointInBackground } from './background-checkpoints.js';
-import { openDatabase } from './open-database.js';
+import { openDatabase, type SqliteDatabase } from './open-database.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'tip-checkpoints-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** About 500 pages into the WAL: fewer than the connection's own checkpoint waits for, so only the worker copies them. */
+function fillWal(db: SqliteDatabase): void {
+  const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
+  db.transaction(() => {
+    for (let i = 0; i < 1000; i++) insert.run('x'.repeat(2000));
+  })();
+}
+
+/** Resolves once the database file has received what fillWal wrote. */
+async function checkpointed(file: string, before: number): Promise<void> {
+  await waitFor(() => statSync(file).size > before + 1_000_000, 5000, 'the database file to receive the WAL');
+}
 
 describe('checkpoints in the background', () => {
   it('copies the WAL into the database while the connection writes, and lets go of the file when released', async () => {
@@ -15,13 +28,9 @@ describe('checkpoints in the background', () => {
     const db = openDatabase(file);
     db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
     const release = checkpointInBackground(db);
-    const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
-    // About 500 pages: fewer than the connection's own checkpoint waits for, so only the worker copies them.
-    db.transaction(() => {
-      for (let i = 0; i < 1000; i++) insert.run('x'.repeat(2000));
-    })();
     const before = statSync(file).size;
-    await waitFor(() => statSync(file).size > before + 1_000_000, 5000, 'the database file to receive the WAL');
+    fillWal(db);
+    await checkpointed(file, before);
 
     release();
     db.close();
@@ -35,12 +44,9 @@ describe('checkpoints in the background', () => {
     const [releaseFirst, releaseSecond] = [checkpointInBackground(first), checkpointInBackground(second)];
     releaseFirst();
     first.close();
-    const insert = second.prepare('INSERT INTO t (body) VALUES (?)');
-    second.transaction(() => {
-      for (let i = 0; i < 1000; i++) insert.run('x'.repeat(2000));
-    })();
     const before = statSync(file).size;
-    await waitFor(() => statSync(file).size > before + 1_000_000, 5000, 'the database file to receive the WAL');
+    fillWal(second);
+    await checkpointed(file, before);
 
     releaseSecond();
     second.close();
