@@ -1,38 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
-  createGrpcClient,
-  generateServiceTokenSecret,
-  createLogger,
-  SqliteEventLog,
   MODERATION_FEEDBACK_TOPIC,
   MODERATION_POSTS_TOPIC,
   MODERATION_REPORTS_TOPIC,
   MODERATION_VERIFICATIONS_TOPIC,
   moderationDefinition,
-  SqliteDocumentStore,
   PostCreated,
   UserRegistered,
   VerificationSubmitted,
-  type DeliveredEvent,
   type ModerationDefinition,
-  type ServiceClient,
   type UserProfilePayload,
 } from '@tip/platform';
-import { copyEventsOnly, memberProfile, waitFor } from '@tip/platform/testing';
+import {
+  copyEventsOnly,
+  memberProfile,
+  startServiceHarness,
+  waitFor,
+  type HarnessEngines,
+  type HarnessSettings,
+  type ServiceHarness,
+} from '@tip/platform/testing';
 import { startModerationService, type RunningModerationService } from '../service.js';
 
-/** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
-const serviceTokenSecret = generateServiceTokenSecret();
-
 /** Moderation as the BFF sees it, for tests, fed the other services' events the way they publish them. */
-export interface ModerationHarness {
-  client: ServiceClient<ModerationDefinition>;
-  service: RunningModerationService;
-  events: SqliteEventLog;
-  /** What moderation published. */
-  published: DeliveredEvent[];
+export interface ModerationHarness extends ServiceHarness<ModerationDefinition, RunningModerationService> {
   /** A registered member (approved unless told otherwise), once moderation knows of them. */
   member(overrides?: Partial<UserProfilePayload>): Promise<string>;
   /** A member whose verification photo waits for a decision, once it is in the queue. */
@@ -43,58 +33,33 @@ export interface ModerationHarness {
    * Another moderation, started on a fresh store over a copy of the log as it is now, without any consumer group's
    * offsets: a console added to a running community.
    */
-  rebuilt(): Promise<{ client: ServiceClient<ModerationDefinition>; stop(): Promise<void> }>;
-  stop(): Promise<void>;
+  rebuilt(): Promise<ServiceHarness<ModerationDefinition, RunningModerationService>>;
 }
 
 let posts = 0;
 
-async function startOn(dir: string, events: SqliteEventLog) {
-  const documents = await SqliteDocumentStore.open(dir);
-  const service = await startModerationService({
-    address: '127.0.0.1:0',
-    serviceTokenSecret,
-    documents,
-    events,
-    logger: createLogger('moderation-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
-  });
-  const client = createGrpcClient(moderationDefinition(), service.address, { serviceTokenSecret, timeoutMs: 20_000 });
-  return {
-    client,
-    service,
-    async stop() {
-      client.close();
-      await service.stop();
-      await documents.close();
-    },
-  };
-}
+const start = ({ documents, events }: HarnessEngines, settings: HarnessSettings) =>
+  startModerationService({ ...settings, documents, events });
 
 export async function startModerationHarness(): Promise<ModerationHarness> {
-  const dir = await mkdtemp(join(tmpdir(), 'tip-moderation-'));
-  const events = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
-  const published: DeliveredEvent[] = [];
-  await events.subscribe({
-    group: 'test-observer',
-    topics: [
+  const main = await startServiceHarness({
+    name: 'moderation',
+    definition: moderationDefinition(),
+    watch: [
       MODERATION_VERIFICATIONS_TOPIC,
       MODERATION_POSTS_TOPIC,
       MODERATION_REPORTS_TOPIC,
       MODERATION_FEEDBACK_TOPIC,
     ],
-    handle: async (event) => void published.push(event),
+    start,
   });
-  const main = await startOn(join(dir, 'documents'), events);
+  const { events } = main;
   const extra: Array<() => Promise<void>> = [];
   const known = async (userId: string, status: string) =>
     (await main.client.PendingVerifications({})).items.some((item) => item.userId === userId) ===
     (status === 'pending');
 
-  const harness: ModerationHarness = {
-    client: main.client,
-    service: main.service,
-    events,
-    published,
+  const helpers: Omit<ModerationHarness, keyof typeof main> = {
     async member(overrides = {}) {
       const profile = memberProfile(overrides);
       const registered = UserRegistered.create(profile.userId, { ...profile, method: 'password' }, 'test');
@@ -132,22 +97,21 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
       return postId;
     },
     async rebuilt() {
-      const copy = await mkdtemp(join(dir, 'rebuilt-'));
-      await copyEventsOnly(events, copy);
-      const log = await SqliteEventLog.open(copy, { retryDelayMs: 10 });
-      const other = await startOn(copy, log);
-      extra.push(async () => {
-        await other.stop();
-        await log.close();
+      const other = await startServiceHarness({
+        name: 'moderation-rebuilt',
+        definition: moderationDefinition(),
+        seed: (dir) => copyEventsOnly(events, dir),
+        start,
       });
+      extra.push(() => other.stop());
       return other;
     },
-    async stop() {
-      for (const stop of extra) await stop();
-      await main.stop();
-      await events.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+  };
+  const harness: ModerationHarness = Object.assign(main, helpers);
+  const stopMain = main.stop;
+  harness.stop = async () => {
+    for (const stop of extra) await stop();
+    await stopMain();
   };
   return harness;
 }
