@@ -43,8 +43,8 @@ type Row = { id: string; doc: string; outbox: string | null };
 
 /**
  * The embedded document store: one SQLite database per service (`<dataDir>/documents.sqlite`, WAL), one table per
- * collection holding each document as JSONB (its outbox in a column of its own, see OUTBOX_COLUMN), indexes as expression indexes over the document's fields (see
- * sql-filter.ts for how filters become SQL). SQLite keeps the data on disk and a bounded page cache in memory, so
+ * collection holding each document as JSONB (its outbox in a column of its own, see OUTBOX_COLUMN), indexes as
+ * expression indexes over the document's fields (see sql-filter.ts for how filters become SQL). SQLite keeps the data on disk and a bounded page cache in memory, so
  * memory and start-up do not grow with the data. better-sqlite3 is synchronous: a read-modify-write (updateOne) runs
  * without yielding inside a transaction (several writes of one event-loop round share one, see WriteBatches), so it
  * is atomic within the process and, by SQLite's write lock, across processes too.
@@ -211,10 +211,10 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const { _id: id, ...rest } = doc as BaseDocument & Record<string, unknown>;
     await this.write(() => {
       this.store.noteArrays(this.name, rest);
-      const [body, outbox] = split(rest);
+      const { [OUTBOX_FIELD]: outbox, ...body } = rest;
       this.store
         .statement(`INSERT INTO ${this.table} (id, doc, ${OUTBOX_COLUMN}) VALUES (?, jsonb(?), jsonb(?))`)
-        .run(id, body, outbox);
+        .run(id, JSON.stringify(body), jsonOrNull(outbox));
     });
   }
 
@@ -292,13 +292,16 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const { _id: id, ...rest } = found as BaseDocument & Record<string, unknown>;
     applyUpdate(rest, update);
     this.store.noteArrays(this.name, rest);
-    const [body, outbox] = split(rest);
+    const { [OUTBOX_FIELD]: outbox, ...body } = rest;
+    // The relay's pull: the rest of the document is neither serialised nor written again.
     if (updatesOutboxOnly(update)) {
-      this.store.statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`).run(outbox, id);
+      this.store
+        .statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`)
+        .run(jsonOrNull(outbox), id);
     } else {
       this.store
         .statement(`UPDATE ${this.table} SET doc = jsonb(?), ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`)
-        .run(body, outbox, id);
+        .run(JSON.stringify(body), jsonOrNull(outbox), id);
     }
     return { _id: id, ...rest } as T;
   }
@@ -323,8 +326,7 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
   }
 }
 
-/** A document without its `_id` as the table holds it: the JSON of the rest, and of its outbox (null without one). */
-function split(document: Record<string, unknown>): [string, string | null] {
-  const { [OUTBOX_FIELD]: outbox, ...body } = document;
-  return [JSON.stringify(body), outbox === undefined ? null : JSON.stringify(outbox)];
+/** The outbox column's value: the outbox's JSON, or null for a document without one. */
+function jsonOrNull(outbox: unknown): string | null {
+  return outbox === undefined ? null : JSON.stringify(outbox);
 }

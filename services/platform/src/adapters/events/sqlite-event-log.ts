@@ -388,15 +388,17 @@ class GroupCursor {
         // A holder whose process is gone (killed: it could not release) leaves its lease at once, not when it expires.
         const holder = statements.holder.get(this.group, this.topic) as string | undefined;
         const dead = holder !== undefined && holder !== this.owner && !processLives(holder) ? holder : null;
-        statements.lease.run({
-          group: this.group,
-          topic: this.topic,
-          owner: this.owner,
-          expires: now + LEASE_MS,
-          now,
-          dead,
-        });
-        return statements.holder.get(this.group, this.topic) === this.owner;
+        // The upsert changes the row only where this process may hold the lease.
+        return (
+          statements.lease.run({
+            group: this.group,
+            topic: this.topic,
+            owner: this.owner,
+            expires: now + LEASE_MS,
+            now,
+            dead,
+          }).changes === 1
+        );
         // IMMEDIATE: it reads before it writes, and a read transaction that then wants to write while another process
         // writes fails at once with SQLITE_BUSY; taking the write lock first waits for it (the busy timeout).
       })
