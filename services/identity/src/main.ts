@@ -6,16 +6,7 @@ import { startIdentityService } from './service.js';
 runServiceMain({
   name: 'identity',
   readConfig: readIdentityConfig,
-  start: ({ config, adapters, logger, address, serviceTokenSecret }) =>
-    startIdentityService({
-      address,
-      serviceTokenSecret,
-      documents: adapters.documents,
-      events: adapters.events,
-      objects: adapters.objects,
-      logger,
-      admin: identityAdmin(config),
-    }),
+  start: (runtime, config) => startIdentityService({ ...runtime, admin: identityAdmin(config) }),
   serving: (service, _config, logger) => {
     if (service.adminCreated) {
       logger.warn(service.adminCreated, 'created the first admin; its password is shown only this once');

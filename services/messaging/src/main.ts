@@ -6,12 +6,5 @@ import { startMessagingService } from './service.js';
 runServiceMain({
   name: 'messaging',
   readConfig: readMessagingConfig,
-  start: ({ adapters, logger, address, serviceTokenSecret }) =>
-    startMessagingService({
-      address,
-      serviceTokenSecret,
-      documents: adapters.documents,
-      events: adapters.events,
-      logger,
-    }),
+  start: startMessagingService,
 });

@@ -6,12 +6,5 @@ import { startModerationService } from './service.js';
 runServiceMain({
   name: 'moderation',
   readConfig: readModerationConfig,
-  start: ({ adapters, logger, address, serviceTokenSecret }) =>
-    startModerationService({
-      address,
-      serviceTokenSecret,
-      documents: adapters.documents,
-      events: adapters.events,
-      logger,
-    }),
+  start: startModerationService,
 });

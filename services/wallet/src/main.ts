@@ -6,14 +6,6 @@ import { startWalletService } from './service.js';
 runServiceMain({
   name: 'wallet',
   readConfig: readWalletConfig,
-  start: ({ config, adapters, logger, address, serviceTokenSecret }) =>
-    startWalletService({
-      address,
-      serviceTokenSecret,
-      documents: adapters.documents,
-      events: adapters.events,
-      logger,
-      stripe: stripeSettings(config),
-    }),
+  start: (runtime, config) => startWalletService({ ...runtime, stripe: stripeSettings(config) }),
   serving: (_service, config) => ({ payments: stripeSettings(config) ? 'stripe' : 'demo' }),
 });

@@ -22,8 +22,7 @@ export async function startContentHarness(options: { approval?: PostApproval } =
   const harness = await startServiceHarness({
     name: 'content',
     definition: contentDefinition(),
-    start: ({ documents, events, objects }, settings) =>
-      startContentService({ ...settings, documents, events, objects, approval: options.approval ?? 'immediate' }),
+    start: (runtime) => startContentService({ ...runtime, approval: options.approval ?? 'immediate' }),
   });
   const { documents, events } = harness;
   const authors = await documents.collection<{ _id: string; verificationStatus: string }>(AUTHORS_COLLECTION);

@@ -29,8 +29,7 @@ export async function startIdentityHarness(
     name: 'identity',
     definition: identityDefinition(),
     watch: [IDENTITY_USERS_TOPIC],
-    start: ({ documents, events, objects }, settings) =>
-      startIdentityService({ ...settings, documents, events, objects, admin }),
+    start: (runtime) => startIdentityService({ ...runtime, admin }),
   });
   const restart = harness.restart;
   const users = () => harness.documents.collection<UserDocument>(USERS_COLLECTION);

@@ -18,7 +18,7 @@ export async function startMessagingHarness(): Promise<MessagingHarness> {
     name: 'messaging',
     definition: messagingDefinition(),
     watch: [MESSAGING_MESSAGES_TOPIC],
-    start: ({ documents, events }, settings) => startMessagingService({ ...settings, documents, events }),
+    start: startMessagingService,
   });
   const known = await harness.documents.collection<{ _id: string; verificationStatus: string }>('members');
   const helpers: Pick<MessagingHarness, 'member'> = {

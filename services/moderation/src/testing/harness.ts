@@ -15,8 +15,6 @@ import {
   memberProfile,
   startServiceHarness,
   waitFor,
-  type HarnessEngines,
-  type HarnessSettings,
   type ServiceHarness,
 } from '@tip/platform/testing';
 import { startModerationService, type RunningModerationService } from '../service.js';
@@ -38,9 +36,6 @@ export interface ModerationHarness extends ServiceHarness<ModerationDefinition, 
 
 let posts = 0;
 
-const start = ({ documents, events }: HarnessEngines, settings: HarnessSettings) =>
-  startModerationService({ ...settings, documents, events });
-
 export async function startModerationHarness(): Promise<ModerationHarness> {
   const main = await startServiceHarness({
     name: 'moderation',
@@ -51,7 +46,7 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
       MODERATION_REPORTS_TOPIC,
       MODERATION_FEEDBACK_TOPIC,
     ],
-    start,
+    start: startModerationService,
   });
   const { events } = main;
   const extra: Array<() => Promise<void>> = [];
@@ -101,7 +96,7 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
         name: 'moderation-rebuilt',
         definition: moderationDefinition(),
         seed: (dir) => copyEventsOnly(events, dir),
-        start,
+        start: startModerationService,
       });
       extra.push(() => other.stop());
       return other;

@@ -1,21 +1,13 @@
-import { createAdapters, type Adapters } from '../adapters/index.js';
+import { createAdapters } from '../adapters/index.js';
 import { adapterOptionsFrom, type EngineConfig } from '../config/load-config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { runMain, stopOnSignals } from './process-lifecycle.js';
+import type { ServiceRuntime } from './start-service.js';
 
 /** What every service process's config holds besides its own settings. */
 export interface ServiceProcessConfig extends EngineConfig {
   GRPC_PORT: number;
   SERVICE_TOKEN_SECRET: string;
-}
-
-/** What a service is started with in a process of its own. */
-export interface ServiceProcess<C> {
-  config: C;
-  logger: Logger;
-  adapters: Adapters;
-  address: string;
-  serviceTokenSecret: string;
 }
 
 /**
@@ -29,21 +21,17 @@ export function runServiceMain<
 >(options: {
   name: string;
   readConfig: () => C;
-  start: (process: ServiceProcess<C>) => Promise<S>;
+  start: (runtime: ServiceRuntime, config: C) => Promise<S>;
   serving?: (service: S, config: C, logger: Logger) => Record<string, unknown>;
 }): void {
   runMain(async () => {
     const config = options.readConfig();
     const logger = createLogger(options.name, config.LOG_LEVEL);
     const adapters = await createAdapters({ ...adapterOptionsFrom(config, options.name), logger });
+    const { documents, events, objects } = adapters;
+    const address = `0.0.0.0:${config.GRPC_PORT}`;
     const service = await options
-      .start({
-        config,
-        logger,
-        adapters,
-        address: `0.0.0.0:${config.GRPC_PORT}`,
-        serviceTokenSecret: config.SERVICE_TOKEN_SECRET,
-      })
+      .start({ address, serviceTokenSecret: config.SERVICE_TOKEN_SECRET, documents, events, objects, logger }, config)
       .catch(async (error: unknown) => {
         await adapters.close();
         throw error;

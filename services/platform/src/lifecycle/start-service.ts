@@ -4,8 +4,9 @@ import type { ServiceClient } from '../grpc/unary.js';
 import type { Logger } from '../logging/logger.js';
 import type { OutboxDocument } from '../outbox/outbox.js';
 import { startOutboxRelay } from '../outbox/relay.js';
-import type { Collection } from '../ports/documents.js';
+import type { Collection, DocumentStore } from '../ports/documents.js';
 import type { EventBus, Subscription } from '../ports/events.js';
+import type { ObjectStore } from '../ports/objects.js';
 import { StopStack } from './stop-stack.js';
 
 /** A collection whose documents carry their events (the outbox), and the repository that says when it stored some. */
@@ -15,6 +16,18 @@ export interface Outbox {
   /** See OutboxRelayOptions.sweepOrder. */
   sweepOrder?: Record<string, 1 | -1>;
   onEventsStored(notify: (documentId: string) => void): void;
+}
+
+/** What a service is started with, in its own process or in a test: where to serve, and the engines. */
+export interface ServiceRuntime {
+  /** host:port to listen on; port 0 picks a free one. */
+  address: string;
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET). */
+  serviceTokenSecret: string;
+  documents: DocumentStore;
+  events: EventBus;
+  objects: ObjectStore;
+  logger: Logger;
 }
 
 export interface RunningService<D = unknown> {

@@ -8,7 +8,8 @@ import { FileObjectStore } from '../adapters/objects/file-object-store.js';
 import { createGrpcClient } from '../grpc/client.js';
 import { generateServiceTokenSecret } from '../grpc/service-token.js';
 import type { ServiceClient } from '../grpc/unary.js';
-import { createLogger, type Logger } from '../logging/logger.js';
+import type { ServiceRuntime } from '../lifecycle/start-service.js';
+import { createLogger } from '../logging/logger.js';
 import type { DeliveredEvent } from '../ports/events.js';
 
 /** The embedded engines a service under test runs on, in a scratch directory of its own. */
@@ -17,13 +18,6 @@ export interface HarnessEngines {
   documents: SqliteDocumentStore;
   events: SqliteEventLog;
   objects: FileObjectStore;
-}
-
-/** What a service under test is started with, besides the engines. */
-export interface HarnessSettings {
-  address: string;
-  serviceTokenSecret: string;
-  logger: Logger;
 }
 
 /**
@@ -47,7 +41,7 @@ export async function startServiceHarness<D, S extends { address: string; stop()
   watch?: string[];
   /** Writes into the scratch directory before the engines open on it (a copy of another log, say). */
   seed?(dir: string): Promise<void>;
-  start(engines: HarnessEngines, settings: HarnessSettings): Promise<S>;
+  start(runtime: ServiceRuntime): Promise<S>;
 }): Promise<ServiceHarness<D, S>> {
   const dir = await mkdtemp(join(tmpdir(), `tip-${options.name}-`));
   await options.seed?.(dir);
@@ -67,7 +61,9 @@ export async function startServiceHarness<D, S extends { address: string; stop()
         handle: async (event) => void harness.published.push(event),
       });
     }
-    harness.service = await options.start(harness, { address: '127.0.0.1:0', serviceTokenSecret, logger });
+    const { documents, events, objects } = harness;
+    const address = '127.0.0.1:0';
+    harness.service = await options.start({ address, serviceTokenSecret, documents, events, objects, logger });
     harness.client = createGrpcClient(options.definition, harness.service.address, {
       serviceTokenSecret,
       timeoutMs: 20_000,

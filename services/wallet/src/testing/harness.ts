@@ -11,8 +11,7 @@ export function startWalletHarness(options: { stripe?: StripeSettings } = {}): P
     name: 'wallet',
     definition: walletDefinition(),
     watch: [WALLET_LEDGER_TOPIC],
-    start: ({ documents, events }, settings) =>
-      startWalletService({ ...settings, documents, events, ...(options.stripe ? { stripe: options.stripe } : {}) }),
+    start: (runtime) => startWalletService({ ...runtime, ...(options.stripe ? { stripe: options.stripe } : {}) }),
   });
 }
 
