@@ -6,12 +6,9 @@ import {
   on,
   PostDecisionMade,
   startService,
-  type DocumentStore,
-  type EventBus,
-  type Logger,
-  type ObjectStore,
   type ContentDefinition,
   type RunningService,
+  type ServiceRuntime,
 } from '@tip/platform';
 import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
@@ -26,15 +23,7 @@ import { PostMediaStore } from './infra/post-media.js';
 import { PostRepository } from './infra/post-repository.js';
 import { backfillRecentComments } from './infra/recent-comments-backfill.js';
 
-export interface ContentServiceOptions {
-  /** host:port to listen on; port 0 picks a free one. */
-  address: string;
-  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
-  serviceTokenSecret: string;
-  documents: DocumentStore;
-  events: EventBus;
-  objects: ObjectStore;
-  logger: Logger;
+export interface ContentServiceOptions extends ServiceRuntime {
   approval: PostApproval;
 }
 

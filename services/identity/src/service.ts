@@ -3,12 +3,9 @@ import {
   IDENTITY_USERS_TOPIC,
   identityDefinition,
   startService,
-  type DocumentStore,
-  type EventBus,
   type IdentityDefinition,
-  type Logger,
-  type ObjectStore,
   type RunningService,
+  type ServiceRuntime,
 } from '@tip/platform';
 import type { IdentityContext } from './app/context.js';
 import { ensureAdmin, type AdminCredentials } from './app/ensure-admin.js';
@@ -21,15 +18,7 @@ import { UserRepository } from './infra/user-repository.js';
 import { consumePremiumPurchases } from './infra/premium-purchases.js';
 import { consumeVerificationDecisions } from './infra/verification-decisions.js';
 
-export interface IdentityServiceOptions {
-  /** host:port to listen on; port 0 picks a free one. */
-  address: string;
-  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
-  serviceTokenSecret: string;
-  documents: DocumentStore;
-  events: EventBus;
-  objects: ObjectStore;
-  logger: Logger;
+export interface IdentityServiceOptions extends ServiceRuntime {
   /** The admin to create, promote or whose password to reset (ADMIN_EMAIL, ADMIN_PASSWORD). */
   admin?: AdminCredentials;
 }

@@ -3,11 +3,9 @@ import {
   MESSAGING_SERVICE_NAME,
   messagingDefinition,
   startService,
-  type DocumentStore,
-  type EventBus,
-  type Logger,
   type MessagingDefinition,
   type RunningService,
+  type ServiceRuntime,
 } from '@tip/platform';
 import type { MessagingContext } from './app/context.js';
 import { messagingHandlers } from './grpc/handlers.js';
@@ -15,15 +13,7 @@ import { commitPaidMessages, projectMembers } from './infra/consumers.js';
 import { backfillConversations } from './infra/conversation-backfill.js';
 import { MessagingStores } from './infra/stores.js';
 
-export interface MessagingServiceOptions {
-  /** host:port to listen on; port 0 picks a free one. */
-  address: string;
-  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
-  serviceTokenSecret: string;
-  documents: DocumentStore;
-  events: EventBus;
-  logger: Logger;
-}
+export type MessagingServiceOptions = Omit<ServiceRuntime, 'objects'>;
 
 export type RunningMessagingService = RunningService<MessagingDefinition>;
 

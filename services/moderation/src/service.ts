@@ -6,11 +6,9 @@ import {
   MODERATION_VERIFICATIONS_TOPIC,
   moderationDefinition,
   startService,
-  type DocumentStore,
-  type EventBus,
-  type Logger,
   type ModerationDefinition,
   type RunningService,
+  type ServiceRuntime,
 } from '@tip/platform';
 import type { ModerationContext } from './app/context.js';
 import { moderationHandlers } from './grpc/handlers.js';
@@ -18,15 +16,7 @@ import { followAdminActions } from './infra/audit-log.js';
 import { projectCommunity } from './infra/projections.js';
 import { ModerationStores } from './infra/stores.js';
 
-export interface ModerationServiceOptions {
-  /** host:port to listen on; port 0 picks a free one. */
-  address: string;
-  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
-  serviceTokenSecret: string;
-  documents: DocumentStore;
-  events: EventBus;
-  logger: Logger;
-}
+export type ModerationServiceOptions = Omit<ServiceRuntime, 'objects'>;
 
 export type RunningModerationService = RunningService<ModerationDefinition>;
 

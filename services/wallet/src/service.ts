@@ -3,11 +3,9 @@ import {
   WALLET_LEDGER_TOPIC,
   WALLET_SERVICE_NAME,
   walletDefinition,
-  type DocumentStore,
-  type EventBus,
-  type Logger,
   type RunningService,
   type WalletDefinition,
+  type ServiceRuntime,
 } from '@tip/platform';
 import type { WalletContext } from './app/context.js';
 import type { StripeSettings } from './config.js';
@@ -18,14 +16,7 @@ import { PaymentStore } from './infra/payment-store.js';
 import { StripePaymentProvider } from './infra/stripe-provider.js';
 import { consumeUserDeletions } from './infra/user-deletions.js';
 
-export interface WalletServiceOptions {
-  /** host:port to listen on; port 0 picks a free one. */
-  address: string;
-  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
-  serviceTokenSecret: string;
-  documents: DocumentStore;
-  events: EventBus;
-  logger: Logger;
+export interface WalletServiceOptions extends Omit<ServiceRuntime, 'objects'> {
   /** Stripe takes the payments when set; the demo provider otherwise. */
   stripe?: StripeSettings;
 }

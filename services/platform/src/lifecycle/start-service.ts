@@ -22,7 +22,7 @@ export interface Outbox {
 export interface ServiceRuntime {
   /** host:port to listen on; port 0 picks a free one. */
   address: string;
-  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET). */
+  /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
   serviceTokenSecret: string;
   documents: DocumentStore;
   events: EventBus;
