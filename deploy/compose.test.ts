@@ -19,7 +19,9 @@ import {
   MESSAGING_SERVICE_NAME,
   MODERATION_SERVICE_NAME,
   COMPACTED_TOPICS,
+  WALLET_CALLERS,
   WALLET_SERVICE_NAME,
+  type CallerPolicy,
 } from '@tip/platform';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
@@ -37,36 +39,42 @@ interface Workspace {
   schema: z.ZodObject;
   /** How its process reads its environment: the schema and the rules across variables; throws ConfigError. */
   read: (env: NodeJS.ProcessEnv) => unknown;
-  /** For a gRPC service: the name it registers with the health service, and the variable giving the bff its address. */
-  grpc?: { service: string; addressVariable: string };
+  /**
+   * For a gRPC service: the name it registers with the health service, the variable giving its callers its address,
+   * and who calls it (the bff, and the services its caller policy admits).
+   */
+  grpc?: { service: string; addressVariable: string; callers: string[] };
 }
+
+/** The bff and every caller a service's policy admits to any of its methods: who must reach it. */
+const callersOf = (policy: CallerPolicy = {}) => [...new Set(['bff', ...Object.values(policy).flat()])].sort();
 
 /** Every workspace the deploy files run; a service built from a workspace not listed fails. */
 const workspaces: Record<string, Workspace> = {
   'services/identity': {
     schema: identityConfigSchema,
     read: readIdentityConfig,
-    grpc: { service: IDENTITY_SERVICE_NAME, addressVariable: 'IDENTITY_ADDR' },
+    grpc: { service: IDENTITY_SERVICE_NAME, addressVariable: 'IDENTITY_ADDR', callers: callersOf() },
   },
   'services/wallet': {
     schema: walletConfigSchema,
     read: readWalletConfig,
-    grpc: { service: WALLET_SERVICE_NAME, addressVariable: 'WALLET_ADDR' },
+    grpc: { service: WALLET_SERVICE_NAME, addressVariable: 'WALLET_ADDR', callers: callersOf(WALLET_CALLERS) },
   },
   'services/content': {
     schema: contentConfigSchema,
     read: readContentConfig,
-    grpc: { service: CONTENT_SERVICE_NAME, addressVariable: 'CONTENT_ADDR' },
+    grpc: { service: CONTENT_SERVICE_NAME, addressVariable: 'CONTENT_ADDR', callers: callersOf() },
   },
   'services/messaging': {
     schema: messagingConfigSchema,
     read: readMessagingConfig,
-    grpc: { service: MESSAGING_SERVICE_NAME, addressVariable: 'MESSAGING_ADDR' },
+    grpc: { service: MESSAGING_SERVICE_NAME, addressVariable: 'MESSAGING_ADDR', callers: callersOf() },
   },
   'services/moderation': {
     schema: moderationConfigSchema,
     read: readModerationConfig,
-    grpc: { service: MODERATION_SERVICE_NAME, addressVariable: 'MODERATION_ADDR' },
+    grpc: { service: MODERATION_SERVICE_NAME, addressVariable: 'MODERATION_ADDR', callers: callersOf() },
   },
   bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
@@ -380,20 +388,23 @@ describe('docker-compose.yml', () => {
     expect(healthCommand(compose.services.moderation ?? {})[4]).toBe(MODERATION_SERVICE_NAME);
   });
 
-  it("gives the bff each gRPC service's address, on the port it listens on, and waits for it to be healthy", () => {
-    const [bffName, bff] = bffService ?? ['bff', {}];
-    const environment = environmentOf(bff);
-    const waitsFor = new Map(dependencies(bff));
-    const problems = grpcServices.flatMap(({ name, compose: service, addressVariable }) => {
+  it("gives each gRPC service's callers its address, on the port it listens on, and waits for it to be healthy", () => {
+    const problems = grpcServices.flatMap(({ name, compose: service, addressVariable, callers }) => {
       const expected = `${name}:${environmentOf(service).GRPC_PORT}`;
-      return [
-        ...(environment[addressVariable] === expected
-          ? []
-          : [`${bffName}: ${addressVariable} is ${environment[addressVariable]}, not ${expected}`]),
-        ...(waitsFor.get(name) === 'service_healthy' ? [] : [`${bffName} does not wait for ${name} to be healthy`]),
-      ];
+      return callers.flatMap((callerName) => {
+        const caller = compose.services[callerName] ?? {};
+        const actual = environmentOf(caller)[addressVariable];
+        const waitsFor = new Map(dependencies(caller));
+        return [
+          ...(actual === expected ? [] : [`${callerName}: ${addressVariable} is ${actual}, not ${expected}`]),
+          ...(waitsFor.get(name) === 'service_healthy'
+            ? []
+            : [`${callerName} does not wait for ${name} to be healthy`]),
+        ];
+      });
     });
     expect(problems).toEqual([]);
+    expect(workspaceInfo('services/wallet').grpc?.callers).toEqual(['bff', 'content', 'messaging']);
   });
 
   it('gives the bff and every gRPC service the one SERVICE_TOKEN_SECRET, which .env must set', () => {
@@ -747,9 +758,9 @@ describe('deploy/k8s (kustomize base)', () => {
     }
   });
 
-  it("gives the bff each gRPC service's address: its Service, on the port that reaches GRPC_PORT", () => {
-    const bff = deployments.flatMap(containersOf).find((container) => workspaceOfContainer(container) === 'bff');
-    expect(bff).toBeDefined();
+  it("gives each gRPC service's callers its address: its Service, on the port that reaches GRPC_PORT", () => {
+    const containerOf = (name: string) =>
+      deployments.find((deployment) => deployment.metadata.name === name)?.spec?.template?.spec.containers[0];
     const problems = deployments.flatMap((deployment) =>
       containersOf(deployment).flatMap((container) => {
         const grpc = workspaceInfo(workspaceOfContainer(container) ?? '').grpc;
@@ -762,8 +773,11 @@ describe('deploy/k8s (kustomize base)', () => {
           return (typeof target === 'number' ? target : named.get(target)) === listenPort;
         });
         const expected = `${service?.metadata.name}:${servicePort?.port}`;
-        const actual = envValue(bff, grpc.addressVariable);
-        return actual === expected ? [] : [`bff: ${grpc.addressVariable} is ${actual}, not ${expected}`];
+        return grpc.callers.flatMap((callerName) => {
+          const caller = containerOf(callerName);
+          const actual = caller && envValue(caller, grpc.addressVariable);
+          return actual === expected ? [] : [`${callerName}: ${grpc.addressVariable} is ${actual}, not ${expected}`];
+        });
       }),
     );
     expect(problems).toEqual([]);
@@ -800,7 +814,7 @@ describe('deploy/k8s (kustomize base)', () => {
     }
   });
 
-  it("admits only the bff's pods to each gRPC service's port (NetworkPolicy), and leaves the bff open", () => {
+  it("admits only its callers' pods to each gRPC service's port (NetworkPolicy), and leaves the bff open", () => {
     const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
     const labelsOf = (deployment: K8sObject) => deployment.spec?.template?.metadata.labels ?? {};
     const bff = deployments.find((deployment) =>
@@ -812,6 +826,7 @@ describe('deploy/k8s (kustomize base)', () => {
       containersOf(deployment).flatMap((container) => {
         if (!workspaceInfo(workspaceOfContainer(container) ?? '').grpc) return [];
         const name = deployment.metadata.name;
+        const callers = workspaceInfo(workspaceOfContainer(container) ?? '').grpc?.callers ?? [];
         const listenPort = Number(envValue(container, 'GRPC_PORT'));
         const grpcPort = (container.ports ?? []).find((port) => port.containerPort === listenPort);
         const portNames = [grpcPort?.containerPort, grpcPort?.name].filter((port) => port !== undefined);
@@ -821,29 +836,44 @@ describe('deploy/k8s (kustomize base)', () => {
             (policy.spec.policyTypes ?? ['Ingress']).includes('Ingress'),
         );
         if (selecting.length === 0) return [`${name}: no NetworkPolicy restricts who reaches it`];
-        // Policies add up: every rule of every policy selecting the pods must admit the bff alone, on gRPC alone.
-        return selecting.flatMap((policy) =>
-          (policy.spec.ingress ?? []).flatMap((rule, index) => {
-            const where = `${name}: ${policy.metadata.name} rule ${index}`;
-            const peers = rule.from ?? [];
-            const ports = rule.ports ?? [];
-            return [
-              ...(peers.length === 0 ? [`${where} admits every peer`] : []),
-              ...peers.flatMap((peer) => {
-                if (peer.ipBlock || peer.namespaceSelector || !peer.podSelector)
-                  return [`${where} admits ${JSON.stringify(peer)}`];
-                const admitted = deployments.filter((other) => selects(peer.podSelector ?? {}, labelsOf(other)));
-                return admitted.length === 1 && admitted[0] === bff
-                  ? []
-                  : [`${where} admits ${admitted.map((other) => other.metadata.name).join(', ') || 'no Deployment'}`];
-              }),
-              ...(ports.length === 0 ? [`${where} admits every port`] : []),
-              ...ports
-                .filter((port) => !portNames.includes(port.port ?? '') || (port.protocol ?? 'TCP') !== 'TCP')
-                .map((port) => `${where} admits port ${port.port}, not gRPC (${portNames.join(', ')})`),
-            ];
-          }),
+        // Policies add up: every rule of every policy selecting the pods must admit its callers alone, on gRPC alone,
+        // and together they must admit every caller.
+        const admittedByAll = selecting.flatMap((policy) =>
+          (policy.spec.ingress ?? []).flatMap((rule) =>
+            (rule.from ?? []).flatMap((peer) =>
+              deployments.filter((other) => selects(peer.podSelector ?? {}, labelsOf(other))),
+            ),
+          ),
         );
+        const unreached = callers.filter((caller) => !admittedByAll.some((other) => other.metadata.name === caller));
+        return [
+          ...unreached.map((caller) => `${name}: no NetworkPolicy admits its caller ${caller}`),
+          ...selecting.flatMap((policy) =>
+            (policy.spec.ingress ?? []).flatMap((rule, index) => {
+              const where = `${name}: ${policy.metadata.name} rule ${index}`;
+              const peers = rule.from ?? [];
+              const ports = rule.ports ?? [];
+              return [
+                ...(peers.length === 0 ? [`${where} admits every peer`] : []),
+                ...peers.flatMap((peer) => {
+                  if (peer.ipBlock || peer.namespaceSelector || !peer.podSelector)
+                    return [`${where} admits ${JSON.stringify(peer)}`];
+                  const admitted = deployments.filter((other) => selects(peer.podSelector ?? {}, labelsOf(other)));
+                  const strangers = admitted.filter((other) => !callers.includes(other.metadata.name));
+                  return admitted.length > 0 && strangers.length === 0
+                    ? []
+                    : [
+                        `${where} admits ${strangers.map((other) => other.metadata.name).join(', ') || 'no Deployment'}`,
+                      ];
+                }),
+                ...(ports.length === 0 ? [`${where} admits every port`] : []),
+                ...ports
+                  .filter((port) => !portNames.includes(port.port ?? '') || (port.protocol ?? 'TCP') !== 'TCP')
+                  .map((port) => `${where} admits port ${port.port}, not gRPC (${portNames.join(', ')})`),
+              ];
+            }),
+          ),
+        ];
       }),
     );
     expect(problems).toEqual([]);

@@ -195,12 +195,16 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     // POST_APPROVAL unset: new posts wait for a moderator, as in compose with env.example's settings.
     content = run('services/content/dist/main.js', {
       GRPC_PORT: String(contentPort),
+      // It charges through the wallet, signing its calls as itself.
+      WALLET_ADDR: walletAddress,
       DATA_DIR: dataDir,
     });
     const messagingPort = await freePort();
     messagingAddress = `127.0.0.1:${messagingPort}`;
     messaging = run('services/messaging/dist/main.js', {
       GRPC_PORT: String(messagingPort),
+      // It charges through the wallet, signing its calls as itself.
+      WALLET_ADDR: walletAddress,
       DATA_DIR: dataDir,
     });
     const moderationPort = await freePort();
@@ -297,6 +301,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     );
 
     const moderationClient = createGrpcClient(moderationDefinition(), moderationAddress, {
+      caller: 'bff',
       serviceTokenSecret: SERVICE_TOKEN_SECRET,
     });
     const before = await moderationClient.Stats({});
@@ -370,6 +375,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
       });
     }
     const forged = createGrpcClient(walletDefinition(), walletAddress, {
+      caller: 'bff',
       serviceTokenSecret: generateServiceTokenSecret(),
     });
     await expect(forged.Balance({ userId: 'someone' })).rejects.toBeInstanceOf(ServiceTokenRefusedError);
@@ -377,10 +383,14 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
   });
 
   it("serves a call with the bff's token", async () => {
-    const wallet = createGrpcClient(walletDefinition(), walletAddress, { serviceTokenSecret: SERVICE_TOKEN_SECRET });
+    const wallet = createGrpcClient(walletDefinition(), walletAddress, {
+      caller: 'bff',
+      serviceTokenSecret: SERVICE_TOKEN_SECRET,
+    });
     expect(await wallet.Balance({ userId: 'someone' })).toMatchObject({ balance: 0 });
     wallet.close();
     const identity = createGrpcClient(identityDefinition(), identityAddress, {
+      caller: 'bff',
       serviceTokenSecret: SERVICE_TOKEN_SECRET,
     });
     // Past the check, identity itself answers: no such user.

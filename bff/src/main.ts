@@ -44,7 +44,7 @@ runMain(async () => {
   const cache = await openCache(engines);
   stops.defer(() => cache.close());
   // Every call carries a token signed with SERVICE_TOKEN_SECRET: the services serve no one else.
-  const grpcOptions = { serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
+  const grpcOptions = { caller: 'bff', serviceTokenSecret: config.SERVICE_TOKEN_SECRET };
   const identity = createGrpcClient(identityDefinition(), config.IDENTITY_ADDR, grpcOptions);
   stops.defer(() => identity.close());
   const wallet = createGrpcClient(walletDefinition(), config.WALLET_ADDR, grpcOptions);

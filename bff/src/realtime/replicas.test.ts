@@ -69,24 +69,45 @@ beforeAll(async () => {
   const logger = createLogger('bff-replicas-test', 'silent');
   adapters = await createAdapters({ dataDir, logger });
   identityService = await startIdentityService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
-  identity = createGrpcClient(identityDefinition(), identityService.address, { serviceTokenSecret, timeoutMs: 20_000 });
+  identity = createGrpcClient(identityDefinition(), identityService.address, {
+    caller: 'bff',
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   walletService = await startWalletService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
-  wallet = createGrpcClient(walletDefinition(), walletService.address, { serviceTokenSecret, timeoutMs: 20_000 });
+  wallet = createGrpcClient(walletDefinition(), walletService.address, {
+    caller: 'bff',
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
   contentService = await startContentService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
     ...adapters,
     logger,
     approval: 'immediate',
+    wallet: walletService.local,
   });
-  content = createGrpcClient(contentDefinition(), contentService.address, { serviceTokenSecret, timeoutMs: 20_000 });
-  messagingService = await startMessagingService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  content = createGrpcClient(contentDefinition(), contentService.address, {
+    caller: 'bff',
+    serviceTokenSecret,
+    timeoutMs: 20_000,
+  });
+  messagingService = await startMessagingService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    ...adapters,
+    logger,
+    wallet: walletService.local,
+  });
   messaging = createGrpcClient(messagingDefinition(), messagingService.address, {
+    caller: 'bff',
     serviceTokenSecret,
     timeoutMs: 20_000,
   });
   moderationService = await startModerationService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
   moderation = createGrpcClient(moderationDefinition(), moderationService.address, {
+    caller: 'bff',
     serviceTokenSecret,
     timeoutMs: 20_000,
   });

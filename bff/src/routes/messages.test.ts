@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { io as connect } from 'socket.io-client';
+import { ServiceTokenRefusedError } from '@tip/platform';
 import { waitFor } from '@tip/platform/testing';
 import { json, type Browser } from '../testing/browser.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -101,29 +102,20 @@ describe('sending', () => {
   });
 });
 
-describe('a BFF that stops between the debit and the commit', () => {
-  it('leaves no debit without its message: the wallet’s event commits it', async () => {
+describe('what a message costs', () => {
+  it('is taken by messaging, never by the BFF, whose token the wallet refuses for a debit', async () => {
     const sender = await approvedMember('vera', 10);
     const recipient = await approvedMember('walter');
-    // What the BFF does up to the moment it is killed: the rules and the pending message, then the debit.
-    const messageId = randomUUID();
-    const prepared = await stack.messaging.PrepareSend({
-      messageId,
+    expect((await send(sender.browser, recipient.id, 'pagato da messaging')).status).toBe(201);
+    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 8 });
+    const forged = stack.wallet.Debit({
       userId: sender.id,
-      recipientId: recipient.id,
-      content: 'pagato prima del crash',
-      blockedUserIds: [],
-    });
-    await stack.wallet.Debit({
-      userId: sender.id,
-      amount: prepared.cost,
-      reference: { type: 'message', id: messageId },
-      idempotencyKey: prepared.idempotencyKey,
+      amount: 2,
+      reference: { type: 'message', id: randomUUID() },
+      idempotencyKey: `message:${randomUUID()}`,
       actorId: sender.id,
     });
-    const thread = async () =>
-      (await json(await recipient.browser.get(`/api/messages/${sender.id}`))) as unknown as unknown[];
-    await waitFor(async () => (await thread()).length === 1, 5000, 'the message committed by the wallet’s event');
+    await expect(forged).rejects.toBeInstanceOf(ServiceTokenRefusedError);
     expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 8 });
   });
 });

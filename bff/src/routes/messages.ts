@@ -53,7 +53,7 @@ export function messageJson(message: MessagingMessage) {
 type AnonymousPost = { postId: string; authorId: string };
 
 /**
- * The sent message as its recipient is shown it (CommitSend answers the sender's view): the same, but through an
+ * The sent message as its recipient is shown it (Send answers the sender's view): the same, but through an
  * anonymous post, where the author is known to themselves only.
  */
 function recipientView(sent: MessagingMessage, senderId: string, recipientId: string, post: AnonymousPost | null) {
@@ -63,12 +63,11 @@ function recipientView(sent: MessagingMessage, senderId: string, recipientId: st
 }
 
 /**
- * Private messages. Sending is the saga the messaging service describes: its rules and a pending message, the
- * wallet's debit keyed by the message's id (a retried send with the client's id is charged once), then the commit;
- * a refused debit drops the pending message, so nothing is stored.
+ * Private messages. Messaging sends and charges a message itself (a retried send with the client's id is charged
+ * once; a refused debit stores nothing); the route finds whom it goes to and pushes it to both members' pages.
  */
 export function messageRoutes(context: BffContext): Router {
-  const { messaging, wallet, identity, content, balances, sessions, limits, say, push } = context;
+  const { messaging, identity, content, balances, sessions, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -93,7 +92,7 @@ export function messageRoutes(context: BffContext): Router {
         addressOf(userId, address),
         identity.BlockedBetween({ userId }),
       ]);
-      const prepared = await messaging.PrepareSend({
+      const { message: sent, ...charge } = await messaging.Send({
         messageId: id,
         userId,
         recipientId,
@@ -101,24 +100,8 @@ export function messageRoutes(context: BffContext): Router {
         blockedUserIds,
         anonymousPost,
       });
-      if (prepared.cost > 0) {
-        try {
-          const { balance } = await wallet.Debit({
-            userId,
-            amount: prepared.cost,
-            reference: { type: 'message', id },
-            idempotencyKey: prepared.idempotencyKey,
-            actorId: userId,
-          });
-          balances.update(userId, balance);
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'PAYMENT_REQUIRED') {
-            await messaging.AbortSend({ messageId: id, userId });
-          }
-          throw error;
-        }
-      }
-      const sent = await messaging.CommitSend({ messageId: id, userId });
+      if (!sent) throw new Error('messaging answered a send without its message');
+      if (charge.debited) balances.update(userId, charge.balance);
       const message = messageJson(sent);
       const received = messageJson(recipientView(sent, userId, recipientId, anonymousPost));
       // To the recipient's pages and the sender's other tabs, on every replica (a retried send pushes the same id);

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { DomainError, parseInput } from '@tip/platform';
+import { DomainError, parseInput, type ContentCharge } from '@tip/platform';
 import { commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
@@ -18,11 +18,12 @@ const MEDIA_RULE = {
 };
 
 /**
- * Posts (the feeds are a fast lane: feed.ts): the composer, likes, comments, premium unlocks and Telegram reveals (each paid through the
- * wallet, keyed so that a repeated click is charged once), deletion, and the media. (A moderator's decision: admin-queues.ts.)
+ * Posts (the feeds are a fast lane: feed.ts): the composer, likes, comments, premium unlocks and Telegram reveals
+ * (content charges them, keyed so that a repeated click is charged once), deletion, and the media. (A moderator's
+ * decision: admin-queues.ts.)
  */
 export function postRoutes(context: BffContext): Router {
-  const { content, wallet, identity, balances, sessions, limits, say } = context;
+  const { content, identity, balances, sessions, limits, say } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
   const adminOnly = requireAdmin(sessions);
@@ -80,21 +81,11 @@ export function postRoutes(context: BffContext): Router {
     }),
   );
 
-  /** Debits what content says the viewer owes (nothing, or the price once, by its key), then the balance. */
-  async function pay(
-    viewerId: string,
-    price: { cost: number; idempotencyKey: string; referenceType: string; referenceId: string },
-  ) {
-    if (price.cost === 0) return { charged: 0, credits: await balances.get(viewerId) };
-    const { balance, replayed } = await wallet.Debit({
-      userId: viewerId,
-      amount: price.cost,
-      reference: { type: price.referenceType, id: price.referenceId },
-      idempotencyKey: price.idempotencyKey,
-      actorId: viewerId,
-    });
-    balances.update(viewerId, balance);
-    return { charged: replayed ? 0 : price.cost, credits: balance };
+  /** What a paid action took, and the viewer's balance after it (the one the debit answered, when there was one). */
+  async function paid(viewerId: string, charge: ContentCharge | null) {
+    if (!charge?.debited) return { charged: 0, credits: await balances.get(viewerId) };
+    balances.update(viewerId, charge.balance);
+    return { charged: charge.charged, credits: charge.balance };
   }
 
   router.post(
@@ -103,8 +94,9 @@ export function postRoutes(context: BffContext): Router {
     writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
-      const { charged, credits } = await pay(ref.viewerId, await content.PrepareUnlock(ref));
-      const item = await content.RecordUnlock(ref);
+      const { item, charge } = await content.Unlock(ref);
+      if (!item) throw new Error('content answered an unlock without its post');
+      const { charged, credits } = await paid(ref.viewerId, charge);
       const message = say(req, 'content.unlocked', { credits: charged });
       res.json({ unlocked: true, charged, credits, message, item: feedItemJson(item) });
     }),
@@ -121,8 +113,8 @@ export function postRoutes(context: BffContext): Router {
     writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
-      const { charged, credits } = await pay(ref.viewerId, await content.PrepareTelegramReveal(ref));
-      const { authorId } = await content.RecordTelegramReveal(ref);
+      const { authorId, charge } = await content.RevealTelegram(ref);
+      const { charged, credits } = await paid(ref.viewerId, charge);
       const { telegramUsername } = await identity.GetTelegram({ userId: authorId });
       res.json({ telegramUsername, charged, credits });
     }),

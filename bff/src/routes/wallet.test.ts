@@ -156,7 +156,8 @@ describe('transactions', () => {
     const { browser, id } = await stack.member('walter');
     const { session } = await buy(browser, { credits: 10 });
     await browser.postJson('/api/confirm-payment', { paymentIntentId: session.paymentIntentId });
-    await stack.wallet.Debit({
+    // An unlock as content charges it.
+    await stack.walletAs('content').Debit({
       userId: id,
       amount: 3,
       reference: { type: 'post', id: 'p1' },

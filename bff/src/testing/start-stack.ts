@@ -44,6 +44,8 @@ export interface TestStack {
   identity: ServiceClient<IdentityDefinition>;
   /** A gRPC client of the wallet, to check balances and the ledger. */
   wallet: ServiceClient<WalletDefinition>;
+  /** The wallet as a service calls it (`content`, say), for what the BFF may not do: a debit. */
+  walletAs(caller: string): ServiceClient<WalletDefinition>;
   /** A gRPC client of the content service. */
   content: ServiceClient<ContentDefinition>;
   /** A gRPC client of the messaging service. */
@@ -80,6 +82,17 @@ export async function startStack(
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
   const logger = createLogger('bff-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const adapters = await createAdapters({ dataDir, logger });
+  const clients: { close(): void }[] = [];
+  /** A gRPC client whose token names `caller`: the BFF's, or a service's calling another. */
+  function connect<D>(
+    definition: Parameters<typeof createGrpcClient<D>>[0],
+    address: string,
+    caller = 'bff',
+  ): ServiceClient<D> {
+    const client = createGrpcClient(definition, address, { caller, serviceTokenSecret, timeoutMs: 20_000 });
+    clients.push(client);
+    return client;
+  }
   const identityService = await startIdentityService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -89,10 +102,7 @@ export async function startStack(
     logger,
     admin: ADMIN,
   });
-  const identity = createGrpcClient(identityDefinition(), identityService.address, {
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  const identity = connect(identityDefinition(), identityService.address);
   const walletService = await startWalletService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -101,7 +111,7 @@ export async function startStack(
     logger,
     ...(options.stripe && { stripe: options.stripe }),
   });
-  const wallet = createGrpcClient(walletDefinition(), walletService.address, { serviceTokenSecret, timeoutMs: 20_000 });
+  const wallet = connect(walletDefinition(), walletService.address);
   const contentService = await startContentService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -110,22 +120,18 @@ export async function startStack(
     objects: adapters.objects,
     logger,
     approval: options.postApproval ?? 'immediate',
+    wallet: connect(walletDefinition(), walletService.address, 'content'),
   });
-  const content = createGrpcClient(contentDefinition(), contentService.address, {
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  const content = connect(contentDefinition(), contentService.address);
   const messagingService = await startMessagingService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
     documents: adapters.documents,
     events: adapters.events,
     logger,
+    wallet: connect(walletDefinition(), walletService.address, 'messaging'),
   });
-  const messaging = createGrpcClient(messagingDefinition(), messagingService.address, {
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  const messaging = connect(messagingDefinition(), messagingService.address);
   const moderationService = await startModerationService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -133,10 +139,7 @@ export async function startStack(
     events: adapters.events,
     logger,
   });
-  const moderation = createGrpcClient(moderationDefinition(), moderationService.address, {
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  const moderation = connect(moderationDefinition(), moderationService.address);
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
@@ -172,6 +175,7 @@ export async function startStack(
     adapters,
     identity,
     wallet,
+    walletAs: (caller) => connect(walletDefinition(), walletService.address, caller),
     content,
     messaging,
     moderation,
@@ -207,15 +211,11 @@ export async function startStack(
     async stop() {
       await bff.stop();
       await identityService.stop();
-      identity.close();
       await walletService.stop();
-      wallet.close();
       await contentService.stop();
-      content.close();
       await messagingService.stop();
-      messaging.close();
       await moderationService.stop();
-      moderation.close();
+      for (const client of clients) client.close();
       await adapters.close();
       await rm(dataDir, { recursive: true, force: true });
     },

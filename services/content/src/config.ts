@@ -8,9 +8,11 @@ export const postApprovalSetting = z.enum(['moderated', 'immediate']).default('m
 export const contentConfigSchema = engineConfigSchema.extend({
   /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
   GRPC_PORT: port(50053),
-  /** The secret the BFF signs its calls with; a call without a valid token is refused. */
+  /** The secret every caller signs its calls with (and content its own, to the wallet). */
   ...serviceTokenConfigShape,
   POST_APPROVAL: postApprovalSetting,
+  /** Where the wallet answers (host:port): content charges unlocks and Telegram reveals there. */
+  WALLET_ADDR: z.string().min(1).default('wallet:50052'),
 });
 export type ContentConfig = z.infer<typeof contentConfigSchema>;
 

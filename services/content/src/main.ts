@@ -1,11 +1,16 @@
 /** Content as its own process (the distributed shape). */
-import { runServiceMain } from '@tip/platform';
+import { runServiceMain, walletDefinition } from '@tip/platform';
 import { readContentConfig } from './config.js';
 import { startContentService } from './service.js';
 
 runServiceMain({
   name: 'content',
   readConfig: readContentConfig,
-  start: (runtime, config) => startContentService({ ...runtime, approval: config.POST_APPROVAL }),
+  start: (runtime, config, connect) =>
+    startContentService({
+      ...runtime,
+      approval: config.POST_APPROVAL,
+      wallet: connect(walletDefinition(), config.WALLET_ADDR),
+    }),
   serving: (_service, config) => ({ postApproval: config.POST_APPROVAL }),
 });

@@ -2,6 +2,7 @@ import {
   CONTENT_POSTS_TOPIC,
   CONTENT_SERVICE_NAME,
   contentDefinition,
+  CreditsDebited,
   followEvents,
   on,
   PostDecisionMade,
@@ -14,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
 import { forgetMember } from './app/forget-member.js';
 import { applyPostDecision } from './app/posts.js';
+import { grantPaid } from './app/purchases.js';
 import { contentHandlers } from './grpc/handlers.js';
 import { AuthorDirectory } from './infra/author-directory.js';
 import { BlockProjection } from './infra/block-projection.js';
@@ -25,13 +27,16 @@ import { backfillRecentComments } from './infra/recent-comments-backfill.js';
 
 export interface ContentServiceOptions extends ServiceRuntime {
   approval: PostApproval;
+  /** The wallet, which takes what an unlock or a reveal costs; its token names `content` as the caller. */
+  wallet: ContentContext['wallet'];
 }
 
 export type RunningContentService = RunningService<ContentDefinition>;
 
 /**
  * Starts content: its gRPC server, the outbox relay on `content.posts`, its projection of identity's users,
- * moderation's post decisions, and the backfill of earlier posts' comment copies.
+ * moderation's post decisions, the safety net of its paid actions on the wallet's debits, and the backfill of
+ * earlier posts' comment copies.
  */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {
   const { documents, events, objects, logger } = options;
@@ -48,6 +53,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
     engagement,
     media: new PostMediaStore(objects),
     approval: options.approval,
+    wallet: options.wallet,
     logger,
   };
   return startService({
@@ -75,6 +81,14 @@ export async function startContentService(options: ContentServiceOptions): Promi
               applyPostDecision(context, decision, { correlationId: event.correlationId }),
             ),
           ],
+        }),
+      () =>
+        // A grant already recorded is left alone, so a repeat does nothing (and every paid action's debit comes by).
+        followEvents({
+          events,
+          group: 'content.paid-grants',
+          logger,
+          reactions: [on(CreditsDebited, (debit, event) => grantPaid(context, debit, event.correlationId))],
         }),
       () =>
         projectIdentity({

@@ -42,7 +42,8 @@ export interface RunningPlatform {
 
 /**
  * The whole platform in one process: the shared engines opened once (one event log and cache for all; each service
- * its own document store), every gRPC service on loopback, and the BFF in front.
+ * its own document store), every gRPC service on loopback, and the BFF in front. Services that call another (content
+ * and messaging charge through the wallet) call it in process, as the BFF does.
  */
 export async function startPlatform(config: EmbeddedConfig, logger: Logger): Promise<RunningPlatform> {
   const engines = adapterOptionsFrom(config, 'tip');
@@ -100,6 +101,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       objects,
       logger: logger.child({ service: 'content' }),
       approval: config.POST_APPROVAL,
+      wallet: wallet.local,
     });
     stops.defer(() => content.stop());
 
@@ -115,6 +117,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       documents: messagingDocuments,
       events,
       logger: logger.child({ service: 'messaging' }),
+      wallet: wallet.local,
     });
     stops.defer(() => messaging.stop());
 

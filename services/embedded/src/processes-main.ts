@@ -3,7 +3,7 @@
  * process of their own (their distributed entry points) over one DATA_DIR: each service keeps its documents in
  * `DATA_DIR/<service>/`, and all of them share the event log (`DATA_DIR/events.sqlite`: SQLite in WAL mode lets
  * several processes write it) and the media. The services listen on loopback ports chosen at start and accept only
- * the BFF's token, signed with a secret made at each start and never written down.
+ * tokens signed with a secret made at each start and never written down.
  */
 import { createLogger, freePort, generateServiceTokenSecret, loadConfig, runMain } from '@tip/platform';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -54,8 +54,9 @@ runMain(async () => {
   const addresses: NodeJS.ProcessEnv = {};
   for (const service of SERVICES) {
     const port = await freePort();
+    // A service reaches those started before it (content and messaging charge through the wallet).
+    services.push(start(service, `services/${service}`, { ...shared, ...addresses, GRPC_PORT: String(port) }));
     addresses[`${service.toUpperCase()}_ADDR`] = `127.0.0.1:${port}`;
-    services.push(start(service, `services/${service}`, { ...shared, GRPC_PORT: String(port) }));
   }
   const bff = start('bff', 'bff', { ...shared, ...addresses });
   const children = [...services, bff];

@@ -1,10 +1,11 @@
 /** Messaging as its own process (the distributed shape). */
-import { runServiceMain } from '@tip/platform';
+import { runServiceMain, walletDefinition } from '@tip/platform';
 import { readMessagingConfig } from './config.js';
 import { startMessagingService } from './service.js';
 
 runServiceMain({
   name: 'messaging',
   readConfig: readMessagingConfig,
-  start: startMessagingService,
+  start: (runtime, config, connect) =>
+    startMessagingService({ ...runtime, wallet: connect(walletDefinition(), config.WALLET_ADDR) }),
 });

@@ -5,7 +5,9 @@ import {
   startService,
   type MessagingDefinition,
   type RunningService,
+  type ServiceClient,
   type ServiceRuntime,
+  type WalletDefinition,
 } from '@tip/platform';
 import type { MessagingContext } from './app/context.js';
 import { messagingHandlers } from './grpc/handlers.js';
@@ -13,18 +15,21 @@ import { commitPaidMessages, projectMembers } from './infra/consumers.js';
 import { backfillConversations } from './infra/conversation-backfill.js';
 import { MessagingStores } from './infra/stores.js';
 
-export type MessagingServiceOptions = Omit<ServiceRuntime, 'objects'>;
+export type MessagingServiceOptions = Omit<ServiceRuntime, 'objects'> & {
+  /** The wallet, which takes a message's credits; its token names `messaging` as the caller. */
+  wallet: Pick<ServiceClient<WalletDefinition>, 'Debit'>;
+};
 
 export type RunningMessagingService = RunningService<MessagingDefinition>;
 
 /**
  * Starts messaging: its gRPC server, the relays of messages and read marks on `messaging.messages`, its projection
- * of identity's members, and the saga's safety net on the wallet's debits.
+ * of identity's members, and the send's safety net on the wallet's debits.
  */
 export async function startMessagingService(options: MessagingServiceOptions): Promise<RunningMessagingService> {
   const { documents, events, logger } = options;
   const stores = await MessagingStores.open(documents);
-  const context: MessagingContext = { stores, logger };
+  const context: MessagingContext = { stores, wallet: options.wallet, logger };
   const migrations = await documents.collection<{ _id: string; doneAt: string }>('migrations');
   return startService({
     address: options.address,

@@ -1,6 +1,7 @@
 import {
   startService,
   WALLET_LEDGER_TOPIC,
+  WALLET_CALLERS,
   WALLET_SERVICE_NAME,
   walletDefinition,
   type RunningService,
@@ -41,7 +42,12 @@ export async function startWalletService(options: WalletServiceOptions): Promise
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
-    service: { name: WALLET_SERVICE_NAME, definition: walletDefinition(), handlers: walletHandlers(context) },
+    service: {
+      name: WALLET_SERVICE_NAME,
+      definition: walletDefinition(),
+      handlers: walletHandlers(context),
+      callers: WALLET_CALLERS,
+    },
     events,
     logger,
     outboxes: [

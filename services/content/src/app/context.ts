@@ -1,4 +1,4 @@
-import type { Logger } from '@tip/platform';
+import type { Logger, ServiceClient, WalletDefinition } from '@tip/platform';
 import type { AuthorDirectory } from '../infra/author-directory.js';
 import type { BlockProjection } from '../infra/block-projection.js';
 import type { Engagement } from '../infra/engagement.js';
@@ -16,6 +16,8 @@ export interface ContentContext {
   engagement: Engagement;
   media: PostMediaStore;
   approval: PostApproval;
+  /** Where paid actions are charged: the wallet, called as `content`. */
+  wallet: Pick<ServiceClient<WalletDefinition>, 'Debit'>;
   logger: Logger;
 }
 

@@ -1,49 +1,67 @@
 import { DomainError, PostUnlocked } from '@tip/platform';
 import { TELEGRAM_REVEAL_COST } from '../domain/index.js';
 import { Engagement, revealId, unlockId } from '../infra/engagement.js';
+import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem } from './feed-items.js';
 import { visiblePost } from './posts.js';
-import { seesWhole, viewerOf } from './viewer.js';
+import { seesWhole, viewerOf, type Viewer } from './viewer.js';
+
+/** What a debit pays for: the post unlocked, or the author whose Telegram is revealed. */
+export const UNLOCK_REFERENCE = 'post';
+export const TELEGRAM_REFERENCE = 'telegram';
+
+/** What a paid action took: nothing, or the wallet's debit (`charged` 0 when it repeats one already made). */
+export interface Charge {
+  debited: boolean;
+  charged: number;
+  balance: number;
+}
 
 /**
- * What unlocking a premium post costs this viewer: its price once, nothing for its author, an admin, or someone
- * who already paid. The BFF debits the wallet with this key (so twenty clicks are charged once) and then records.
+ * Has the wallet take `cost` from the viewer, keyed so that a repeated click is charged once; nothing when the cost
+ * is 0. A refused debit (PAYMENT_REQUIRED) is thrown before anything is granted.
  */
-export async function prepareUnlock(context: ContentContext, input: { postId: string; viewerId: string }) {
+async function charge(
+  context: ContentContext,
+  viewerId: string,
+  price: { cost: number; idempotencyKey: string; reference: { type: string; id: string } },
+): Promise<Charge> {
+  if (price.cost === 0) return { debited: false, charged: 0, balance: 0 };
+  const { balance, replayed } = await context.wallet.Debit({
+    userId: viewerId,
+    amount: price.cost,
+    reference: price.reference,
+    idempotencyKey: price.idempotencyKey,
+    actorId: viewerId,
+  });
+  return { debited: true, charged: replayed ? 0 : price.cost, balance };
+}
+
+/** Records the member's unlock of a premium post once, with its PostUnlocked and the post's count. */
+async function grantUnlock(context: ContentContext, post: PostDocument, userId: string, correlationId: string) {
+  if (!(await Engagement.grant(context.engagement.unlocks, unlockId(post._id, userId), userId))) return;
+  const unlocked = PostUnlocked.create(post._id, { postId: post._id, userId, cost: post.creditCost }, correlationId);
+  await context.posts.update(post._id, {}, { $inc: { unlockCount: 1 } }, [unlocked]);
+}
+
+/**
+ * Unlocks a premium post: its price once (nothing for its author, an admin, or someone who already paid), then the
+ * unlock recorded. Safe to repeat. Answers the post, whole, and what was taken.
+ */
+export async function unlock(context: ContentContext, input: { postId: string; viewerId: string }, call: CallInfo) {
   const viewer = await viewerOf(context, input.viewerId);
   if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
   const post = await visiblePost(context, input.postId, viewer);
   if (!post.isPremium) throw new DomainError('FAILED_PRECONDITION', 'content.notPremium');
   const paid = (await context.engagement.unlockedBy(viewer.id, [post._id])).has(post._id);
-  return {
+  const taken = await charge(context, viewer.id, {
     cost: seesWhole(post, viewer, paid) ? 0 : post.creditCost,
     idempotencyKey: `unlock:${post._id}:${viewer.id}`,
-    referenceType: 'post',
-    referenceId: post._id,
-  };
-}
-
-/** Grants the unlock the viewer paid for (or needed not pay for); safe to repeat. Answers the post, whole. */
-export async function recordUnlock(
-  context: ContentContext,
-  input: { postId: string; viewerId: string },
-  call: CallInfo,
-) {
-  const viewer = await viewerOf(context, input.viewerId);
-  const post = await visiblePost(context, input.postId, viewer);
-  if (!seesWhole(post, viewer, false)) {
-    const recorded = await Engagement.grant(context.engagement.unlocks, unlockId(post._id, viewer.id), viewer.id);
-    if (recorded) {
-      const unlocked = PostUnlocked.create(
-        post._id,
-        { postId: post._id, userId: viewer.id, cost: post.creditCost },
-        call.correlationId,
-      );
-      await context.posts.update(post._id, {}, { $inc: { unlockCount: 1 } }, [unlocked]);
-    }
-  }
-  return feedItem(context, post, viewer);
+    reference: { type: UNLOCK_REFERENCE, id: post._id },
+  });
+  if (!seesWhole(post, viewer, false)) await grantUnlock(context, post, viewer.id, call.correlationId);
+  return { item: await feedItem(context, post, viewer), charge: taken };
 }
 
 export async function isUnlocked(context: ContentContext, input: { postId: string; viewerId: string }) {
@@ -54,33 +72,52 @@ export async function isUnlocked(context: ContentContext, input: { postId: strin
 }
 
 /** The author whose Telegram a post offers, or a refusal when it offers none. */
-async function telegramOffer(context: ContentContext, input: { postId: string; viewerId: string }) {
-  const viewer = await viewerOf(context, input.viewerId);
-  if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
-  const post = await visiblePost(context, input.postId, viewer);
+async function telegramOffer(context: ContentContext, viewer: Viewer, postId: string) {
+  const post = await visiblePost(context, postId, viewer);
   const author = await context.authors.get(post.authorId);
   if (!post.showTelegramUsername || !author?.hasTelegram) {
     throw new DomainError('FAILED_PRECONDITION', 'content.noTelegram');
   }
   if (post.authorId === viewer.id) throw new DomainError('INVALID_ARGUMENT', 'content.contactSelf');
-  return { viewer, author };
+  return author;
 }
 
-/** Revealing an author's Telegram costs 2 credits once per viewer and author (admins pay nothing). */
-export async function prepareTelegramReveal(context: ContentContext, input: { postId: string; viewerId: string }) {
-  const { viewer, author } = await telegramOffer(context, input);
+/**
+ * Reveals the Telegram handle a post offers: 2 credits once per viewer and author (admins pay nothing), then the
+ * reveal recorded. Answers the author, whose handle the caller asks identity for.
+ */
+export async function revealTelegram(context: ContentContext, input: { postId: string; viewerId: string }) {
+  const viewer = await viewerOf(context, input.viewerId);
+  if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
+  const author = await telegramOffer(context, viewer, input.postId);
   const revealed = await context.engagement.reveals.findOne({ _id: revealId(author._id, viewer.id) });
-  return {
+  const taken = await charge(context, viewer.id, {
     cost: revealed || viewer.isAdmin ? 0 : TELEGRAM_REVEAL_COST,
     idempotencyKey: `telegram:${author._id}:${viewer.id}`,
-    referenceType: 'telegram',
-    referenceId: author._id,
-  };
+    reference: { type: TELEGRAM_REFERENCE, id: author._id },
+  });
+  await Engagement.grant(context.engagement.reveals, revealId(author._id, viewer.id), viewer.id);
+  return { authorId: author._id, charge: taken };
 }
 
-/** Records the reveal (once paid); the caller then asks identity for the handle of the author it names. */
-export async function recordTelegramReveal(context: ContentContext, input: { postId: string; viewerId: string }) {
-  const { viewer, author } = await telegramOffer(context, input);
-  await Engagement.grant(context.engagement.reveals, revealId(author._id, viewer.id), viewer.id);
-  return { authorId: author._id };
+/**
+ * Grants what a debit paid for, should content have stopped between the debit and the grant (the wallet's
+ * CreditsDebited): a debit never stays without its unlock or reveal. A grant already recorded is left alone, and a
+ * post deleted since has nothing left to unlock.
+ */
+export async function grantPaid(
+  context: ContentContext,
+  debit: { userId: string; reference: { type: string; id: string } },
+  correlationId: string,
+) {
+  const { userId, reference } = debit;
+  if (reference.type === TELEGRAM_REFERENCE) {
+    await Engagement.grant(context.engagement.reveals, revealId(reference.id, userId), userId);
+  } else if (reference.type === UNLOCK_REFERENCE) {
+    const post = await context.posts.get(reference.id).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (post) await grantUnlock(context, post, userId, correlationId);
+  }
 }

@@ -69,8 +69,8 @@ describe('ExportMember', () => {
     await harness.client.AddComment({ postId: brunos, viewerId: anna, content: 'commento di anna' });
     await harness.client.AddComment({ postId: photoPost, viewerId: anna, content: 'anna sul suo post' });
     await harness.client.ToggleLike({ postId: brunos, viewerId: anna });
-    await harness.client.RecordUnlock({ postId: brunos, viewerId: anna });
-    await harness.client.RecordTelegramReveal({ postId: brunos, viewerId: anna });
+    await harness.client.Unlock({ postId: brunos, viewerId: anna });
+    await harness.client.RevealTelegram({ postId: brunos, viewerId: anna });
     // Others on Anna's post: counted on it, theirs otherwise.
     await harness.client.AddComment({ postId: photoPost, viewerId: bruno, content: 'commento di bruno' });
     await harness.client.ToggleLike({ postId: photoPost, viewerId: bruno });

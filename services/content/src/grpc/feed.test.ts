@@ -3,6 +3,7 @@ import {
   contentDefinition,
   createGrpcClient,
   createLogger,
+  CreditsDebited,
   generateServiceTokenSecret,
   PostDecisionMade,
   UserBlocked,
@@ -333,23 +334,140 @@ describe('premium posts', () => {
     expect(
       (await harness.client.GetMedia({ postId, viewerId: reader, variant: 'teaser' })).content.length,
     ).toBeGreaterThan(0);
-    expect(await harness.client.PrepareUnlock({ postId, viewerId: reader })).toMatchObject({
-      cost: 5,
-      idempotencyKey: `unlock:${postId}:${reader}`,
-    });
     expect((await harness.client.GetPost({ postId, viewerId: author })).post?.content).toBe('segreto premium');
     expect((await harness.client.GetPost({ postId, viewerId: admin })).post?.locked).toBe(false);
-    expect(await harness.client.PrepareUnlock({ postId, viewerId: admin })).toMatchObject({ cost: 0 });
 
-    const unlocked = await harness.client.RecordUnlock({ postId, viewerId: reader });
-    expect(unlocked.post).toMatchObject({ content: 'segreto premium', locked: false });
+    const unlocked = await harness.client.Unlock({ postId, viewerId: reader });
+    expect(unlocked.item?.post).toMatchObject({ content: 'segreto premium', locked: false });
+    expect(unlocked.charge).toEqual({ debited: true, charged: 5, balance: 95 });
     expect(await harness.client.IsUnlocked({ postId, viewerId: reader })).toEqual({ unlocked: true });
-    expect(await harness.client.PrepareUnlock({ postId, viewerId: reader })).toMatchObject({ cost: 0 });
     expect((await harness.client.GetMedia({ postId, viewerId: reader, variant: 'image-640' })).contentType).toBe(
       'image/webp',
     );
   });
 });
+
+describe('unlocking a premium post', () => {
+  async function premiumPost(creditCost = 5) {
+    const author = await harness.member({ premium: true });
+    const postId = await post(author, { content: 'solo per chi sblocca', isPremium: true, creditCost });
+    await harness.decide(postId, 'approved');
+    return { author, postId };
+  }
+  /** The post's count of unlocks, as content keeps it (no reply shows it). */
+  const unlockCount = async (postId: string) =>
+    (await (await harness.documents.collection<PostDocument>('posts')).findOne({ _id: postId }))?.unlockCount;
+
+  it('charges its price once through the wallet, and its author or an admin nothing', async () => {
+    const { author, postId } = await premiumPost();
+    const admin = await harness.member({ isAdmin: true });
+    const reader = await harness.member();
+    expect((await harness.client.Unlock({ postId, viewerId: reader })).charge).toEqual({
+      debited: true,
+      charged: 5,
+      balance: 95,
+    });
+    const history = await harness.wallet.client.History({ userId: reader, cursor: '', limit: 10 });
+    expect(history.entries[0]).toMatchObject({ amount: -5, reference: { type: 'post', id: postId } });
+    // Already paid, the author's own, an admin: nothing is debited.
+    for (const viewerId of [reader, author, admin]) {
+      const again = await harness.client.Unlock({ postId, viewerId });
+      expect(again.charge).toEqual({ debited: false, charged: 0, balance: 0 });
+      expect(again.item?.post?.locked).toBe(false);
+    }
+    expect(await harness.wallet.balance(reader)).toBe(95);
+    expect(await harness.wallet.balance(admin)).toBe(100);
+    expect(await unlockCount(postId)).toBe(1);
+  });
+
+  it('charges twenty clicks at once once, and counts one unlock', async () => {
+    const { postId } = await premiumPost();
+    const reader = await harness.member();
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => harness.client.Unlock({ postId, viewerId: reader })),
+    );
+    expect(replies.reduce((sum, reply) => sum + (reply.charge?.charged ?? 0), 0)).toBe(5);
+    expect(await harness.wallet.balance(reader)).toBe(95);
+    expect(await unlockCount(postId)).toBe(1);
+  });
+
+  it('grants nothing to a member who cannot pay', async () => {
+    const { postId } = await premiumPost(5);
+    const reader = await harness.member({ credits: 4 });
+    expect(await failureOf(harness.client.Unlock({ postId, viewerId: reader }))).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+    });
+    expect(await harness.client.IsUnlocked({ postId, viewerId: reader })).toEqual({ unlocked: false });
+    expect(await harness.wallet.balance(reader)).toBe(4);
+  });
+
+  it('grants an unlock whose debit the wallet reports, when content stopped before granting it', async () => {
+    const { postId } = await premiumPost();
+    const reader = await harness.member();
+    await harness.events.publish(CreditsDebited.topic, [debitOf(reader, { type: 'post', id: postId })]);
+    await waitFor(
+      async () => (await harness.client.IsUnlocked({ postId, viewerId: reader })).unlocked,
+      5000,
+      'the unlock granted',
+    );
+    expect(await unlockCount(postId)).toBe(1);
+  });
+});
+
+describe('revealing a Telegram handle', () => {
+  async function telegramPost() {
+    const author = await harness.member({ hasTelegram: true });
+    const postId = await post(author, { content: 'scrivimi su Telegram', showTelegramUsername: true });
+    await harness.decide(postId, 'approved');
+    return { author, postId };
+  }
+
+  it('charges 2 credits once per reader and author, and answers the author', async () => {
+    const { author, postId } = await telegramPost();
+    const reader = await harness.member();
+    const replies = await Promise.all([1, 2, 3].map(() => harness.client.RevealTelegram({ postId, viewerId: reader })));
+    expect(replies.map((reply) => reply.authorId)).toEqual([author, author, author]);
+    expect(replies.reduce((sum, reply) => sum + (reply.charge?.charged ?? 0), 0)).toBe(2);
+    expect(await harness.wallet.balance(reader)).toBe(98);
+    expect(await failureOf(harness.client.RevealTelegram({ postId, viewerId: author }))).toMatchObject({
+      messageKey: 'content.contactSelf',
+    });
+    const poor = await harness.member({ credits: 1 });
+    expect(await failureOf(harness.client.RevealTelegram({ postId, viewerId: poor }))).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+    });
+  });
+
+  it('records a reveal whose debit the wallet reports, so the reader is not charged again', async () => {
+    const { author, postId } = await telegramPost();
+    const reader = await harness.member();
+    await harness.events.publish(CreditsDebited.topic, [debitOf(reader, { type: 'telegram', id: author })]);
+    await waitFor(
+      async () => (await harness.client.RevealTelegram({ postId, viewerId: reader })).charge?.debited === false,
+      5000,
+      'the reveal recorded',
+    );
+    expect(await harness.wallet.balance(reader)).toBe(100);
+  });
+});
+
+/** The wallet's event for a debit of `userId` about `reference`, as if content had stopped right after it. */
+function debitOf(userId: string, reference: { type: string; id: string }) {
+  return CreditsDebited.create(
+    `account-${userId}`,
+    {
+      accountId: `account-${userId}`,
+      userId,
+      entryId: `account-${userId}:2`,
+      sequence: 2,
+      amount: -2,
+      balanceAfter: 98,
+      reference,
+      occurredAt: new Date().toISOString(),
+    },
+    'wallet',
+  );
+}
 
 describe('blocks', () => {
   it('hide each member’s posts and comments from the other, both ways, until lifted', async () => {
@@ -470,8 +588,9 @@ describe('posts commented before posts kept copies of their comments', () => {
       objects: harness.objects,
       logger: createLogger('content-test', 'silent'),
       approval: 'moderated',
+      wallet: harness.wallet.charges,
     });
-    const client = createGrpcClient(contentDefinition(), restarted.address, { serviceTokenSecret });
+    const client = createGrpcClient(contentDefinition(), restarted.address, { caller: 'bff', serviceTokenSecret });
     try {
       await waitFor(
         async () => (await posts.findOne({ _id: postId }))?.recentComments !== undefined,

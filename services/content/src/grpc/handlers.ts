@@ -5,13 +5,7 @@ import { addComment, listComments, postCounts, toggleLike } from '../app/engagem
 import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
 import { createPost, deletePost, feed, getPost, postAuthor } from '../app/posts.js';
-import {
-  isUnlocked,
-  prepareTelegramReveal,
-  prepareUnlock,
-  recordTelegramReveal,
-  recordUnlock,
-} from '../app/purchases.js';
+import { isUnlocked, revealTelegram, unlock } from '../app/purchases.js';
 import { CATEGORIES, type Category } from '../domain/index.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
@@ -41,11 +35,9 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
     ToggleLike: (request, call) => toggleLike(context, request, callInfo(call)),
     ListComments: (request) => listComments(context, request),
     AddComment: (request, call) => addComment(context, request, callInfo(call)),
-    PrepareUnlock: (request) => prepareUnlock(context, request),
-    RecordUnlock: (request, call) => recordUnlock(context, request, callInfo(call)),
+    Unlock: (request, call) => unlock(context, request, callInfo(call)),
     IsUnlocked: (request) => isUnlocked(context, request),
-    PrepareTelegramReveal: (request) => prepareTelegramReveal(context, request),
-    RecordTelegramReveal: (request) => recordTelegramReveal(context, request),
+    RevealTelegram: (request) => revealTelegram(context, request),
     PostAuthor: (request) => postAuthor(context, request),
     async DeletePost(request, call) {
       await deletePost(context, request, callInfo(call));

@@ -6,36 +6,52 @@ import {
   type UserProfilePayload,
 } from '@tip/platform';
 import { memberProfile, startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
 import type { PostApproval } from '../app/context.js';
 import { AUTHORS_COLLECTION } from '../infra/author-directory.js';
 import { startContentService, type RunningContentService } from '../service.js';
 
-/** Content as the BFF sees it, for tests, with members made the way identity makes them known (its events). */
+/**
+ * Content as the BFF sees it, for tests, with members made the way identity makes them known (its events), and the
+ * real wallet beside it, where content charges unlocks and reveals.
+ */
 export interface ContentHarness extends ServiceHarness<ContentDefinition, RunningContentService> {
-  /** Makes a member known to content (approved, male, not premium unless told otherwise) and returns its id. */
-  member(overrides?: Partial<UserProfilePayload> & { premium?: boolean }): Promise<string>;
+  wallet: WalletBeside;
+  /**
+   * Makes a member known to content (approved, male, not premium unless told otherwise), with `credits` in the wallet
+   * (100 unless told), and returns its id.
+   */
+  member(overrides?: Partial<UserProfilePayload> & { premium?: boolean; credits?: number }): Promise<string>;
   /** What moderation does when an admin decides a waiting post (PostDecisionMade); resolves once content applied it. */
   decide(postId: string, status: 'approved' | 'rejected', reason?: string): Promise<void>;
 }
 
 export async function startContentHarness(options: { approval?: PostApproval } = {}): Promise<ContentHarness> {
+  let wallet: WalletBeside | undefined;
   const harness = await startServiceHarness({
     name: 'content',
     definition: contentDefinition(),
-    start: (runtime) => startContentService({ ...runtime, approval: options.approval ?? 'immediate' }),
+    async start(runtime) {
+      const beside = await startWalletBeside(runtime, 'content');
+      wallet = beside;
+      const approval = options.approval ?? 'immediate';
+      const content = await startContentService({ ...runtime, approval, wallet: beside.charges });
+      return { ...content, stop: () => content.stop().then(() => beside.stop()) };
+    },
   });
   const { documents, events } = harness;
   const authors = await documents.collection<{ _id: string; verificationStatus: string }>(AUTHORS_COLLECTION);
   const posts = await documents.collection<{ _id: string; status: string }>('posts');
 
   const helpers: Pick<ContentHarness, 'member' | 'decide'> = {
-    async member({ premium = false, ...overrides } = {}) {
+    async member({ premium = false, credits = 100, ...overrides } = {}) {
       const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString();
       const profile = memberProfile({
         ...(premium && { premiumSubscriptionExpiry: expiry, premiumSource: 'admin_grant' as const }),
         ...overrides,
       });
       const { userId } = profile;
+      if (credits > 0) await wallet?.fund(userId, credits);
       await events.publish(ProfileUpdated.topic, [ProfileUpdated.create(userId, profile, 'test')]);
       await waitFor(
         async () => (await authors.findOne({ _id: userId }))?.verificationStatus === profile.verificationStatus,
@@ -54,5 +70,8 @@ export async function startContentHarness(options: { approval?: PostApproval } =
       );
     },
   };
-  return Object.assign(harness, helpers);
+  return Object.defineProperties(Object.assign(harness, helpers), {
+    // The wallet of the current start: a restart starts another.
+    wallet: { get: () => wallet, enumerable: true },
+  }) as ContentHarness;
 }

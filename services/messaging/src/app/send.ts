@@ -39,23 +39,51 @@ async function conversationOf(
   return key;
 }
 
+export interface SendInput {
+  messageId: string;
+  userId: string;
+  recipientId: string;
+  content: string;
+  blockedUserIds: string[];
+  anonymousPost: AnonymousPost | null;
+}
+
+/**
+ * Sends a message and charges its sender: the rules and the message kept pending, the wallet's debit keyed by the
+ * message (a retried send is charged once), then the commit. A refused debit drops the pending message. Should this
+ * process stop between the debit and the commit, the debit's CreditsDebited commits it (commitPaidMessages).
+ */
+export async function send(context: MessagingContext, input: SendInput, call: CallInfo) {
+  const { cost } = await prepareSend(context, input);
+  const { messageId, userId } = input;
+  let debited: { balance: number } | undefined;
+  if (cost > 0) {
+    debited = await context.wallet
+      .Debit({
+        userId,
+        amount: cost,
+        reference: { type: 'message', id: messageId },
+        idempotencyKey: `message:${messageId}`,
+        actorId: userId,
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'PAYMENT_REQUIRED') {
+          await abortSend(context, { messageId, userId });
+        }
+        throw error;
+      });
+  }
+  const message = await commitSend(context, { messageId, userId }, call);
+  return { message, debited: debited !== undefined, balance: debited?.balance ?? 0 };
+}
+
 /**
  * The rules of writing (docs/product.md#private-messages: approved members and admins; not to oneself; to a member
  * who exists, is not deleted and neither blocked nor blocking; 1 to 2,000 characters once trimmed), then the message
- * kept pending under the client's id. A retry of the same message finds it; the same id for another message is refused. Answers what the
- * wallet must take, and by which key.
+ * kept pending under the client's id. A retry of the same message finds it; the same id for another message is
+ * refused. Answers what the wallet must take.
  */
-export async function prepareSend(
-  context: MessagingContext,
-  input: {
-    messageId: string;
-    userId: string;
-    recipientId: string;
-    content: string;
-    blockedUserIds: string[];
-    anonymousPost: AnonymousPost | null;
-  },
-) {
+async function prepareSend(context: MessagingContext, input: SendInput) {
   const { stores } = context;
   const id = messageId(input.messageId);
   const sender = await stores.members.findOne({ _id: input.userId });
@@ -89,13 +117,13 @@ export async function prepareSend(
       existing.content === content;
     if (!same) throw new DomainError('ALREADY_EXISTS', 'messaging.idReused');
   }
-  return { cost: sender.isAdmin ? 0 : MESSAGE_COST, idempotencyKey: `message:${id}` };
+  return { cost: sender.isAdmin ? 0 : MESSAGE_COST };
 }
 
 /**
- * Makes a paid message visible, once, with its MessageSent. Called by the BFF after the debit, and by the wallet's
- * CreditsDebited should the BFF have stopped in between; `userId`, when given, must be the sender. Answers the
- * message as its sender is shown it.
+ * Makes a paid message visible, once, with its MessageSent: after the debit, or on the wallet's CreditsDebited should
+ * the send have stopped in between; `userId`, when given, must be the sender. Answers the message as its sender is
+ * shown it.
  */
 export async function commitSend(
   context: MessagingContext,
@@ -127,6 +155,6 @@ export async function commitSend(
 }
 
 /** The debit was refused: the pending message goes, so nothing of it is stored. A sent message stays. */
-export async function abortSend(context: MessagingContext, input: { messageId: string; userId: string }) {
+async function abortSend(context: MessagingContext, input: { messageId: string; userId: string }) {
   await context.stores.messages.deleteOne({ _id: input.messageId, senderId: input.userId, status: 'pending' });
 }

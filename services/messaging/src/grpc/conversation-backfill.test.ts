@@ -43,8 +43,9 @@ describe('a data directory from before conversations were made on send', () => {
       documents: harness.documents,
       events: harness.events,
       logger: createLogger('messaging-test', 'silent'),
+      wallet: harness.wallet.charges,
     });
-    const client = createGrpcClient(messagingDefinition(), restarted.address, { serviceTokenSecret });
+    const client = createGrpcClient(messagingDefinition(), restarted.address, { caller: 'bff', serviceTokenSecret });
     try {
       await waitFor(
         async () => (await client.Conversations({ userId: anna })).conversations.length === 2,

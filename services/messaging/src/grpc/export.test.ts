@@ -10,11 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-/** A message paid for and sent; a few milliseconds apart, so that their order is plain. */
-async function send(userId: string, recipientId: string, content: string, commit = true): Promise<string> {
-  const messageId = randomUUID();
-  await harness.client.PrepareSend({ messageId, userId, recipientId, content, blockedUserIds: [] });
-  if (commit) await harness.client.CommitSend({ messageId, userId });
+/**
+ * A message paid for and sent (or, `interrupted`, kept pending by a send that stopped before its debit); a few
+ * milliseconds apart, so that their order is plain.
+ */
+async function send(userId: string, recipientId: string, content: string, interrupted = false): Promise<string> {
+  let messageId: string;
+  if (interrupted) messageId = await harness.interruptedSend(userId, recipientId, content);
+  else {
+    messageId = randomUUID();
+    await harness.client.Send({ messageId, userId, recipientId, content, blockedUserIds: [] });
+  }
   await sleep(5);
   return messageId;
 }
@@ -50,8 +56,8 @@ describe('ExportMember', () => {
     await send(bruno, carla, 'carla, da bruno');
     await send(carla, bruno, 'bruno, da carla');
     // Anna's own message waiting for its debit is hers; Carla's to her, unpaid, is not hers yet.
-    const unpaid = await send(anna, carla, 'non ancora pagato', false);
-    await send(carla, anna, 'carla non ha ancora pagato', false);
+    const unpaid = await send(anna, carla, 'non ancora pagato', true);
+    await send(carla, anna, 'carla non ha ancora pagato', true);
 
     const { json, data } = await exportOf(anna);
     expect(data.messages.map((message) => [message.id, message.direction, message.content, message.status])).toEqual([

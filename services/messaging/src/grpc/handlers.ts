@@ -3,19 +3,14 @@ import type { CallContext, MessagingDefinition, ServiceHandlers } from '@tip/pla
 import type { CallInfo, MessagingContext } from '../app/context.js';
 import { exportMember } from '../app/export-member.js';
 import { conversations, markRead, thread, unreadCount } from '../app/read.js';
-import { abortSend, commitSend, prepareSend } from '../app/send.js';
+import { send } from '../app/send.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
 
 /** Maps each RPC to its use case; the use cases hold the rules. */
 export function messagingHandlers(context: MessagingContext): ServiceHandlers<MessagingDefinition> {
   return {
-    PrepareSend: (request) => prepareSend(context, request),
-    CommitSend: (request, call) => commitSend(context, request, callInfo(call)),
-    async AbortSend(request) {
-      await abortSend(context, request);
-      return {};
-    },
+    Send: (request, call) => send(context, request, callInfo(call)),
     Conversations: (request) => conversations(context, request.userId),
     Thread: (request) => thread(context, request),
     MarkRead: (request, call) => markRead(context, request, callInfo(call)),

@@ -13,12 +13,16 @@ afterAll(() => harness.stop());
 
 const send = async (userId: string, recipientId: string, content: string, blockedUserIds: string[] = []) => {
   const messageId = randomUUID();
-  const prepared = await harness.client.PrepareSend({ messageId, userId, recipientId, content, blockedUserIds });
-  return { messageId, prepared };
+  const sent = await harness.client.Send({ messageId, userId, recipientId, content, blockedUserIds });
+  return { messageId, sent };
 };
+const threadOf = async (userId: string, otherUserId: string) =>
+  (await harness.client.Thread({ userId, otherUserId, cursor: '', limit: 10 })).messages;
+const messageSentFor = (messageId: string) =>
+  harness.published.filter((event) => (event.payload as { messageId?: string }).messageId === messageId);
 
 describe('writing', () => {
-  it('holds the rules of writing', async () => {
+  it('holds the rules of writing, and charges nothing for a message refused', async () => {
     const sender = await harness.member();
     const recipient = await harness.member();
     const pending = await harness.member({ verificationStatus: 'pending' });
@@ -38,60 +42,72 @@ describe('writing', () => {
     expect(await refusal(sender, recipient, 'x'.repeat(2001))).toMatchObject({
       messageKey: 'messaging.contentTooLong',
     });
+    expect(await harness.wallet.balance(sender)).toBe(100);
   });
 
-  it('costs 2 credits, and nothing for an admin', async () => {
+  it('charges the sender 2 credits through the wallet, keyed by the message, and an admin nothing', async () => {
     const member = await harness.member();
-    const admin = await harness.member({ isAdmin: true });
+    const admin = await harness.member({ isAdmin: true }, 0);
     const recipient = await harness.member();
-    const { messageId, prepared } = await send(member, recipient, 'ciao');
-    expect(prepared).toEqual({ cost: 2, idempotencyKey: `message:${messageId}` });
-    expect((await send(admin, recipient, 'ciao')).prepared.cost).toBe(0);
+    const { messageId, sent } = await send(member, recipient, 'ciao');
+    expect(sent).toMatchObject({ debited: true, balance: 98, message: { id: messageId, content: 'ciao' } });
+    expect(await harness.wallet.balance(member)).toBe(98);
+    const history = await harness.wallet.client.History({ userId: member, cursor: '', limit: 10 });
+    expect(history.entries[0]).toMatchObject({ amount: -2, reference: { type: 'message', id: messageId } });
+    expect((await send(admin, recipient, 'ciao')).sent).toMatchObject({ debited: false });
+    expect(await harness.wallet.balance(admin)).toBe(0);
   });
 
-  it('shows nothing until committed, then once, and keeps a retry of the same message one message', async () => {
+  it('keeps a retry of the same message one message, sent and charged once', async () => {
     const sender = await harness.member();
     const recipient = await harness.member();
-    const { messageId } = await send(sender, recipient, 'primo');
-    expect(
-      (await harness.client.Thread({ userId: recipient, otherUserId: sender, cursor: '', limit: 10 })).messages,
-    ).toEqual([]);
-    const retry = await harness.client.PrepareSend({
+    const messageId = randomUUID();
+    const input = { messageId, userId: sender, recipientId: recipient, content: 'primo', blockedUserIds: [] };
+    const replies = await Promise.all([1, 2, 3].map(() => harness.client.Send(input)));
+    expect(new Set(replies.map((reply) => reply.message?.id))).toEqual(new Set([messageId]));
+    expect((await threadOf(recipient, sender)).map((message) => message.content)).toEqual(['primo']);
+    expect(await harness.wallet.balance(sender)).toBe(98);
+    expect(await failureOf(harness.client.Send({ ...input, content: 'altro' }))).toMatchObject({
+      messageKey: 'messaging.idReused',
+    });
+    await waitFor(() => messageSentFor(messageId).length > 0, 5000, 'MessageSent');
+    expect(messageSentFor(messageId)).toHaveLength(1);
+  });
+
+  it('stores nothing of a message the sender cannot pay for, and takes nothing', async () => {
+    const sender = await harness.member({}, 1);
+    const recipient = await harness.member();
+    const messageId = randomUUID();
+    const refused = harness.client.Send({
       messageId,
       userId: sender,
       recipientId: recipient,
-      content: 'primo',
-      blockedUserIds: [],
+      content: 'senza crediti',
     });
-    expect(retry.cost).toBe(2);
-    expect(
-      await failureOf(
-        harness.client.PrepareSend({
-          messageId,
-          userId: sender,
-          recipientId: recipient,
-          content: 'altro',
-          blockedUserIds: [],
-        }),
-      ),
-    ).toMatchObject({ messageKey: 'messaging.idReused' });
-    await Promise.all([1, 2, 3].map(() => harness.client.CommitSend({ messageId, userId: sender })));
-    const thread = await harness.client.Thread({ userId: recipient, otherUserId: sender, cursor: '', limit: 10 });
-    expect(thread.messages.map((message) => message.content)).toEqual(['primo']);
-    await waitFor(
-      () => harness.published.some((event) => (event.payload as { messageId?: string }).messageId === messageId),
-      5000,
-      'MessageSent',
-    );
-    expect(
-      harness.published.filter((event) => (event.payload as { messageId?: string }).messageId === messageId),
-    ).toHaveLength(1);
+    expect(await failureOf(refused)).toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    const messages = await harness.documents.collection('messages');
+    expect(await messages.count({ _id: messageId })).toBe(0);
+    expect(await harness.wallet.balance(sender)).toBe(1);
   });
 
-  it('commits a message whose debit the wallet reports, when the caller stopped before committing', async () => {
+  it('sends exactly as many of a burst of messages as the balance pays for', async () => {
+    const sender = await harness.member({}, 7);
+    const recipient = await harness.member();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, index) => send(sender, recipient, `messaggio ${index}`)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(3);
+    expect(await harness.wallet.balance(sender)).toBe(1);
+    expect(await threadOf(recipient, sender)).toHaveLength(3);
+    const messages = await harness.documents.collection('messages');
+    expect(await messages.count({ senderId: sender })).toBe(3);
+  });
+
+  it('commits a message whose debit the wallet reports, when the send stopped before committing', async () => {
     const sender = await harness.member();
     const recipient = await harness.member();
-    const { messageId } = await send(sender, recipient, 'pagato, mai confermato');
+    const messageId = await harness.interruptedSend(sender, recipient, 'pagato, mai confermato');
+    expect(await threadOf(recipient, sender)).toEqual([]);
     const debited = CreditsDebited.create(
       'account',
       {
@@ -107,22 +123,26 @@ describe('writing', () => {
       'wallet',
     );
     await harness.events.publish(CreditsDebited.topic, [debited]);
-    await waitFor(
-      async () =>
-        (await harness.client.Thread({ userId: recipient, otherUserId: sender, cursor: '', limit: 10 })).messages
-          .length === 1,
-      5000,
-      'the saga’s commit',
-    );
+    await waitFor(async () => (await threadOf(recipient, sender)).length === 1, 5000, 'the send’s commit');
   });
 
-  it('forgets a message whose debit was refused', async () => {
+  it('keeps a message pending while the wallet does not answer, and sends it once on a retry', async () => {
     const sender = await harness.member();
     const recipient = await harness.member();
-    const { messageId } = await send(sender, recipient, 'senza crediti');
-    await harness.client.AbortSend({ messageId, userId: sender });
-    const messages = await harness.documents.collection('messages');
-    expect(await messages.count({ _id: messageId })).toBe(0);
+    const input = {
+      messageId: randomUUID(),
+      userId: sender,
+      recipientId: recipient,
+      content: 'riprovo',
+      blockedUserIds: [],
+    };
+    await harness.wallet.down();
+    expect(await failureOf(harness.client.Send(input))).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(await threadOf(recipient, sender)).toEqual([]);
+    await harness.restart();
+    expect((await harness.client.Send(input)).message).toMatchObject({ id: input.messageId, content: 'riprovo' });
+    expect(await threadOf(recipient, sender)).toHaveLength(1);
+    expect(await harness.wallet.balance(sender)).toBe(98);
   });
 });
 
@@ -130,10 +150,7 @@ describe('reading', () => {
   it('lists conversations with the last message and unread counts, marks them read, and pages the thread', async () => {
     const anna = await harness.member({ username: 'anna' });
     const bruno = await harness.member({ username: 'bruno' });
-    for (const content of ['uno', 'due', 'tre']) {
-      const { messageId } = await send(anna, bruno, content);
-      await harness.client.CommitSend({ messageId, userId: anna });
-    }
+    for (const content of ['uno', 'due', 'tre']) await send(anna, bruno, content);
     const listed = await harness.client.Conversations({ userId: bruno });
     expect(listed.conversations).toEqual([
       expect.objectContaining({
@@ -165,8 +182,15 @@ describe('through an anonymous post', () => {
   const write = async (userId: string, recipientId: string, content: string, post?: [string, string]) => {
     const messageId = randomUUID();
     const anonymousPost = post ? { postId: post[0], authorId: post[1] } : null;
-    await harness.client.PrepareSend({ messageId, userId, recipientId, content, blockedUserIds: [], anonymousPost });
-    return harness.client.CommitSend({ messageId, userId });
+    const { message } = await harness.client.Send({
+      messageId,
+      userId,
+      recipientId,
+      content,
+      blockedUserIds: [],
+      anonymousPost,
+    });
+    return message;
   };
   const thread = (userId: string, otherUserId: string, post: string) =>
     harness.client.Thread({ userId, otherUserId, postId: post, cursor: '', limit: 10 });
@@ -276,7 +300,7 @@ describe('through an anonymous post', () => {
     // A blocked author is unavailable as anyone blocked is.
     expect(
       await failureOf(
-        harness.client.PrepareSend({
+        harness.client.Send({
           messageId: randomUUID(),
           userId: member,
           recipientId: author,

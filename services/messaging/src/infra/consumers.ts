@@ -14,7 +14,7 @@ import type { MessagingContext } from '../app/context.js';
 import { commitSend } from '../app/send.js';
 
 /**
- * The saga's safety net: a debit for a message that is still pending (the BFF stopped between the debit and the
+ * The send's safety net: a debit for a message that is still pending (the send stopped between the debit and the
  * commit) commits it, so a debit never stays without its message.
  */
 export function commitPaidMessages(context: MessagingContext, events: EventBus): Promise<Subscription> {

@@ -6,32 +6,74 @@ import {
   type UserProfilePayload,
 } from '@tip/platform';
 import { memberProfile, startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
+import { randomUUID } from 'node:crypto';
+import { conversationKey } from '../domain/index.js';
+import { MessagingStores } from '../infra/stores.js';
 import { startMessagingService, type RunningMessagingService } from '../service.js';
 
-/** Messaging as the BFF sees it, for tests, with members made known the way identity does (its events). */
+/**
+ * Messaging as the BFF sees it, for tests, with members made known the way identity does (its events), and the real
+ * wallet beside it, where messaging charges messages.
+ */
 export interface MessagingHarness extends ServiceHarness<MessagingDefinition, RunningMessagingService> {
-  member(overrides?: Partial<UserProfilePayload>): Promise<string>;
+  wallet: WalletBeside;
+  /** Makes a member known to messaging, with `credits` in the wallet (100 unless told), and returns its id. */
+  member(overrides?: Partial<UserProfilePayload>, credits?: number): Promise<string>;
+  /**
+   * A send that stopped after keeping its message pending and before the wallet answered (messaging stopped, or the
+   * wallet was down): the message as Send's first step stores it. Answers its id.
+   */
+  interruptedSend(senderId: string, recipientId: string, content: string): Promise<string>;
 }
 
 export async function startMessagingHarness(): Promise<MessagingHarness> {
+  let wallet: WalletBeside | undefined;
   const harness = await startServiceHarness({
     name: 'messaging',
     definition: messagingDefinition(),
     watch: [MESSAGING_MESSAGES_TOPIC],
-    start: startMessagingService,
+    async start(runtime) {
+      const beside = await startWalletBeside(runtime, 'messaging');
+      wallet = beside;
+      const messaging = await startMessagingService({ ...runtime, wallet: beside.charges });
+      return { ...messaging, stop: () => messaging.stop().then(() => beside.stop()) };
+    },
   });
-  const known = await harness.documents.collection<{ _id: string; verificationStatus: string }>('members');
-  const helpers: Pick<MessagingHarness, 'member'> = {
-    async member(overrides = {}) {
+  // Looked up at each use: a restart opens the engines anew.
+  const known = () => harness.documents.collection<{ _id: string; verificationStatus: string }>('members');
+  const helpers: Pick<MessagingHarness, 'member' | 'interruptedSend'> = {
+    async member(overrides = {}, credits = 100) {
       const profile = memberProfile(overrides);
+      if (credits > 0) await wallet?.fund(profile.userId, credits);
       await harness.events.publish(ProfileUpdated.topic, [ProfileUpdated.create(profile.userId, profile, 'test')]);
       await waitFor(
-        async () => (await known.findOne({ _id: profile.userId }))?.verificationStatus === profile.verificationStatus,
+        async () =>
+          (await (await known()).findOne({ _id: profile.userId }))?.verificationStatus === profile.verificationStatus,
         5000,
         `messaging hearing of ${profile.userId}`,
       );
       return profile.userId;
     },
+    async interruptedSend(senderId, recipientId, content) {
+      const stores = await MessagingStores.open(harness.documents);
+      const id = randomUUID();
+      const conversation = conversationKey(senderId, recipientId);
+      const createdAt = new Date().toISOString();
+      await stores.insertPending({
+        _id: id,
+        conversation,
+        senderId,
+        recipientId,
+        content,
+        status: 'pending',
+        createdAt,
+      });
+      return id;
+    },
   };
-  return Object.assign(harness, helpers);
+  return Object.defineProperties(Object.assign(harness, helpers), {
+    // The wallet of the current start: a restart starts another.
+    wallet: { get: () => wallet, enumerable: true },
+  }) as MessagingHarness;
 }

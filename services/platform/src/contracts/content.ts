@@ -5,6 +5,7 @@ import { loadProto } from '../grpc/load-proto.js';
 export type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
 export type { FeedItem__Output as ContentFeedItem } from '../generated/tip/content/v1/FeedItem.js';
 export type { CommentItem__Output as ContentCommentItem } from '../generated/tip/content/v1/CommentItem.js';
+export type { Charge__Output as ContentCharge } from '../generated/tip/content/v1/Charge.js';
 
 export const CONTENT_SERVICE_NAME = 'tip.content.v1.Content';
 

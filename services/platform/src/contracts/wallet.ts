@@ -1,11 +1,18 @@
 import type { ProtoGrpcType } from '../generated/wallet.js';
 import type { WalletDefinition } from '../generated/tip/wallet/v1/Wallet.js';
 import { loadProto } from '../grpc/load-proto.js';
+import type { CallerPolicy } from '../grpc/service-token.js';
 
 export type { WalletDefinition } from '../generated/tip/wallet/v1/Wallet.js';
 export type { Entry__Output as WalletEntry } from '../generated/tip/wallet/v1/Entry.js';
 
 export const WALLET_SERVICE_NAME = 'tip.wallet.v1.Wallet';
+
+/**
+ * Who calls the wallet besides the BFF: a debit pays for what another service sells, and that service asks for it
+ * (messaging a message, content an unlock or a reveal); the BFF never debits. The NetworkPolicies admit the same.
+ */
+export const WALLET_CALLERS: CallerPolicy = { Debit: ['messaging', 'content'] };
 
 let definition: WalletDefinition | undefined;
 

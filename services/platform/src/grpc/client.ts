@@ -8,6 +8,8 @@ import type { CallOptions, ServiceClient } from './unary.js';
 export interface GrpcClientOptions {
   /** Signs the service token every call carries (SERVICE_TOKEN_SECRET; see service-token.ts). */
   serviceTokenSecret: string;
+  /** Who calls, as the token names them: `bff`, or the service calling another. */
+  caller: string;
   /** Milliseconds a call may take unless it says otherwise; 5 s by default. */
   timeoutMs?: number;
 }
@@ -24,7 +26,7 @@ export function createGrpcClient<D>(
 ): ServiceClient<D> {
   const timeoutMs = options.timeoutMs ?? 5000;
   const methods = Object.values(definition as grpc.ServiceDefinition);
-  const token = serviceTokenSigner(options.serviceTokenSecret, serviceOfPath(methods[0]?.path ?? ''));
+  const token = serviceTokenSigner(options.serviceTokenSecret, serviceOfPath(methods[0]?.path ?? ''), options.caller);
   const channel = new grpc.Client(address, grpc.credentials.createInsecure(), {
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,

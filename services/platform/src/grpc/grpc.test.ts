@@ -32,7 +32,7 @@ describe('gRPC helpers', () => {
       logger: createLogger('test', 'silent'),
       serviceTokenSecret,
     });
-    client = createGrpcClient(identityDefinition(), server.address, { serviceTokenSecret });
+    client = createGrpcClient(identityDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
   });
 
   afterAll(async () => {
@@ -106,7 +106,7 @@ describe('gRPC helpers', () => {
       logger: createLogger('test', 'silent'),
       serviceTokenSecret,
     });
-    const slowClient = createGrpcClient(identityDefinition(), slow.address, { serviceTokenSecret });
+    const slowClient = createGrpcClient(identityDefinition(), slow.address, { caller: 'bff', serviceTokenSecret });
     const failure = await slowClient.GetUser({ userId: 'x' }, { timeoutMs: 50 }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
     slowClient.close();

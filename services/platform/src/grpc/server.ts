@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { withRequestId, type Logger } from '../logging/logger.js';
 import { toGrpcError } from './error-metadata.js';
-import { serviceTokenInterceptor } from './service-token.js';
+import { serviceTokenInterceptor, type CallerPolicy } from './service-token.js';
 import type { ServiceHandlers } from './unary.js';
 
 /** Uploads (photos up to 10 MB) travel in one message. */
@@ -15,6 +15,8 @@ export interface GrpcService<D> {
   name: string;
   definition: D & grpc.ServiceDefinition;
   handlers: ServiceHandlers<D>;
+  /** Who may call which method; the BFF alone, every method, unless it says otherwise. */
+  callers?: CallerPolicy;
 }
 
 export interface RunningGrpcServer {
@@ -26,7 +28,8 @@ export interface RunningGrpcServer {
 
 /**
  * Serves one service and the standard health service. Every call but the health service's must carry a service token
- * signed with `serviceTokenSecret` (see service-token.ts), or it is refused with UNAUTHENTICATED.
+ * signed with `serviceTokenSecret` (see service-token.ts) by a caller the service admits to the method, or it is
+ * refused with UNAUTHENTICATED.
  */
 export async function startGrpcServer<D>(options: {
   address: string;
@@ -38,7 +41,7 @@ export async function startGrpcServer<D>(options: {
   const server = new grpc.Server({
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
-    interceptors: [serviceTokenInterceptor(options.serviceTokenSecret, logger)],
+    interceptors: [serviceTokenInterceptor(options.serviceTokenSecret, logger, service.callers ?? {})],
   });
   const health = new HealthImplementation({ '': 'SERVING', [service.name]: 'SERVING' });
   health.addToServer(server);

@@ -11,7 +11,7 @@ import { fromGrpcError } from './error-metadata.js';
 import { startGrpcServer, type RunningGrpcServer } from './server.js';
 import {
   generateServiceTokenSecret,
-  SERVICE_TOKEN_SUBJECT,
+  BFF_CALLER,
   serviceTokenConfigShape,
   serviceTokenSigner,
   serviceTokenVerifier,
@@ -34,13 +34,9 @@ const seconds = () => Math.floor(Date.now() / 1000);
 const bearer = (token: string) => `Bearer ${token}`;
 /** A token as the BFF signs one, with claims changed as a test needs. */
 const token = (claims: Record<string, unknown> = {}, key = secret) =>
-  jwt.sign(
-    { sub: SERVICE_TOKEN_SUBJECT, aud: IDENTITY_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims },
-    key,
-    {
-      algorithm: 'HS256',
-    },
-  );
+  jwt.sign({ sub: BFF_CALLER, aud: IDENTITY_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims }, key, {
+    algorithm: 'HS256',
+  });
 
 describe('service tokens on a gRPC server', () => {
   let server: RunningGrpcServer;
@@ -74,7 +70,12 @@ describe('service tokens on a gRPC server', () => {
   beforeAll(async () => {
     server = await startGrpcServer({
       address: '127.0.0.1:0',
-      service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers },
+      service: {
+        name: IDENTITY_SERVICE_NAME,
+        definition: identityDefinition(),
+        handlers,
+        callers: { GetUser: [BFF_CALLER, 'wallet'] },
+      },
       logger: createLogger('service-token-test', 'silent'),
       serviceTokenSecret: secret,
     });
@@ -105,11 +106,15 @@ describe('service tokens on a gRPC server', () => {
   });
 
   it('refuses a token without an expiry, one too old, for another service, or from another caller', async () => {
-    const claims = { sub: SERVICE_TOKEN_SUBJECT, aud: IDENTITY_SERVICE_NAME };
+    const claims = { sub: BFF_CALLER, aud: IDENTITY_SERVICE_NAME };
     await refused(bearer(jwt.sign(claims, secret, { algorithm: 'HS256' })));
     await refused(bearer(token({ iat: seconds() - 3600, exp: seconds() + 300 })));
     await refused(bearer(token({ aud: WALLET_SERVICE_NAME })));
-    await refused(bearer(token({ sub: 'someone-else' })));
+    await refused(bearer(token({ sub: undefined })));
+    // GetUser admits the wallet besides the BFF; the service named in no policy is refused, and told why.
+    const stranger = await refused(bearer(token({ sub: 'content' })));
+    expect(stranger.details).toMatch(/caller not admitted: .*GetUser admits bff, wallet/);
+    expect((await call(bearer(token({ sub: 'wallet' })))).user).toMatchObject({ id: 'u1' });
     // Only HS256: an unsigned token ("alg": "none") is no token.
     await refused(bearer(jwt.sign(claims, null, { algorithm: 'none' })));
   });
@@ -140,7 +145,10 @@ describe('service tokens on a gRPC server', () => {
   });
 
   it("signs with the client's secret: served with the right one, a ServiceTokenRefusedError with another", async () => {
-    const client = createGrpcClient(identityDefinition(), server.address, { serviceTokenSecret: secret });
+    const client = createGrpcClient(identityDefinition(), server.address, {
+      caller: 'bff',
+      serviceTokenSecret: secret,
+    });
     expect(await client.GetUser({ userId: 'u2' })).toMatchObject({ id: 'u2' });
     // A domain UNAUTHENTICATED (a wrong password) is still the service's DomainError.
     await expect(client.GetUser({ userId: 'wrong-password' })).rejects.toMatchObject({
@@ -150,6 +158,7 @@ describe('service tokens on a gRPC server', () => {
     client.close();
 
     const misconfigured = createGrpcClient(identityDefinition(), server.address, {
+      caller: 'bff',
       serviceTokenSecret: generateServiceTokenSecret(),
     });
     const failure = await misconfigured.GetUser({ userId: 'u3' }).catch((error: unknown) => error);
@@ -169,11 +178,11 @@ describe('the token signer and verifier', () => {
   it('signs again before the token expires, and not on every call', () => {
     let now = 1_700_000_000_000;
     jest.spyOn(Date, 'now').mockImplementation(() => now);
-    const sign = serviceTokenSigner(secret, IDENTITY_SERVICE_NAME, 300);
+    const sign = serviceTokenSigner(secret, IDENTITY_SERVICE_NAME, BFF_CALLER, 300);
     const first = sign();
     expect(sign()).toBe(first);
     expect(jwt.decode(first)).toMatchObject({
-      sub: SERVICE_TOKEN_SUBJECT,
+      sub: BFF_CALLER,
       aud: IDENTITY_SERVICE_NAME,
       exp: now / 1000 + 300,
     });
@@ -188,12 +197,12 @@ describe('the token signer and verifier', () => {
   it('stops accepting a remembered token once it expires', () => {
     const verify = serviceTokenVerifier(secret);
     const valid = bearer(token({ exp: seconds() + 5 }));
-    expect(verify(valid, IDENTITY_SERVICE_NAME)).toBeUndefined();
-    expect(verify(valid, IDENTITY_SERVICE_NAME)).toBeUndefined();
-    expect(verify(valid, WALLET_SERVICE_NAME)).toBe('invalid');
+    expect(verify(valid, IDENTITY_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(verify(valid, IDENTITY_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(verify(valid, WALLET_SERVICE_NAME)).toEqual({ problem: 'invalid' });
     const later = Date.now() + 60_000; // past the expiry and the 30 s of clock tolerance
     jest.spyOn(Date, 'now').mockImplementation(() => later);
-    expect(verify(valid, IDENTITY_SERVICE_NAME)).toBe('expired');
+    expect(verify(valid, IDENTITY_SERVICE_NAME)).toEqual({ problem: 'expired' });
   });
 
   it('wants a secret of at least 32 characters in the config', () => {

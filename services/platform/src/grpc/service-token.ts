@@ -8,14 +8,26 @@ import { toGrpcError } from './error-metadata.js';
 
 /**
  * Service calls carry a credential: a JWT signed HS256 with the secret the BFF and every service share
- * (SERVICE_TOKEN_SECRET), its subject the caller ('bff'), its audience the gRPC service called
- * (`tip.wallet.v1.Wallet`), valid for a few minutes and signed again by the client before it expires. It travels as
- * `authorization: Bearer <token>` in each call's metadata (call credentials need TLS, which the services' network
- * does not have). The gRPC health service needs none: container and kubelet probes carry no token.
+ * (SERVICE_TOKEN_SECRET), its subject the caller (`bff`, or the service that calls another: `messaging` charging
+ * through the wallet), its audience the gRPC service called (`tip.wallet.v1.Wallet`), valid for a few minutes and
+ * signed again by the client before it expires. It travels as `authorization: Bearer <token>` in each call's
+ * metadata (call credentials need TLS, which the services' network does not have). A service admits each method to
+ * the callers its CallerPolicy names. The gRPC health service needs no token: container and kubelet probes carry none.
  */
 
-/** The one caller of the services. */
-export const SERVICE_TOKEN_SUBJECT = 'bff';
+/** The caller every method admits unless the service's policy names others: the BFF. */
+export const BFF_CALLER = 'bff';
+
+/**
+ * Which callers a service admits to which of its methods (by method name); a method not named admits the BFF only.
+ * A paid action's debit, say, admits the service that sells it and not the BFF.
+ */
+export type CallerPolicy = Readonly<Record<string, readonly string[]>>;
+
+/** The callers `policy` admits to the method at `path` (`/tip.wallet.v1.Wallet/Debit`). */
+export function callersOf(policy: CallerPolicy, path: string): readonly string[] {
+  return policy[path.split('/')[2] ?? ''] ?? [BFF_CALLER];
+}
 /** How long a token the client signs is valid; it signs a fresh one a minute before that. */
 export const SERVICE_TOKEN_TTL_SECONDS = 300;
 const RENEW_BEFORE_SECONDS = 60;
@@ -45,10 +57,11 @@ export function serviceOfPath(path: string): string {
   return path.split('/')[1] ?? '';
 }
 
-/** Signs the tokens a client sends to one service, and signs anew before the current one expires. */
+/** Signs the tokens `caller` sends to one service, and signs anew before the current one expires. */
 export function serviceTokenSigner(
   secret: string,
   audience: string,
+  caller: string,
   ttlSeconds = SERVICE_TOKEN_TTL_SECONDS,
 ): () => string {
   let token = '';
@@ -58,7 +71,7 @@ export function serviceTokenSigner(
     if (now >= renewAt) {
       token = jwt.sign({}, secret, {
         algorithm: 'HS256',
-        subject: SERVICE_TOKEN_SUBJECT,
+        subject: caller,
         audience,
         expiresIn: ttlSeconds,
       });
@@ -68,75 +81,90 @@ export function serviceTokenSigner(
   };
 }
 
-/** Why a call's credential was refused, or undefined when it holds. */
-export type TokenProblem = 'missing' | 'invalid' | 'expired';
+/** Why a call's credential was refused: none, a bad one, or one whose caller the method does not admit. */
+export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'caller not admitted';
 
 /**
- * Checks `authorization: Bearer <token>` for one service. A token already verified is remembered (by its text)
- * until it expires, so the signature is checked once per token rather than once per call.
+ * Checks `authorization: Bearer <token>` for one service and answers the caller it names, or why it is refused. A
+ * token already verified is remembered (by its text) until it expires, so the signature is checked once per token
+ * rather than once per call.
  */
 export function serviceTokenVerifier(
   secret: string,
-): (authorization: string | undefined, audience: string) => TokenProblem | undefined {
-  const verified = new Map<string, number>();
+): (authorization: string | undefined, audience: string) => { caller: string } | { problem: TokenProblem } {
+  const verified = new Map<string, { until: number; caller: string }>();
   return (authorization, audience) => {
     const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
-    if (!token) return 'missing';
+    if (!token) return { problem: 'missing' };
     const key = `${audience} ${token}`;
-    const until = verified.get(key);
-    if (until !== undefined) {
-      if (Date.now() < until) return undefined;
+    const known = verified.get(key);
+    if (known !== undefined) {
+      if (Date.now() < known.until) return { caller: known.caller };
       verified.delete(key);
-      return 'expired';
+      return { problem: 'expired' };
     }
     try {
       const claims = jwt.verify(token, secret, {
         algorithms: ['HS256'],
-        subject: SERVICE_TOKEN_SUBJECT,
         audience,
         maxAge: MAX_TOKEN_AGE_SECONDS,
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
       });
-      if (typeof claims !== 'object' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
-        return 'invalid';
+      if (
+        typeof claims !== 'object' ||
+        typeof claims.exp !== 'number' ||
+        typeof claims.iat !== 'number' ||
+        !claims.sub
+      ) {
+        return { problem: 'invalid' };
       }
       // Remembered for as long as verify would accept it: until its expiry, or its maximum age if that comes first.
       const acceptedUntil = Math.min(claims.exp, claims.iat + MAX_TOKEN_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
       if (verified.size >= 64) verified.clear();
-      verified.set(key, acceptedUntil * 1000);
-      return undefined;
+      verified.set(key, { until: acceptedUntil * 1000, caller: claims.sub });
+      return { caller: claims.sub };
     } catch (error) {
-      return error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid';
+      return { problem: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
   };
 }
 
 /**
  * The server side: refuses every call but the health service's with UNAUTHENTICATED unless it carries a valid
- * token for the service it calls. It answers before the request message is read, so an unauthenticated caller
- * cannot make the service decode a 16 MB upload.
+ * token for the service it calls, from a caller `policy` admits to the method. It answers before the request message
+ * is read, so an unauthenticated caller cannot make the service decode a 16 MB upload.
  */
-export function serviceTokenInterceptor(secret: string, logger: Logger): grpc.ServerInterceptor {
+export function serviceTokenInterceptor(secret: string, logger: Logger, policy: CallerPolicy): grpc.ServerInterceptor {
   const verify = serviceTokenVerifier(secret);
   return (method, call) => {
     if (method.path.startsWith(HEALTH_PATH_PREFIX)) return new grpc.ServerInterceptingCall(call);
     const listener = new grpc.ServerListenerBuilder()
       .withOnReceiveMetadata((metadata, next) => {
         const authorization = metadata.get('authorization')[0];
-        const problem = verify(
+        const verdict = verify(
           typeof authorization === 'string' ? authorization : undefined,
           serviceOfPath(method.path),
         );
+        const problem: TokenProblem | undefined =
+          'problem' in verdict
+            ? verdict.problem
+            : callersOf(policy, method.path).includes(verdict.caller)
+              ? undefined
+              : 'caller not admitted';
         if (!problem) {
           next(metadata);
           return;
         }
-        logger.warn({ method: method.path, peer: call.getPeer(), problem }, 'refused a gRPC call: service token');
+        const caller = 'caller' in verdict ? verdict.caller : undefined;
+        logger.warn(
+          { method: method.path, peer: call.getPeer(), caller, problem },
+          'refused a gRPC call: service token',
+        );
         const { metadata: errorMetadata } = toGrpcError(new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'));
         errorMetadata?.set(REFUSED, problem);
         call.sendStatus({
           code: grpc.status.UNAUTHENTICATED,
-          details: `service token ${problem}: only the BFF may call this service (SERVICE_TOKEN_SECRET)`,
+          details: `service token ${problem}: ${method.path} admits ${callersOf(policy, method.path).join(', ')} (SERVICE_TOKEN_SECRET)`,
           ...(errorMetadata && { metadata: errorMetadata }),
         });
       })
@@ -158,7 +186,7 @@ export class ServiceTokenRefusedError extends Error {
     readonly address: string,
     readonly details: string,
   ) {
-    super(`${address} refused the service token (${details}); SERVICE_TOKEN_SECRET must be the same everywhere`);
+    super(`${address} refused the service token (${details}): a misconfigured secret or caller`);
     this.name = 'ServiceTokenRefusedError';
   }
 }

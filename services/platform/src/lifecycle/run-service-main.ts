@@ -1,5 +1,8 @@
+import type * as grpc from '@grpc/grpc-js';
 import { createAdapters } from '../adapters/index.js';
 import { adapterOptionsFrom, type EngineConfig } from '../config/load-config.js';
+import { createGrpcClient } from '../grpc/client.js';
+import type { ServiceClient } from '../grpc/unary.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { runMain, stopOnSignals } from './process-lifecycle.js';
 import type { ServiceRuntime } from './start-service.js';
@@ -10,10 +13,13 @@ export interface ServiceProcessConfig extends EngineConfig {
   SERVICE_TOKEN_SECRET: string;
 }
 
+/** A gRPC client to another service, its token naming this service as the caller; closed when the process stops. */
+export type ConnectService = <D>(definition: D & grpc.ServiceDefinition, address: string) => ServiceClient<D>;
+
 /**
  * A service as its own process (the distributed shape): config from the environment, engines chosen by it, the
- * service, and a clean stop on SIGTERM or SIGINT (the service, then the engines, which flush). `serving` says what
- * to log beside the address once it serves.
+ * service (with `connect` for the services it calls), and a clean stop on SIGTERM or SIGINT (the service, its
+ * clients, then the engines, which flush). `serving` says what to log beside the address once it serves.
  */
 export function runServiceMain<
   C extends ServiceProcessConfig,
@@ -21,7 +27,7 @@ export function runServiceMain<
 >(options: {
   name: string;
   readConfig: () => C;
-  start: (runtime: ServiceRuntime, config: C) => Promise<S>;
+  start: (runtime: ServiceRuntime, config: C, connect: ConnectService) => Promise<S>;
   serving?: (service: S, config: C, logger: Logger) => Record<string, unknown>;
 }): void {
   runMain(async () => {
@@ -30,9 +36,18 @@ export function runServiceMain<
     const adapters = await createAdapters({ ...adapterOptionsFrom(config, options.name), logger });
     const { documents, events, objects } = adapters;
     const address = `0.0.0.0:${config.GRPC_PORT}`;
+    const serviceTokenSecret = config.SERVICE_TOKEN_SECRET;
+    const clients: { close(): void }[] = [];
+    const connect: ConnectService = (definition, target) => {
+      const client = createGrpcClient(definition, target, { caller: options.name, serviceTokenSecret });
+      clients.push(client);
+      return client;
+    };
+    const closeClients = () => clients.forEach((client) => client.close());
     const service = await options
-      .start({ address, serviceTokenSecret: config.SERVICE_TOKEN_SECRET, documents, events, objects, logger }, config)
+      .start({ address, serviceTokenSecret, documents, events, objects, logger }, config, connect)
       .catch(async (error: unknown) => {
+        closeClients();
         await adapters.close();
         throw error;
       });
@@ -42,6 +57,7 @@ export function runServiceMain<
     );
     stopOnSignals(logger, async () => {
       await service.stop();
+      closeClients();
       await adapters.close();
     });
   });

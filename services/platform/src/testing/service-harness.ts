@@ -6,7 +6,7 @@ import { SqliteDocumentStore } from '../adapters/documents/sqlite-store.js';
 import { SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
 import { FileObjectStore } from '../adapters/objects/file-object-store.js';
 import { createGrpcClient } from '../grpc/client.js';
-import { generateServiceTokenSecret } from '../grpc/service-token.js';
+import { BFF_CALLER, generateServiceTokenSecret } from '../grpc/service-token.js';
 import type { ServiceClient } from '../grpc/unary.js';
 import type { ServiceRuntime } from '../lifecycle/start-service.js';
 import { createLogger } from '../logging/logger.js';
@@ -26,6 +26,8 @@ export interface HarnessEngines {
  */
 export interface ServiceHarness<D, S> extends HarnessEngines {
   client: ServiceClient<D>;
+  /** A client whose token names another caller (a service calling this one); one per caller until a restart. */
+  clientAs(caller: string): ServiceClient<D>;
   service: S;
   published: DeliveredEvent[];
   /** Stops the service and closes the engines, then opens them again on the same data and starts anew. */
@@ -48,6 +50,9 @@ export async function startServiceHarness<D, S extends { address: string; stop()
   const serviceTokenSecret = generateServiceTokenSecret();
   const logger = createLogger(`${options.name}-test`, process.env.TEST_LOG_LEVEL ?? 'silent');
   const harness = { dir, published: [] as DeliveredEvent[] } as ServiceHarness<D, S>;
+  const callerClients = new Map<string, ServiceClient<D>>();
+  const connect = (caller: string) =>
+    createGrpcClient(options.definition, harness.service.address, { caller, serviceTokenSecret, timeoutMs: 20_000 });
 
   async function open() {
     harness.documents = await SqliteDocumentStore.open(dir);
@@ -64,14 +69,19 @@ export async function startServiceHarness<D, S extends { address: string; stop()
     const { documents, events, objects } = harness;
     const address = '127.0.0.1:0';
     harness.service = await options.start({ address, serviceTokenSecret, documents, events, objects, logger });
-    harness.client = createGrpcClient(options.definition, harness.service.address, {
-      serviceTokenSecret,
-      timeoutMs: 20_000,
-    });
+    harness.client = connect(BFF_CALLER);
   }
+
+  harness.clientAs = (caller) => {
+    const client = callerClients.get(caller) ?? connect(caller);
+    callerClients.set(caller, client);
+    return client;
+  };
 
   async function close() {
     harness.client.close();
+    for (const client of callerClients.values()) client.close();
+    callerClients.clear();
     await harness.service.stop();
     await harness.events.close();
     await harness.documents.close();

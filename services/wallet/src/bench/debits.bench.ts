@@ -30,7 +30,11 @@ async function main() {
     SERVICE_TOKEN_SECRET: serviceTokenSecret,
     LOG_LEVEL: 'warn',
   });
-  const client = createGrpcClient(walletDefinition(), `127.0.0.1:${port}`, { serviceTokenSecret, timeoutMs: 30_000 });
+  const connect = (caller: string) =>
+    createGrpcClient(walletDefinition(), `127.0.0.1:${port}`, { caller, serviceTokenSecret, timeoutMs: 30_000 });
+  const client = connect('bff');
+  // Debits come from the services that sell something (content, for an unlock), as in production.
+  const seller = connect('content');
   try {
     await waitForWallet(() => client.Balance({ userId: 'probe' }));
     const accounts = Array.from({ length: ACCOUNTS }, (_, i) => `bench-member-${i}`);
@@ -60,7 +64,7 @@ async function main() {
         const userId = accounts[(n * 7919) % ACCOUNTS] as string;
         const started = process.hrtime.bigint();
         try {
-          await client.Debit({
+          await seller.Debit({
             userId,
             amount: 1,
             reference: { type: 'post', id: `bench-${n}` },
@@ -96,6 +100,7 @@ async function main() {
     );
   } finally {
     client.close();
+    seller.close();
     await wallet.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

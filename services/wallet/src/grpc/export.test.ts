@@ -48,7 +48,7 @@ describe('ExportMember', () => {
     const anna = newMemberId();
     const bruno = newMemberId();
     const paymentId = await buy(anna, 'credits-10');
-    await harness.client.Debit({
+    await harness.clientAs('content').Debit({
       userId: anna,
       amount: 3,
       reference: { type: 'post', id: 'post-1' },
@@ -58,7 +58,7 @@ describe('ExportMember', () => {
     await fund(harness, anna, 5);
     const open = await harness.client.CreatePayment({ userId: anna, productId: 'premium-1m' });
     const brunosPayment = await buy(bruno, 'credits-25');
-    await harness.client.Debit({
+    await harness.clientAs('content').Debit({
       userId: bruno,
       amount: 2,
       reference: { type: 'message', id: 'message-of-bruno' },

@@ -23,7 +23,7 @@ describe('Balances', () => {
     const [rich, poor, none] = [newMemberId(), newMemberId(), newMemberId()];
     await fund(harness, rich, 10);
     await fund(harness, poor, 3);
-    await harness.client.Debit(unlock(poor, 'balances-1', 1));
+    await harness.clientAs('content').Debit(unlock(poor, 'balances-1', 1));
     const balances = async (userIds: string[]) =>
       new Map((await harness.client.Balances({ userIds })).balances.map((entry) => [entry.userId, entry.balance]));
     expect(await balances([rich, poor, none, rich])).toEqual(
@@ -34,7 +34,7 @@ describe('Balances', () => {
       ]),
     );
     expect((await harness.client.Balances({ userIds: [rich, rich] })).balances).toHaveLength(1);
-    await harness.client.Debit(unlock(rich, 'balances-2', 4));
+    await harness.clientAs('content').Debit(unlock(rich, 'balances-2', 4));
     await fund(harness, none, 5);
     expect(await balances([rich, none])).toEqual(
       new Map([
@@ -56,7 +56,7 @@ describe('Debit', () => {
   it('takes credits and answers the new balance', async () => {
     const member = newMemberId();
     await fund(harness, member, 10);
-    const reply = await harness.client.Debit(unlock(member, 'p1', 3));
+    const reply = await harness.clientAs('content').Debit(unlock(member, 'p1', 3));
     expect(reply).toMatchObject({ balance: 7, replayed: false, entry: { amount: -3, kind: 'debit', sequence: 2 } });
     expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 7 });
   });
@@ -64,9 +64,9 @@ describe('Debit', () => {
   it('refuses to go below zero with Insufficient Credits, writing nothing', async () => {
     const member = newMemberId();
     await fund(harness, member, 2);
-    const failure = await failureOf(harness.client.Debit(unlock(member, 'p2', 3)));
+    const failure = await failureOf(harness.clientAs('content').Debit(unlock(member, 'p2', 3)));
     expect(failure).toMatchObject({ code: 'PAYMENT_REQUIRED', messageKey: 'wallet.insufficientCredits' });
-    expect(await failureOf(harness.client.Debit(unlock(newMemberId(), 'p2', 1)))).toMatchObject({
+    expect(await failureOf(harness.clientAs('content').Debit(unlock(newMemberId(), 'p2', 1)))).toMatchObject({
       code: 'PAYMENT_REQUIRED',
     });
     expect((await harness.client.History({ userId: member, cursor: '', limit: 10 })).entries).toHaveLength(1);
@@ -76,7 +76,7 @@ describe('Debit', () => {
     const member = newMemberId();
     await fund(harness, member, 50);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 500 }, (_, i) => harness.client.Debit(unlock(member, `race-${i}`, 1))),
+      Array.from({ length: 500 }, (_, i) => harness.clientAs('content').Debit(unlock(member, `race-${i}`, 1))),
     );
     const charged = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -89,12 +89,14 @@ describe('Debit', () => {
   it('answers a retry with the first result and writes one entry; the same key for another request is refused', async () => {
     const member = newMemberId();
     await fund(harness, member, 10);
-    const retries = await Promise.all(Array.from({ length: 20 }, () => harness.client.Debit(unlock(member, 'p3', 4))));
+    const retries = await Promise.all(
+      Array.from({ length: 20 }, () => harness.clientAs('content').Debit(unlock(member, 'p3', 4))),
+    );
     expect(new Set(retries.map((reply) => reply.entry?.id)).size).toBe(1);
     expect(retries.filter((reply) => !reply.replayed)).toHaveLength(1);
     expect(retries.every((reply) => reply.balance === 6)).toBe(true);
     expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 6 });
-    const reused = await failureOf(harness.client.Debit({ ...unlock(member, 'p3', 5) }));
+    const reused = await failureOf(harness.clientAs('content').Debit({ ...unlock(member, 'p3', 5) }));
     expect(reused).toMatchObject({ code: 'ALREADY_EXISTS', messageKey: 'wallet.idempotencyKeyReused' });
   });
 
@@ -102,9 +104,11 @@ describe('Debit', () => {
     const member = newMemberId();
     await fund(harness, member, 10);
     for (const amount of [0, -5]) {
-      expect(await failureOf(harness.client.Debit(unlock(member, `bad-${amount}`, amount)))).toMatchObject({
-        code: 'INVALID_ARGUMENT',
-      });
+      expect(await failureOf(harness.clientAs('content').Debit(unlock(member, `bad-${amount}`, amount)))).toMatchObject(
+        {
+          code: 'INVALID_ARGUMENT',
+        },
+      );
     }
     expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 10 });
   });
@@ -112,7 +116,7 @@ describe('Debit', () => {
   it('publishes CreditsDebited keyed by the account, with the balance after', async () => {
     const member = newMemberId();
     await fund(harness, member, 5);
-    const { entry } = await harness.client.Debit(unlock(member, 'p4', 2));
+    const { entry } = await harness.clientAs('content').Debit(unlock(member, 'p4', 2));
     await waitFor(
       () =>
         harness.published.some(
@@ -221,7 +225,7 @@ describe('CheckIntegrity', () => {
   it('reports an entry edited behind the ledger’s back', async () => {
     const member = newMemberId();
     await fund(harness, member, 10);
-    await harness.client.Debit(unlock(member, 'p5', 4));
+    await harness.clientAs('content').Debit(unlock(member, 'p5', 4));
     expect((await harness.client.CheckIntegrity({})).ok).toBe(true);
 
     const entries = await harness.documents.collection<EntryDocument>(ENTRIES_COLLECTION);

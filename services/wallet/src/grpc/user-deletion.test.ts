@@ -27,7 +27,7 @@ describe('a deleted member’s account', () => {
   it('forfeits the balance by an entry, then no longer says whose it was', async () => {
     const member = newMemberId();
     await fund(harness, member, 30);
-    await harness.client.Debit({
+    await harness.clientAs('content').Debit({
       userId: member,
       amount: 5,
       reference: { type: 'message', id: 'm1' },

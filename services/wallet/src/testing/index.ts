@@ -1,1 +1,2 @@
 export * from './stripe-stand-in.js';
+export * from './wallet-beside.js';
