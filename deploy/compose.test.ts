@@ -12,8 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import {
+  CONTENT_CALLERS,
   CONTENT_SERVICE_NAME,
   engineConfigSchema,
+  IDENTITY_CALLERS,
   IDENTITY_SERVICE_NAME,
   loadConfig,
   MESSAGING_SERVICE_NAME,
@@ -54,7 +56,7 @@ const workspaces: Record<string, Workspace> = {
   'services/identity': {
     schema: identityConfigSchema,
     read: readIdentityConfig,
-    grpc: { service: IDENTITY_SERVICE_NAME, addressVariable: 'IDENTITY_ADDR', callers: callersOf() },
+    grpc: { service: IDENTITY_SERVICE_NAME, addressVariable: 'IDENTITY_ADDR', callers: callersOf(IDENTITY_CALLERS) },
   },
   'services/wallet': {
     schema: walletConfigSchema,
@@ -64,7 +66,7 @@ const workspaces: Record<string, Workspace> = {
   'services/content': {
     schema: contentConfigSchema,
     read: readContentConfig,
-    grpc: { service: CONTENT_SERVICE_NAME, addressVariable: 'CONTENT_ADDR', callers: callersOf() },
+    grpc: { service: CONTENT_SERVICE_NAME, addressVariable: 'CONTENT_ADDR', callers: callersOf(CONTENT_CALLERS) },
   },
   'services/messaging': {
     schema: messagingConfigSchema,

@@ -188,6 +188,8 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     // No Stripe keys: the demo provider takes payments, as in compose with env.example's settings.
     wallet = run('services/wallet/dist/main.js', {
       GRPC_PORT: String(walletPort),
+      // It extends premium at identity, signing its calls as itself.
+      IDENTITY_ADDR: identityAddress,
       DATA_DIR: dataDir,
     });
     const contentPort = await freePort();
@@ -211,6 +213,9 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     moderationAddress = `127.0.0.1:${moderationPort}`;
     moderation = run('services/moderation/dist/main.js', {
       GRPC_PORT: String(moderationPort),
+      // It applies its decisions at identity and content, signing its calls as itself.
+      IDENTITY_ADDR: identityAddress,
+      CONTENT_ADDR: contentAddress,
       DATA_DIR: dataDir,
     });
     const port = await freePort();

@@ -17,7 +17,6 @@ import type { Sessions } from './session/sessions.js';
 import type { UserCache } from './session/user-cache.js';
 import type { Balances } from './wallet/balances.js';
 import type { FeedPages } from './content/feed-pages.js';
-import type { AppliedDecisions } from './moderation/applied-decisions.js';
 
 /** What the routes work with: built once by startBff. */
 export interface BffContext {
@@ -35,8 +34,6 @@ export interface BffContext {
   /** Rendered feed pages, served again while nothing they show changed. */
   feedPages: FeedPages;
   limits: RateLimits;
-  /** Admins' decision requests wait here until identity or content applied them. */
-  decisions: AppliedDecisions;
   push: Push;
   /** Who is online: the members' sockets and their online-status reports. */
   presence: Presence;

@@ -32,7 +32,6 @@ import { followLedgerEvents } from './wallet/follow-ledger-events.js';
 import { FeedPages } from './content/feed-pages.js';
 import { followPostEvents } from './content/follow-post-events.js';
 import { followMessageEvents } from './messaging/follow-message-events.js';
-import { AppliedDecisions } from './moderation/applied-decisions.js';
 import { followModerationEvents } from './moderation/follow-moderation-events.js';
 
 export interface BffDependencies {
@@ -70,7 +69,6 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const feedPages = new FeedPages({
     likeCounts: async (postIds, viewerId) => (await content.Counts({ postIds, viewerId })).counts,
   });
-  const decisions = new AppliedDecisions();
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
   const feed = feedHandler({ sessions, content, identity, pages: feedPages, say, logger });
@@ -99,7 +97,6 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     balances,
     feedPages,
     limits: new RateLimits(cache, config),
-    decisions,
     push,
     presence,
     google,
@@ -121,13 +118,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
     await followPostEvents({ events, push, pages: feedPages, logger, ...(group && { group: `${group}-posts` }) }),
     await followMessageEvents({ events, push, logger, ...(group && { group: `${group}-messages` }) }),
-    await followModerationEvents({
-      events,
-      push,
-      decisions,
-      logger,
-      ...(group && { group: `${group}-moderation` }),
-    }),
+    await followModerationEvents({ events, push, logger, ...(group && { group: `${group}-moderation` }) }),
   ];
   const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
   try {

@@ -10,11 +10,9 @@ import {
   MODERATION_REPORTS_TOPIC,
   MODERATION_VERIFICATIONS_TOPIC,
   PostCreated,
-  PostDecided,
   PostDecisionMade,
   PostDeleted,
   PremiumChanged,
-  ProfileUpdated,
   ReportFiled,
   ReportUpdated,
   TesterFlagChanged,
@@ -28,7 +26,6 @@ import {
   type Subscription,
 } from '@tip/platform';
 import type { AdminPushEvent, Push } from '../realtime/push.js';
-import { postDecisionApplied, verificationApplied, type AppliedDecisions } from './applied-decisions.js';
 
 /** Each replica pushes to its own admins' sockets, so each consumes every event: the group is per host. */
 export const moderationEventsGroup = () => `bff-moderation-${hostname()}`;
@@ -72,29 +69,14 @@ function adminPushOf(event: DeliveredEvent): AdminPushEvent | null {
   return null;
 }
 
-/** Settles the decision a request waits for, when this event is that decision taking effect. */
-function settleDecision(event: DeliveredEvent, decisions: AppliedDecisions): void {
-  if (ProfileUpdated.matches(event)) {
-    const { userId, verificationStatus } = ProfileUpdated.parse(event);
-    decisions.settle(verificationApplied(userId, verificationStatus));
-  } else if (PostDecided.matches(event)) {
-    const { postId, status } = PostDecided.parse(event);
-    decisions.settle(postDecisionApplied(postId, status));
-  }
-}
-
-/**
- * The admin console's live updates (the admin push types, to the admins' room) and the end of the waits of admins'
- * decision requests.
- */
+/** The admin console's live updates: the admin push types, to the admins' room. */
 export function followModerationEvents(options: {
   events: EventBus;
   push: Push;
-  decisions: AppliedDecisions;
   logger: Logger;
   group?: string;
 }): Promise<Subscription> {
-  const { push, decisions, logger } = options;
+  const { push, logger } = options;
   const due = new Map<string, AdminPushEvent>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -115,7 +97,6 @@ export function followModerationEvents(options: {
       ],
       async handle(event) {
         try {
-          settleDecision(event, decisions);
           const pushed = adminPushOf(event);
           if (!pushed) return;
           due.set(JSON.stringify(pushed), pushed);

@@ -74,7 +74,13 @@ beforeAll(async () => {
     serviceTokenSecret,
     timeoutMs: 20_000,
   });
-  walletService = await startWalletService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  walletService = await startWalletService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    ...adapters,
+    logger,
+    identity: identityService.local,
+  });
   wallet = createGrpcClient(walletDefinition(), walletService.address, {
     caller: 'bff',
     serviceTokenSecret,
@@ -105,7 +111,14 @@ beforeAll(async () => {
     serviceTokenSecret,
     timeoutMs: 20_000,
   });
-  moderationService = await startModerationService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  moderationService = await startModerationService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    ...adapters,
+    logger,
+    identity: identityService.local,
+    content: contentService.local,
+  });
   moderation = createGrpcClient(moderationDefinition(), moderationService.address, {
     caller: 'bff',
     serviceTokenSecret,

@@ -1,36 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { DomainError, parseInput } from '@tip/platform';
+import { parseInput } from '@tip/platform';
 import { decisionSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
-import { postDecisionApplied, verificationApplied } from '../moderation/applied-decisions.js';
 import { adminUsers, postSummaries, userRefs } from '../moderation/admin-views.js';
-
-const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'NOT_FOUND';
-
-/**
- * Sends a decision; when moderation does not know its subject yet but the owning service says it is waiting for
- * one (moderation hears of it through events, a moment later), tries again for up to 2 s.
- */
-async function sendOnceKnown<T>(send: () => Promise<T>, waiting: () => Promise<boolean>): Promise<T> {
-  try {
-    return await send();
-  } catch (error) {
-    if (!isNotFound(error) || !(await waiting())) throw error;
-  }
-  for (let tried = 1; ; tried++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    try {
-      return await send();
-    } catch (error) {
-      if (!isNotFound(error) || tried >= 40) throw error;
-    }
-  }
-}
 
 const auditQuery = z.object({
   adminId: z.string().max(100).default(''),
@@ -40,26 +17,15 @@ const auditQuery = z.object({
 
 /**
  * The admin console's queues and figures, kept by moderation: waiting verifications and posts with their
- * decisions, the stats and counts, and the audit log. A decision answers once identity or content applied it.
+ * decisions, the stats and counts, and the audit log. Moderation records a decision and applies it at identity or
+ * content before it answers; the pages watching learn it by push.
  */
 export function adminQueueRoutes(context: BffContext): Router {
-  const { identity, content, moderation, balances, decisions, sessions, limits, say } = context;
+  const { identity, content, moderation, balances, users, sessions, limits, say } = context;
   const router = Router();
   const adminOnly = requireAdmin(sessions);
   const adminLimit = writeLimit(limits, 'admin');
   const adminOf = (res: Parameters<typeof sessionOf>[0]) => sessionOf(res).user.id;
-
-  /** Sends the decision and waits for its effect; a refused decision stops waiting at once. */
-  const decide = async (key: string, send: () => Promise<unknown>) => {
-    const waiting = decisions.expect(key);
-    try {
-      await send();
-    } catch (error) {
-      waiting.cancel();
-      throw error;
-    }
-    await waiting.applied;
-  };
 
   // Each waiting member with the gender change their photo is to be checked against (null without one).
   const pendingUsers = handle(async (_req, res) => {
@@ -83,13 +49,9 @@ export function adminQueueRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const userId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
-      const adminId = adminOf(res);
-      // A member who registered a moment ago may not have reached moderation's queue yet: identity knows.
-      const waiting = async () =>
-        (await identity.GetUser({ userId, viewerId: adminId })).verificationStatus === 'pending';
-      await decide(verificationApplied(userId, status), () =>
-        sendOnceKnown(() => moderation.DecideVerification({ userId, status, reason, adminId }), waiting),
-      );
+      await moderation.DecideVerification({ userId, status, reason, adminId: adminOf(res) });
+      // Applied at identity: this replica's copy of the member is out of date (the others' learn it by its event).
+      users.invalidate(userId);
       res.json({ success: true, message: say(req, 'identity.verificationDecided'), verificationStatus: status });
     }),
   );
@@ -120,12 +82,7 @@ export function adminQueueRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const postId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
-      const adminId = adminOf(res);
-      // A post written a moment ago may not have reached moderation's queue yet: content knows.
-      const waiting = async () => (await content.GetPost({ postId, viewerId: adminId })).post?.status === 'pending';
-      await decide(postDecisionApplied(postId, status), () =>
-        sendOnceKnown(() => moderation.DecidePost({ postId, status, reason, adminId }), waiting),
-      );
+      await moderation.DecidePost({ postId, status, reason, adminId: adminOf(res) });
       res.json({ success: true, message: say(req, 'moderation.postDecided'), status });
     }),
   );

@@ -132,21 +132,14 @@ export function walletRoutes(context: BffContext): Router {
       const { user } = sessionOf(res);
       const outcome = await wallet.ConfirmPayment({ userId: user.id, paymentId: paymentIntentId });
       balances.update(user.id, outcome.balance);
-      let premiumExpiry: string | null = null;
-      if (outcome.premiumMonths > 0) {
-        // The wallet's event extends premium too; applying it here (once per payment) lets the answer carry it.
-        const updated = await identity.ApplyPremiumPurchase({
-          userId: user.id,
-          paymentId: outcome.paymentId,
-          months: outcome.premiumMonths,
-        });
-        users.remember(updated);
-        premiumExpiry = updated.premiumSubscriptionExpiry || null;
-      }
+      // The wallet applied the purchase at identity: this replica's copy of the member is out of date (the others'
+      // learn it from identity's event).
+      if (outcome.premiumMonths > 0) users.invalidate(user.id);
       const message =
         outcome.premiumMonths > 0
           ? say(req, 'wallet.premiumActivated')
           : say(req, 'wallet.creditsPurchased', { credits: outcome.credits });
+      const premiumExpiry = outcome.premiumExpiry || null;
       res.json({ success: true, message, premiumExpiry, credits: outcome.balance, creditsAdded: outcome.credits });
     }),
   );

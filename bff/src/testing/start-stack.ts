@@ -110,6 +110,7 @@ export async function startStack(
     events: adapters.events,
     logger,
     ...(options.stripe && { stripe: options.stripe }),
+    identity: connect(identityDefinition(), identityService.address, 'wallet'),
   });
   const wallet = connect(walletDefinition(), walletService.address);
   const contentService = await startContentService({
@@ -138,6 +139,8 @@ export async function startStack(
     documents: adapters.documents,
     events: adapters.events,
     logger,
+    identity: connect(identityDefinition(), identityService.address, 'moderation'),
+    content: connect(contentDefinition(), contentService.address, 'moderation'),
   });
   const moderation = connect(moderationDefinition(), moderationService.address);
   const config = bffConfigSchema.parse({

@@ -1,5 +1,6 @@
 import {
   CONTENT_POSTS_TOPIC,
+  CONTENT_CALLERS,
   CONTENT_SERVICE_NAME,
   contentDefinition,
   CreditsDebited,
@@ -59,7 +60,12 @@ export async function startContentService(options: ContentServiceOptions): Promi
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
-    service: { name: CONTENT_SERVICE_NAME, definition: contentDefinition(), handlers: contentHandlers(context) },
+    service: {
+      name: CONTENT_SERVICE_NAME,
+      definition: contentDefinition(),
+      handlers: contentHandlers(context),
+      callers: CONTENT_CALLERS,
+    },
     events,
     logger,
     outboxes: [

@@ -43,7 +43,9 @@ export interface RunningPlatform {
 /**
  * The whole platform in one process: the shared engines opened once (one event log and cache for all; each service
  * its own document store), every gRPC service on loopback, and the BFF in front. Services that call another (content
- * and messaging charge through the wallet) call it in process, as the BFF does.
+ * and messaging charge through the wallet, the wallet extends premium at identity, moderation applies its decisions
+ * at identity and content) call it in
+ * process, as the BFF does.
  */
 export async function startPlatform(config: EmbeddedConfig, logger: Logger): Promise<RunningPlatform> {
   const engines = adapterOptionsFrom(config, 'tip');
@@ -88,6 +90,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       events,
       logger: logger.child({ service: 'wallet' }),
       stripe,
+      identity: identity.local,
     });
     stops.defer(() => wallet.stop());
 
@@ -133,6 +136,8 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       documents: moderationDocuments,
       events,
       logger: logger.child({ service: 'moderation' }),
+      identity: identity.local,
+      content: content.local,
     });
     stops.defer(() => moderation.stop());
 

@@ -1,4 +1,5 @@
 import {
+  IDENTITY_CALLERS,
   IDENTITY_SERVICE_NAME,
   IDENTITY_USERS_TOPIC,
   identityDefinition,
@@ -52,7 +53,12 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const service = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
-    service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers: identityHandlers(context) },
+    service: {
+      name: IDENTITY_SERVICE_NAME,
+      definition: identityDefinition(),
+      handlers: identityHandlers(context),
+      callers: IDENTITY_CALLERS,
+    },
     events,
     logger,
     // Blocks are their own documents, with their own relay on the same topic (their events are keyed by the blocker).

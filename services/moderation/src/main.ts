@@ -1,10 +1,15 @@
 /** Moderation as its own process (the distributed shape). */
-import { runServiceMain } from '@tip/platform';
+import { contentDefinition, identityDefinition, runServiceMain } from '@tip/platform';
 import { readModerationConfig } from './config.js';
 import { startModerationService } from './service.js';
 
 runServiceMain({
   name: 'moderation',
   readConfig: readModerationConfig,
-  start: startModerationService,
+  start: (runtime, config, connect) =>
+    startModerationService({
+      ...runtime,
+      identity: connect(identityDefinition(), config.IDENTITY_ADDR),
+      content: connect(contentDefinition(), config.CONTENT_ADDR),
+    }),
 });

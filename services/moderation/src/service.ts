@@ -10,13 +10,14 @@ import {
   type RunningService,
   type ServiceRuntime,
 } from '@tip/platform';
-import type { ModerationContext } from './app/context.js';
+import type { DecisionOwners, ModerationContext } from './app/context.js';
 import { moderationHandlers } from './grpc/handlers.js';
 import { followAdminActions } from './infra/audit-log.js';
 import { projectCommunity } from './infra/projections.js';
 import { ModerationStores } from './infra/stores.js';
 
-export type ModerationServiceOptions = Omit<ServiceRuntime, 'objects'>;
+/** Identity and content, called as `moderation`, are where its decisions take effect. */
+export type ModerationServiceOptions = Omit<ServiceRuntime, 'objects'> & DecisionOwners;
 
 export type RunningModerationService = RunningService<ModerationDefinition>;
 
@@ -27,7 +28,7 @@ export type RunningModerationService = RunningService<ModerationDefinition>;
 export async function startModerationService(options: ModerationServiceOptions): Promise<RunningModerationService> {
   const { documents, events, logger } = options;
   const stores = await ModerationStores.open(documents);
-  const context: ModerationContext = { stores, logger };
+  const context: ModerationContext = { stores, identity: options.identity, content: options.content, logger };
   const outbox = (collection: 'members' | 'posts' | 'reports' | 'feedback', topic: string) => ({
     collection: stores[collection],
     topic,

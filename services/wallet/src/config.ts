@@ -7,7 +7,7 @@ import {
   port,
   serviceTokenConfigShape,
 } from '@tip/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Stripe's settings: all three keys, or none (then the demo provider takes payments). */
 export const stripeConfigShape = {
@@ -22,9 +22,11 @@ export const stripeConfigShape = {
 export const walletConfigSchema = engineConfigSchema.extend({
   /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
   GRPC_PORT: port(50052),
-  /** The secret the BFF signs its calls with; a call without a valid token is refused. */
+  /** The secret every caller signs its calls with (and the wallet its own, to identity). */
   ...serviceTokenConfigShape,
   ...stripeConfigShape,
+  /** Where identity answers (host:port): a premium purchase takes effect there. */
+  IDENTITY_ADDR: z.string().min(1).default('identity:50051'),
 });
 export type WalletConfig = z.infer<typeof walletConfigSchema>;
 

@@ -1,11 +1,16 @@
 /** The wallet as its own process (the distributed shape). */
-import { runServiceMain } from '@tip/platform';
+import { identityDefinition, runServiceMain } from '@tip/platform';
 import { readWalletConfig, stripeSettings } from './config.js';
 import { startWalletService } from './service.js';
 
 runServiceMain({
   name: 'wallet',
   readConfig: readWalletConfig,
-  start: (runtime, config) => startWalletService({ ...runtime, stripe: stripeSettings(config) }),
+  start: (runtime, config, connect) =>
+    startWalletService({
+      ...runtime,
+      stripe: stripeSettings(config),
+      identity: connect(identityDefinition(), config.IDENTITY_ADDR),
+    }),
   serving: (_service, config) => ({ payments: stripeSettings(config) ? 'stripe' : 'demo' }),
 });

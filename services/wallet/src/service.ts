@@ -20,6 +20,8 @@ import { consumeUserDeletions } from './infra/user-deletions.js';
 export interface WalletServiceOptions extends Omit<ServiceRuntime, 'objects'> {
   /** Stripe takes the payments when set; the demo provider otherwise. */
   stripe?: StripeSettings;
+  /** Identity, where a premium purchase takes effect; its token names `wallet` as the caller. */
+  identity: WalletContext['identity'];
 }
 
 export type RunningWalletService = RunningService<WalletDefinition>;
@@ -37,6 +39,7 @@ export async function startWalletService(options: WalletServiceOptions): Promise
     payments,
     provider: options.stripe ? new StripePaymentProvider(options.stripe) : (demo as DemoPaymentProvider),
     demo,
+    identity: options.identity,
     logger,
   };
   return startService({

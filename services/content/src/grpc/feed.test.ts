@@ -64,6 +64,20 @@ describe('posts waiting for approval', () => {
     expect(seen.post).toMatchObject({ status: 'rejected', rejectionReason: 'Spam, Immagini di bassa qualità' });
   });
 
+  it('take a decision at once from moderation (ApplyPostDecision), and from no other caller', async () => {
+    const author = await harness.member();
+    const postId = await post(author);
+    const decision = { postId, status: 'rejected', reason: 'Spam', adminId: 'moderator' };
+    await expect(harness.client.ApplyPostDecision(decision)).rejects.toThrow(/caller not admitted/);
+    await harness.clientAs('moderation').ApplyPostDecision(decision);
+    expect((await harness.client.GetPost({ postId, viewerId: author })).post).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Spam',
+    });
+    await harness.clientAs('moderation').ApplyPostDecision({ ...decision, status: 'approved', reason: '' });
+    expect((await harness.client.GetPost({ postId, viewerId: author })).post?.status).toBe('rejected');
+  });
+
   it('change only while waiting: a later or repeated decision leaves the first one', async () => {
     const author = await harness.member();
     const postId = await post(author);

@@ -13,7 +13,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createLogger, generateServiceTokenSecret, SqliteDocumentStore, SqliteEventLog } from '@tip/platform';
+import {
+  createGrpcClient,
+  createLogger,
+  generateServiceTokenSecret,
+  identityDefinition,
+  SqliteDocumentStore,
+  SqliteEventLog,
+} from '@tip/platform';
 import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { backupDataDir } from './backup-data-dir.js';
@@ -276,6 +283,11 @@ describe('npm run backup', () => {
       documents,
       events,
       logger: createLogger('backup-test', 'silent'),
+      // Nothing here buys premium: no identity runs beside this check.
+      identity: createGrpcClient(identityDefinition(), '127.0.0.1:9', {
+        caller: 'wallet',
+        serviceTokenSecret: 'unused',
+      }),
     });
     try {
       const integrity = await wallet.local.CheckIntegrity({});

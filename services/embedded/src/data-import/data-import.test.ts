@@ -13,10 +13,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   backupDatabase,
+  createGrpcClient,
   createLogger,
   EVENTS_FILE,
   generateServiceTokenSecret,
   hasLegacyData,
+  identityDefinition,
   legacyDataIn,
   SERVICE_DIRS,
   SqliteDocumentStore,
@@ -311,6 +313,11 @@ describe('a data directory of the earlier version', () => {
       documents: walletDocuments,
       events: walletEvents,
       logger: createLogger('data-import-test', 'silent'),
+      // Nothing here buys premium: no identity runs beside this check.
+      identity: createGrpcClient(identityDefinition(), '127.0.0.1:9', {
+        caller: 'wallet',
+        serviceTokenSecret: 'unused',
+      }),
     });
     try {
       const integrity = await wallet.local.CheckIntegrity({});

@@ -59,8 +59,8 @@ function storeDecision(context: IdentityContext, decision: VerificationDecidedPa
 }
 
 /**
- * An admin's decision, arriving as a VerificationDecided event from moderation. Safe to repeat: it sets the status
- * to the decided one. A decision about a deleted user has nothing left to change.
+ * An admin's decision, applied by moderation as it records it and again by its VerificationDecided event. Safe to
+ * repeat: the second finds it applied and changes nothing. A decision about a deleted user has nothing left to change.
  */
 export async function applyVerificationDecision(
   context: IdentityContext,
@@ -68,6 +68,8 @@ export async function applyVerificationDecision(
   call: CallInfo,
 ): Promise<void> {
   try {
+    const current = await context.users.get(decision.userId);
+    if (current.verificationStatus === decision.status && !current.genderChange) return;
     await storeDecision(context, decision, call);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'NOT_FOUND') {

@@ -45,7 +45,7 @@ describe('ExportMember', () => {
       orientation: 'bisessuale',
     });
     await harness.client.SetProfileImage({ userId: anna.id, image: { content: await pngPhoto(), fileName: 'a.png' } });
-    await harness.client.ApplyPremiumPurchase({ userId: anna.id, paymentId: 'pi_anna_1', months: 1 });
+    await harness.clientAs('wallet').ApplyPremiumPurchase({ userId: anna.id, paymentId: 'pi_anna_1', months: 1 });
     const bruno = await registerMember(harness, { email: 'bruno.export@example.it', telegramUsername: 'brunotg' });
     const carla = await registerMember(harness, { email: 'carla.export@example.it' });
     await harness.client.BlockUser({ blockerId: anna.id, blockedId: bruno.id, reason: 'spam' });

@@ -4,6 +4,7 @@ import {
   type CallContext,
   type IdentityDefinition,
   type ServiceHandlers,
+  VerificationDecided,
 } from '@tip/platform';
 import { randomUUID } from 'node:crypto';
 import { blockedBetween, blockUser, listBlocked, unblockUser, type BlockedUserRecord } from '../app/blocks.js';
@@ -21,7 +22,7 @@ import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premiu
 import { setTester } from '../app/tester.js';
 import { updateProfile } from '../app/update-profile.js';
 import { getUsers, listUsers } from '../app/user-directory.js';
-import { resubmitVerification } from '../app/verification.js';
+import { applyVerificationDecision, resubmitVerification } from '../app/verification.js';
 import { blockSchema, premiumGrantSchema, userDirectoryQuerySchema } from '../domain/index.js';
 import { toProtoUser } from './to-proto.js';
 
@@ -134,6 +135,11 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
         throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'paymentId' });
       }
       return toProtoUser(await applyPremiumPurchase(context, input, callInfo(call)));
+    },
+    async ApplyVerificationDecision(request, call) {
+      const { reason, ...decision } = parseInput(VerificationDecided.schema, request);
+      await applyVerificationDecision(context, { ...decision, ...(reason && { reason }) }, callInfo(call));
+      return {};
     },
     async BlockUser(request, call) {
       const { reason } = parseInput(blockSchema, { reason: request.reason });

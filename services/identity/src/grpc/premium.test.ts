@@ -77,7 +77,9 @@ describe('premium', () => {
 
   it('is extended once per payment, from the current expiry, however often the purchase arrives', async () => {
     const member = await registerMember(harness);
-    const first = await harness.client.ApplyPremiumPurchase({ userId: member.id, paymentId: 'pi_1', months: 1 });
+    const first = await harness
+      .clientAs('wallet')
+      .ApplyPremiumPurchase({ userId: member.id, paymentId: 'pi_1', months: 1 });
     expect(first).toMatchObject({ isPremium: true, premiumSource: 'purchased' });
     const event = await purchase(member.id, 'pi_1');
     await harness.events.publish(PremiumPurchased.topic, [event]);
@@ -91,7 +93,9 @@ describe('premium', () => {
     const firstExpiry = Date.parse(first.premiumSubscriptionExpiry);
     expect(afterTwo - firstExpiry).toBeGreaterThan(27 * DAY);
     expect(afterTwo - firstExpiry).toBeLessThan(32 * DAY);
-    const again = await harness.client.ApplyPremiumPurchase({ userId: member.id, paymentId: 'pi_2', months: 1 });
+    const again = await harness
+      .clientAs('wallet')
+      .ApplyPremiumPurchase({ userId: member.id, paymentId: 'pi_2', months: 1 });
     expect(Date.parse(again.premiumSubscriptionExpiry)).toBe(afterTwo);
   });
 

@@ -25,6 +25,29 @@ async function decide(userId: string, status: 'approved' | 'rejected', reason?: 
 const statusOf = async (user: IdentityUserOutput) =>
   (await harness.client.GetUser({ userId: user.id, viewerId: user.id })).verificationStatus;
 
+describe('ApplyVerificationDecision, as moderation records a decision', () => {
+  it('applies it at once, once however often it comes (the call, then its event), and only from moderation', async () => {
+    const member = await registerMember(harness);
+    const decision = { userId: member.id, status: 'approved', reason: '', adminId: 'admin-1' };
+    await harness.clientAs('moderation').ApplyVerificationDecision(decision);
+    expect(await statusOf(member)).toBe('approved');
+    await harness.clientAs('moderation').ApplyVerificationDecision(decision);
+    await decide(member.id, 'approved');
+    // A later decision on the same key is handled after the repeats: once it shows, they were.
+    await decide(member.id, 'rejected', 'Ripensamento');
+    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the later decision');
+    await waitFor(
+      () => eventTypes(harness.published, member.id).filter((type) => type === 'ProfileUpdated').length >= 2,
+      5000,
+      'the relayed profiles',
+    );
+    expect(eventTypes(harness.published, member.id).filter((type) => type === 'ProfileUpdated')).toHaveLength(2);
+    await expect(harness.client.ApplyVerificationDecision(decision)).rejects.toThrow(/caller not admitted/);
+    const unknown = harness.clientAs('moderation').ApplyVerificationDecision({ ...decision, userId: 'nobody' });
+    await expect(unknown).resolves.toEqual({});
+  });
+});
+
 describe('VerificationDecided from moderation', () => {
   it('approves a member and publishes its new profile', async () => {
     const member = await registerMember(harness);

@@ -1,5 +1,7 @@
 import { DomainError, parseInput, PostDecisionMade } from '@tip/platform';
 import { decisionSchema } from '../domain/index.js';
+import { learnPost } from '../infra/projections.js';
+import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';
 
 /** Posts waiting for approval, oldest first. */
@@ -13,20 +15,33 @@ export async function pendingPosts(context: ModerationContext) {
   }));
 }
 
-/** An admin's decision on a waiting post, stored with PostDecisionMade, which content applies. */
+/**
+ * The post a decision is about, as moderation knows it; one it has not heard of yet (written a moment ago) as
+ * content answers, taken in as its PostCreated will describe it.
+ */
+async function postToDecide(context: ModerationContext, postId: string, adminId: string) {
+  const find = () => context.stores.posts.findOne({ _id: postId, deleted: false });
+  const known = await find();
+  if (known) return known;
+  const post = (await context.content.GetPost({ postId, viewerId: adminId }).catch(unlessGone))?.post;
+  if (post) await learnPost(context.stores.posts, { ...post, postId });
+  return post ? find() : null;
+}
+
+/**
+ * An admin's decision on a waiting post: stored here with PostDecisionMade, then applied at content at once, so that
+ * the next page shows it; should that call fail, content applies the event.
+ */
 export async function decidePost(
   context: ModerationContext,
   input: { postId: string; status: string; reason: string; adminId: string },
   call: CallInfo,
 ): Promise<void> {
   const { status, reason } = parseInput(decisionSchema, input);
-  const post = await context.stores.posts.findOne({ _id: input.postId, deleted: false });
+  const post = await postToDecide(context, input.postId, input.adminId);
   if (!post) throw new DomainError('NOT_FOUND', 'moderation.postNotFound');
-  const decided = PostDecisionMade.create(
-    post._id,
-    { postId: post._id, status, ...(reason ? { reason } : {}), adminId: input.adminId },
-    call.correlationId,
-  );
+  const decision = { postId: post._id, status, ...(reason ? { reason } : {}), adminId: input.adminId };
+  const decided = PostDecisionMade.create(post._id, decision, call.correlationId);
   const stored = await context.stores.update(
     'posts',
     post._id,
@@ -35,4 +50,7 @@ export async function decidePost(
     [decided],
   );
   if (!stored) throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
+  await applyAtOwner(context, 'content', () =>
+    context.content.ApplyPostDecision({ ...decision, reason: decision.reason ?? '' }),
+  );
 }

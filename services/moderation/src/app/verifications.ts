@@ -1,5 +1,7 @@
 import { DomainError, parseInput, VerificationDecided } from '@tip/platform';
 import { decisionSchema } from '../domain/index.js';
+import { learnMember } from '../infra/projections.js';
+import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';
 
 /** Users whose verification photo waits for a decision, longest waiting first, with a gender change to check. */
@@ -16,8 +18,22 @@ export async function pendingVerifications(context: ModerationContext) {
 }
 
 /**
- * An admin's decision on a waiting photo. Stored here with VerificationDecided, which identity applies; of two
- * admins deciding at once, the second is told it was decided already.
+ * The member a decision is about, as moderation knows them; one it has not heard of yet (registered a moment ago,
+ * their event still on its way) as identity answers, taken in as the event will describe them.
+ */
+async function memberToDecide(context: ModerationContext, userId: string, adminId: string) {
+  const find = () => context.stores.members.findOne({ _id: userId, deleted: false });
+  const known = await find();
+  if (known) return known;
+  const user = await context.identity.GetUser({ userId, viewerId: adminId }).catch(unlessGone);
+  if (user) await learnMember(context.stores.members, { ...user, userId });
+  return user ? find() : null;
+}
+
+/**
+ * An admin's decision on a waiting photo: stored here with VerificationDecided, then applied at identity at once, so
+ * that the member's next page shows it; should that call fail, identity applies the event. Of two admins deciding
+ * at once, the second is told it was decided already.
  */
 export async function decideVerification(
   context: ModerationContext,
@@ -25,13 +41,10 @@ export async function decideVerification(
   call: CallInfo,
 ): Promise<void> {
   const { status, reason } = parseInput(decisionSchema, input);
-  const member = await context.stores.members.findOne({ _id: input.userId, deleted: false });
+  const member = await memberToDecide(context, input.userId, input.adminId);
   if (!member) throw new DomainError('NOT_FOUND', 'moderation.userNotFound');
-  const decided = VerificationDecided.create(
-    member._id,
-    { userId: member._id, status, ...(reason ? { reason } : {}), adminId: input.adminId },
-    call.correlationId,
-  );
+  const decision = { userId: member._id, status, ...(reason ? { reason } : {}), adminId: input.adminId };
+  const decided = VerificationDecided.create(member._id, decision, call.correlationId);
   const stored = await context.stores.update(
     'members',
     member._id,
@@ -40,4 +53,7 @@ export async function decideVerification(
     [decided],
   );
   if (!stored) throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
+  await applyAtOwner(context, 'identity', () =>
+    context.identity.ApplyVerificationDecision({ ...decision, reason: decision.reason ?? '' }),
+  );
 }

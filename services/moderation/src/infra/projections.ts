@@ -21,6 +21,7 @@ import {
   type EventReaction,
   type LedgerEntryPayload,
   type Subscription,
+  type Collection,
   type UserProfilePayload,
 } from '@tip/platform';
 import type { ModerationContext } from '../app/context.js';
@@ -46,8 +47,7 @@ const newMember = (userId: string, registeredAt: string): MemberDocument => ({
 /** Users: who exists (totalUsers), who waits for a verification decision, and a deleted member's traces. */
 function users(context: ModerationContext): EventReaction[] {
   const { members } = context.stores;
-  const profile = ({ userId, verificationStatus, isAdmin, createdAt }: UserProfilePayload) =>
-    upsert(members, userId, { verificationStatus, isAdmin }, () => newMember(userId, createdAt));
+  const profile = (member: UserProfilePayload) => learnMember(members, member);
   return [
     on(UserRegistered, profile),
     on(ProfileUpdated, profile),
@@ -74,13 +74,29 @@ const newPost = (postId: string, authorId: string, category: string): PostDocume
   deleted: false,
 });
 
+/** Takes in a member as identity describes them: its profile events, or its answer when moderation asks. */
+export function learnMember(
+  members: Collection<MemberDocument>,
+  member: { userId: string; verificationStatus: string; isAdmin: boolean; createdAt: string },
+) {
+  const { userId, verificationStatus, isAdmin, createdAt } = member;
+  return upsert(members, userId, { verificationStatus, isAdmin }, () => newMember(userId, createdAt));
+}
+
+/** Takes in a post as content describes it: its PostCreated, or its answer when moderation asks. */
+export function learnPost(
+  posts: Collection<PostDocument>,
+  post: { postId: string; authorId: string; category: string; status: string; createdAt: string },
+) {
+  const { postId, authorId, category, status, createdAt } = post;
+  return upsert(posts, postId, { status, createdAt }, () => newPost(postId, authorId, category));
+}
+
 /** Posts: how many exist (totalPosts) and which wait for approval. */
 function posts(context: ModerationContext): EventReaction[] {
   const { posts } = context.stores;
   return [
-    on(PostCreated, ({ postId, authorId, category, status, createdAt }) =>
-      upsert(posts, postId, { status, createdAt }, () => newPost(postId, authorId, category)),
-    ),
+    on(PostCreated, (post) => learnPost(posts, post)),
     on(PostDecided, ({ postId, authorId, category, status }) =>
       upsert(posts, postId, { status }, () => newPost(postId, authorId, category)),
     ),

@@ -17,7 +17,9 @@ import {
   waitFor,
   type ServiceHarness,
 } from '@tip/platform/testing';
+import type { DecisionOwners } from '../app/context.js';
 import { startModerationService, type RunningModerationService } from '../service.js';
+import { startModerationWithOwners } from './owners-beside.js';
 
 /** Moderation as the BFF sees it, for tests, fed the other services' events the way they publish them. */
 export interface ModerationHarness extends ServiceHarness<ModerationDefinition, RunningModerationService> {
@@ -37,6 +39,7 @@ export interface ModerationHarness extends ServiceHarness<ModerationDefinition, 
 let posts = 0;
 
 export async function startModerationHarness(): Promise<ModerationHarness> {
+  let owners: DecisionOwners | undefined;
   const main = await startServiceHarness({
     name: 'moderation',
     definition: moderationDefinition(),
@@ -46,7 +49,11 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
       MODERATION_REPORTS_TOPIC,
       MODERATION_FEEDBACK_TOPIC,
     ],
-    start: startModerationService,
+    async start(runtime) {
+      const started = await startModerationWithOwners(runtime);
+      owners = started.owners;
+      return started;
+    },
   });
   const { events } = main;
   const extra: Array<() => Promise<void>> = [];
@@ -92,11 +99,14 @@ export async function startModerationHarness(): Promise<ModerationHarness> {
       return postId;
     },
     async rebuilt() {
+      const beside = owners;
+      if (!beside) throw new Error('moderation has not started');
       const other = await startServiceHarness({
         name: 'moderation-rebuilt',
         definition: moderationDefinition(),
         seed: (dir) => copyEventsOnly(events, dir),
-        start: startModerationService,
+        // The owners beside the first: ones started on the copy would add their own events to it.
+        start: (runtime) => startModerationService({ ...runtime, ...beside }),
       });
       extra.push(() => other.stop());
       return other;

@@ -1,6 +1,7 @@
 import type { ProtoGrpcType } from '../generated/content.js';
 import type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
 import { loadProto } from '../grpc/load-proto.js';
+import type { CallerPolicy } from '../grpc/service-token.js';
 
 export type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
 export type { FeedItem__Output as ContentFeedItem } from '../generated/tip/content/v1/FeedItem.js';
@@ -8,6 +9,12 @@ export type { CommentItem__Output as ContentCommentItem } from '../generated/tip
 export type { Charge__Output as ContentCharge } from '../generated/tip/content/v1/Charge.js';
 
 export const CONTENT_SERVICE_NAME = 'tip.content.v1.Content';
+
+/**
+ * Who calls content besides the BFF: moderation, which applies its post decisions and learns of a post it has not
+ * heard of yet. The NetworkPolicies admit the same.
+ */
+export const CONTENT_CALLERS: CallerPolicy = { GetPost: ['bff', 'moderation'], ApplyPostDecision: ['moderation'] };
 
 let definition: ContentDefinition | undefined;
 

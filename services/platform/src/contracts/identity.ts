@@ -1,12 +1,24 @@
 import type { ProtoGrpcType } from '../generated/identity.js';
 import type { IdentityDefinition } from '../generated/tip/identity/v1/Identity.js';
 import { loadProto } from '../grpc/load-proto.js';
+import type { CallerPolicy } from '../grpc/service-token.js';
 
 export type { IdentityDefinition } from '../generated/tip/identity/v1/Identity.js';
 export type { User as IdentityUser, User__Output as IdentityUserOutput } from '../generated/tip/identity/v1/User.js';
 export type { RegisterRequest__Output as IdentityRegisterRequest } from '../generated/tip/identity/v1/RegisterRequest.js';
 
 export const IDENTITY_SERVICE_NAME = 'tip.identity.v1.Identity';
+
+/**
+ * Who calls identity besides the BFF: moderation, which applies its verification decisions and learns of a member
+ * it has not heard of yet, and the wallet, which applies a premium purchase as it settles it. The NetworkPolicies
+ * admit the same.
+ */
+export const IDENTITY_CALLERS: CallerPolicy = {
+  GetUser: ['bff', 'moderation'],
+  ApplyVerificationDecision: ['moderation'],
+  ApplyPremiumPurchase: ['wallet'],
+};
 
 let definition: IdentityDefinition | undefined;
 

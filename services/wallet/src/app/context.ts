@@ -1,4 +1,4 @@
-import type { Logger } from '@tip/platform';
+import type { IdentityDefinition, Logger, ServiceClient } from '@tip/platform';
 import type { DemoPaymentProvider } from '../infra/demo-provider.js';
 import type { LedgerStore } from '../infra/ledger-store.js';
 import type { PaymentProvider } from '../infra/payment-provider.js';
@@ -11,6 +11,8 @@ export interface WalletContext {
   provider: PaymentProvider;
   /** The demo provider's card form, when the demo provider is the one taking payments. */
   demo: DemoPaymentProvider | null;
+  /** Where a premium purchase takes effect: identity, called as `wallet`. */
+  identity: Pick<ServiceClient<IdentityDefinition>, 'ApplyPremiumPurchase'>;
   logger: Logger;
 }
 

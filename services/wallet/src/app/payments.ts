@@ -21,6 +21,8 @@ export interface PaymentOutcome {
   credits: number;
   premiumMonths: number;
   balance: number;
+  /** The buyer's premium expiry after a premium purchase, as identity answered it; '' otherwise. */
+  premiumExpiry: string;
 }
 
 function productOf(productId: string): Product {
@@ -99,7 +101,14 @@ export async function settlePayment(
   if (!account || !userId) throw new DomainError('FAILED_PRECONDITION', 'wallet.accountClosed');
 
   const product = productOf(payment.productId);
-  const outcome = { paymentId, productId: payment.productId, credits: 0, premiumMonths: 0, balance: 0 };
+  const outcome = {
+    paymentId,
+    productId: payment.productId,
+    credits: 0,
+    premiumMonths: 0,
+    balance: 0,
+    premiumExpiry: '',
+  };
   if (product.type === 'credits') {
     const purchase = {
       paymentId,
@@ -135,7 +144,30 @@ export async function settlePayment(
     call.correlationId,
   );
   await context.payments.settle(paymentId, [purchased]);
-  return { ...outcome, premiumMonths: product.item.months, balance: (await context.ledger.head(account._id)).balance };
+  const months = product.item.months;
+  return {
+    ...outcome,
+    premiumMonths: months,
+    balance: (await context.ledger.head(account._id)).balance,
+    premiumExpiry: await extendPremium(context, { userId, paymentId, months }),
+  };
+}
+
+/**
+ * A settled premium purchase takes effect at identity at once, so that the buyer's answer carries the new expiry;
+ * should identity not answer, its consumer of PremiumPurchased extends it a moment later (once per payment either
+ * way), and the answer carries no expiry.
+ */
+async function extendPremium(context: WalletContext, purchase: { userId: string; paymentId: string; months: number }) {
+  try {
+    return (await context.identity.ApplyPremiumPurchase(purchase)).premiumSubscriptionExpiry;
+  } catch (error) {
+    context.logger.warn(
+      { err: error, paymentId: purchase.paymentId },
+      'identity extends premium from its event instead',
+    );
+    return '';
+  }
 }
 
 /** The buyer's "it went through": settles the member's own payment if the provider agrees. */

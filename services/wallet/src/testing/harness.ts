@@ -1,9 +1,19 @@
-import { WALLET_LEDGER_TOPIC, walletDefinition, type WalletDefinition } from '@tip/platform';
+import {
+  createGrpcClient,
+  identityDefinition,
+  WALLET_LEDGER_TOPIC,
+  walletDefinition,
+  type WalletDefinition,
+} from '@tip/platform';
+import { startIdentityService } from '@tip/identity';
 import { startServiceHarness, type ServiceHarness } from '@tip/platform/testing';
 import type { StripeSettings } from '../config.js';
 import { startWalletService, type RunningWalletService } from '../service.js';
 
-/** The wallet as the BFF sees it, for tests, with what it published on `wallet.ledger`. */
+/**
+ * The wallet as the BFF sees it, for tests, with what it published on `wallet.ledger`, and the real identity beside
+ * it, where premium purchases take effect (the members here are ids identity does not know: it answers NOT_FOUND).
+ */
 export type WalletHarness = ServiceHarness<WalletDefinition, RunningWalletService>;
 
 export function startWalletHarness(options: { stripe?: StripeSettings } = {}): Promise<WalletHarness> {
@@ -11,7 +21,26 @@ export function startWalletHarness(options: { stripe?: StripeSettings } = {}): P
     name: 'wallet',
     definition: walletDefinition(),
     watch: [WALLET_LEDGER_TOPIC],
-    start: (runtime) => startWalletService({ ...runtime, ...(options.stripe ? { stripe: options.stripe } : {}) }),
+    async start(runtime) {
+      const identity = await startIdentityService({ ...runtime, address: '127.0.0.1:0' });
+      const client = createGrpcClient(identityDefinition(), identity.address, {
+        caller: 'wallet',
+        serviceTokenSecret: runtime.serviceTokenSecret,
+      });
+      const wallet = await startWalletService({
+        ...runtime,
+        ...(options.stripe ? { stripe: options.stripe } : {}),
+        identity: client,
+      });
+      return {
+        ...wallet,
+        async stop() {
+          await wallet.stop();
+          client.close();
+          await identity.stop();
+        },
+      };
+    },
   });
 }
 
