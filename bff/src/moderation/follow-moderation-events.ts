@@ -1,14 +1,11 @@
 import { hostname } from 'node:os';
 import {
-  CONTENT_POSTS_TOPIC,
   FeedbackDeleted,
   FeedbackReceived,
   FeedbackUpdated,
-  IDENTITY_USERS_TOPIC,
-  MODERATION_FEEDBACK_TOPIC,
-  MODERATION_POSTS_TOPIC,
-  MODERATION_REPORTS_TOPIC,
-  MODERATION_VERIFICATIONS_TOPIC,
+  followEvents,
+  on,
+  onEach,
   PostCreated,
   PostDecisionMade,
   PostDeleted,
@@ -20,8 +17,8 @@ import {
   UserRegistered,
   VerificationDecided,
   VerificationSubmitted,
-  type DeliveredEvent,
   type EventBus,
+  type EventReaction,
   type Logger,
   type Subscription,
 } from '@tip/platform';
@@ -36,37 +33,26 @@ export const moderationEventsGroup = () => `bff-moderation-${hostname()}`;
  */
 const PUSH_DELAY_MS = 200;
 
-/** What an event means for the admin console, if anything. */
-function adminPushOf(event: DeliveredEvent): AdminPushEvent | null {
-  if (VerificationSubmitted.matches(event))
-    return { type: 'new_verification_pending', userId: VerificationSubmitted.parse(event).userId };
-  if (VerificationDecided.matches(event)) {
-    const { userId, status } = VerificationDecided.parse(event);
-    return { type: 'user_verification_updated', userId, status };
-  }
-  if (PostCreated.matches(event)) {
-    const { postId, status } = PostCreated.parse(event);
-    return status === 'pending' ? { type: 'post_approval_updated', postId, status } : null;
-  }
-  if (PostDecisionMade.matches(event)) {
-    const { postId, status } = PostDecisionMade.parse(event);
-    return { type: 'post_approval_updated', postId, status };
-  }
-  if (PostDeleted.matches(event))
-    return { type: 'post_approval_updated', postId: PostDeleted.parse(event).postId, status: 'deleted' };
-  if (ReportFiled.matches(event)) return { type: 'new_post_report', postId: ReportFiled.parse(event).postId };
-  if (ReportUpdated.matches(event)) return { type: 'post_report_updated', postId: ReportUpdated.parse(event).postId };
-  if (FeedbackReceived.matches(event))
-    return { type: 'new_feedback', feedbackId: FeedbackReceived.parse(event).feedbackId };
-  if (FeedbackUpdated.matches(event))
-    return { type: 'feedback_updated', feedbackId: FeedbackUpdated.parse(event).feedbackId };
-  if (FeedbackDeleted.matches(event))
-    return { type: 'feedback_updated', feedbackId: FeedbackDeleted.parse(event).feedbackId };
-  // Users listed in the console changed, or an admin acted on one: its users list and audit log. (The ledger's
-  // busy topic is not followed for the admins' credit adjustments: the acting admin's page refreshes itself.)
-  if ([UserRegistered, UserDeleted, TesterFlagChanged, PremiumChanged].some((definition) => definition.matches(event)))
-    return { type: 'admin_audit_updated' };
-  return null;
+/** What each event means for the admin console: the push it schedules. */
+function adminReactions(schedule: (pushed: AdminPushEvent) => void): EventReaction[] {
+  const postApproval = (postId: string, status: string) => schedule({ type: 'post_approval_updated', postId, status });
+  return [
+    on(VerificationSubmitted, ({ userId }) => schedule({ type: 'new_verification_pending', userId })),
+    on(VerificationDecided, ({ userId, status }) => schedule({ type: 'user_verification_updated', userId, status })),
+    on(PostCreated, ({ postId, status }) => (status === 'pending' ? postApproval(postId, status) : undefined)),
+    on(PostDecisionMade, ({ postId, status }) => postApproval(postId, status)),
+    on(PostDeleted, ({ postId }) => postApproval(postId, 'deleted')),
+    on(ReportFiled, ({ postId }) => schedule({ type: 'new_post_report', postId })),
+    on(ReportUpdated, ({ postId }) => schedule({ type: 'post_report_updated', postId })),
+    on(FeedbackReceived, ({ feedbackId }) => schedule({ type: 'new_feedback', feedbackId })),
+    on(FeedbackUpdated, ({ feedbackId }) => schedule({ type: 'feedback_updated', feedbackId })),
+    on(FeedbackDeleted, ({ feedbackId }) => schedule({ type: 'feedback_updated', feedbackId })),
+    // Users listed in the console changed, or an admin acted on one: its users list and audit log. (The ledger's
+    // busy topic is not followed for the admins' credit adjustments: the acting admin's page refreshes itself.)
+    ...onEach([UserRegistered, UserDeleted, TesterFlagChanged, PremiumChanged], () =>
+      schedule({ type: 'admin_audit_updated' }),
+    ),
+  ];
 }
 
 /** The admin console's live updates: the admin push types, to the admins' room. */
@@ -84,32 +70,19 @@ export function followModerationEvents(options: {
     for (const pushed of due.values()) push.toAdminsHere(pushed);
     due.clear();
   };
-  return options.events
-    .subscribe({
-      group: options.group ?? moderationEventsGroup(),
-      topics: [
-        IDENTITY_USERS_TOPIC,
-        CONTENT_POSTS_TOPIC,
-        MODERATION_VERIFICATIONS_TOPIC,
-        MODERATION_POSTS_TOPIC,
-        MODERATION_REPORTS_TOPIC,
-        MODERATION_FEEDBACK_TOPIC,
-      ],
-      async handle(event) {
-        try {
-          const pushed = adminPushOf(event);
-          if (!pushed) return;
-          due.set(JSON.stringify(pushed), pushed);
-          timer ??= setTimeout(flush, PUSH_DELAY_MS);
-        } catch (error) {
-          logger.error({ err: error, eventId: event.id, type: event.type }, 'skipping an unreadable event');
-        }
-      },
-    })
-    .then((subscription) => ({
-      async stop() {
-        await subscription.stop();
-        clearTimeout(timer);
-      },
-    }));
+  const schedule = (pushed: AdminPushEvent) => {
+    due.set(JSON.stringify(pushed), pushed);
+    timer ??= setTimeout(flush, PUSH_DELAY_MS);
+  };
+  return followEvents({
+    events: options.events,
+    group: options.group ?? moderationEventsGroup(),
+    logger,
+    reactions: adminReactions(schedule),
+  }).then((subscription) => ({
+    async stop() {
+      await subscription.stop();
+      clearTimeout(timer);
+    },
+  }));
 }

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import {
-  IDENTITY_USERS_TOPIC,
+  followEvents,
+  on,
   ProfileUpdated,
   UserDeleted,
   type EventBus,
@@ -28,27 +29,22 @@ export function followIdentityEvents(options: {
   group?: string;
 }): Promise<Subscription> {
   const { users, push, logger } = options;
-  return options.events.subscribe({
+  return followEvents({
+    events: options.events,
     group: options.group ?? userEventsGroup(),
-    topics: [IDENTITY_USERS_TOPIC],
-    async handle(event) {
-      try {
-        // Every change of a user (premium and roles too) ends with ProfileUpdated.
-        if (ProfileUpdated.matches(event)) {
-          const { userId } = ProfileUpdated.parse(event);
-          users.invalidate(userId);
-          push.toUserHere(userId, { type: 'user_updated' });
-        } else if (UserDeleted.matches(event)) {
-          const { userId } = UserDeleted.parse(event);
-          users.drop(userId);
-          push.endUserHere(userId);
-          // An open conversation with them turns to 'Utente eliminato'.
-          push.toWatchersHere(userId, { type: 'member_deleted', userId });
-        }
-      } catch (error) {
-        // A malformed event cannot become well-formed by being delivered again: log it and move on.
-        logger.error({ err: error, eventId: event.id, type: event.type }, 'skipping an unreadable identity event');
-      }
-    },
+    logger,
+    reactions: [
+      // Every change of a user (premium and roles too) ends with ProfileUpdated.
+      on(ProfileUpdated, ({ userId }) => {
+        users.invalidate(userId);
+        push.toUserHere(userId, { type: 'user_updated' });
+      }),
+      on(UserDeleted, ({ userId }) => {
+        users.drop(userId);
+        push.endUserHere(userId);
+        // An open conversation with them turns to 'Utente eliminato'.
+        push.toWatchersHere(userId, { type: 'member_deleted', userId });
+      }),
+    ],
   });
 }

@@ -1,5 +1,12 @@
 import { hostname } from 'node:os';
-import { LEDGER_ENTRY_EVENTS, WALLET_LEDGER_TOPIC, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import {
+  followEvents,
+  LEDGER_ENTRY_EVENTS,
+  onEach,
+  type EventBus,
+  type Logger,
+  type Subscription,
+} from '@tip/platform';
 import type { Push } from '../realtime/push.js';
 import type { Balances } from './balances.js';
 
@@ -15,19 +22,13 @@ export function followLedgerEvents(options: {
   group?: string;
 }): Promise<Subscription> {
   const { balances, push, logger } = options;
-  return options.events.subscribe({
+  return followEvents({
+    events: options.events,
     group: options.group ?? ledgerEventsGroup(),
-    topics: [WALLET_LEDGER_TOPIC],
-    async handle(event) {
-      const definition = LEDGER_ENTRY_EVENTS.find((candidate) => candidate.matches(event));
-      if (!definition) return;
-      try {
-        const { userId, balanceAfter } = definition.parse(event);
-        balances.update(userId, balanceAfter);
-        push.toUserHere(userId, { type: 'credits_updated', credits: balanceAfter });
-      } catch (error) {
-        logger.error({ err: error, eventId: event.id, type: event.type }, 'skipping an unreadable ledger event');
-      }
-    },
+    logger,
+    reactions: onEach(LEDGER_ENTRY_EVENTS, ({ userId, balanceAfter }) => {
+      balances.update(userId, balanceAfter);
+      push.toUserHere(userId, { type: 'credits_updated', credits: balanceAfter });
+    }),
   });
 }

@@ -1,4 +1,4 @@
-import { consumeEvent, UserDeleted, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { followEvents, on, UserDeleted, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
 import { liftBlocksOf } from '../app/blocks.js';
 import type { IdentityContext } from '../app/context.js';
 
@@ -12,14 +12,13 @@ export function consumeDeletionsForBlocks(
   events: EventBus,
   documents: DocumentStore,
 ): Promise<Subscription> {
-  return consumeEvent({
+  return followEvents({
     events,
-    documents,
+    once: documents,
     group: 'identity.block-deletions',
-    event: UserDeleted,
     logger: context.logger,
-    async handle({ userId }, event) {
-      await liftBlocksOf(context, userId, { correlationId: event.correlationId });
-    },
+    reactions: [
+      on(UserDeleted, ({ userId }, event) => liftBlocksOf(context, userId, { correlationId: event.correlationId })),
+    ],
   });
 }

@@ -1,5 +1,6 @@
 import {
-  consumeEvent,
+  followEvents,
+  on,
   DomainError,
   PremiumPurchased,
   type DocumentStore,
@@ -18,18 +19,19 @@ export function consumePremiumPurchases(
   events: EventBus,
   documents: DocumentStore,
 ): Promise<Subscription> {
-  return consumeEvent({
+  return followEvents({
     events,
-    documents,
+    once: documents,
     group: 'identity.premium-purchases',
-    event: PremiumPurchased,
     logger: context.logger,
-    async handle({ userId, paymentId, months }, event) {
-      const call = { correlationId: event.correlationId };
-      await applyPremiumPurchase(context, { userId, paymentId, months }, call).catch((error: unknown) => {
-        if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
-        context.logger.info({ userId, paymentId }, 'premium purchase for a user that no longer exists');
-      });
-    },
+    reactions: [
+      on(PremiumPurchased, async ({ userId, paymentId, months }, event) => {
+        const call = { correlationId: event.correlationId };
+        await applyPremiumPurchase(context, { userId, paymentId, months }, call).catch((error: unknown) => {
+          if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+          context.logger.info({ userId, paymentId }, 'premium purchase for a user that no longer exists');
+        });
+      }),
+    ],
   });
 }

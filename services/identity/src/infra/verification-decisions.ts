@@ -1,4 +1,11 @@
-import { consumeEvent, VerificationDecided, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import {
+  followEvents,
+  on,
+  VerificationDecided,
+  type DocumentStore,
+  type EventBus,
+  type Subscription,
+} from '@tip/platform';
 import type { IdentityContext } from '../app/context.js';
 import { applyVerificationDecision } from '../app/verification.js';
 
@@ -8,12 +15,15 @@ export function consumeVerificationDecisions(
   events: EventBus,
   documents: DocumentStore,
 ): Promise<Subscription> {
-  return consumeEvent({
+  return followEvents({
     events,
-    documents,
+    once: documents,
     group: 'identity.verification-decisions',
-    event: VerificationDecided,
     logger: context.logger,
-    handle: (decision, event) => applyVerificationDecision(context, decision, { correlationId: event.correlationId }),
+    reactions: [
+      on(VerificationDecided, (decision, event) =>
+        applyVerificationDecision(context, decision, { correlationId: event.correlationId }),
+      ),
+    ],
   });
 }

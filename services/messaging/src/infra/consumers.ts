@@ -3,12 +3,12 @@ import {
   upsert,
   on,
   CreditsDebited,
-  IDENTITY_USERS_TOPIC,
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
   type EventBus,
   type Subscription,
+  type UserProfilePayload,
 } from '@tip/platform';
 import type { MessagingContext } from '../app/context.js';
 import { commitSend } from '../app/send.js';
@@ -41,32 +41,21 @@ export function commitPaidMessages(context: MessagingContext, events: EventBus):
  */
 export function projectMembers(context: MessagingContext, events: EventBus): Promise<Subscription> {
   const { members, messages } = context.stores;
-  return events.subscribe({
+  const profile = async ({ userId, username, profileImageUrl, verificationStatus, isAdmin }: UserProfilePayload) => {
+    const fields = { username, profileImageUrl, verificationStatus, isAdmin };
+    await upsert(members, userId, fields, () => ({ _id: userId, ...fields }));
+  };
+  return followEvents({
+    events,
     group: 'messaging.members',
-    topics: [IDENTITY_USERS_TOPIC],
-    async handle(event) {
-      let fact: { profile: ReturnType<typeof ProfileUpdated.parse> } | { deleted: string } | null;
-      try {
-        if (UserRegistered.matches(event)) fact = { profile: UserRegistered.parse(event) };
-        else if (ProfileUpdated.matches(event)) fact = { profile: ProfileUpdated.parse(event) };
-        else if (UserDeleted.matches(event)) fact = { deleted: UserDeleted.parse(event).userId };
-        else fact = null;
-      } catch (error) {
-        // A malformed event cannot become well-formed by being delivered again: log it and move on.
-        context.logger.error(
-          { err: error, eventId: event.id, type: event.type },
-          'skipping an unreadable identity event',
-        );
-        return;
-      }
-      if (fact && 'deleted' in fact) {
-        await messages.deleteMany({ senderId: fact.deleted });
-        await members.deleteOne({ _id: fact.deleted });
-      } else if (fact) {
-        const { userId, username, profileImageUrl, verificationStatus, isAdmin } = fact.profile;
-        const fields = { username, profileImageUrl, verificationStatus, isAdmin };
-        await upsert(members, userId, fields, () => ({ _id: userId, ...fields }));
-      }
-    },
+    logger: context.logger,
+    reactions: [
+      on(UserRegistered, profile),
+      on(ProfileUpdated, profile),
+      on(UserDeleted, async ({ userId }) => {
+        await messages.deleteMany({ senderId: userId });
+        await members.deleteOne({ _id: userId });
+      }),
+    ],
   });
 }

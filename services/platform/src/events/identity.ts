@@ -149,3 +149,15 @@ export type PremiumChangedPayload = PayloadOf<typeof PremiumChanged>;
 export type UserDeletedPayload = PayloadOf<typeof UserDeleted>;
 export type UserBlockedPayload = PayloadOf<typeof UserBlocked>;
 export type UserUnblockedPayload = PayloadOf<typeof UserUnblocked>;
+
+/** Every event identity publishes: a consumer that any change of a member concerns follows them all. */
+export const IDENTITY_EVENTS = [
+  UserRegistered,
+  VerificationSubmitted,
+  ProfileUpdated,
+  PremiumChanged,
+  TesterFlagChanged,
+  UserDeleted,
+  UserBlocked,
+  UserUnblocked,
+];

@@ -1,7 +1,9 @@
 import { ZodError, type z } from 'zod';
-import type { EventDefinition } from '../events/define-event.js';
+import type { EventDefinition, PayloadOf } from '../events/define-event.js';
 import type { Logger } from '../logging/logger.js';
+import type { DocumentStore } from '../ports/documents.js';
 import type { DeliveredEvent, EventBus, Subscription } from '../ports/events.js';
+import { idempotentHandler } from './idempotent-handler.js';
 
 /** What to do with one event type of a followed topic. */
 export interface EventReaction {
@@ -9,40 +11,68 @@ export interface EventReaction {
   handle(payload: unknown, event: DeliveredEvent): Promise<void>;
 }
 
+/** A reaction to one event type; what the handler returns (a promise, say) is awaited. */
 export function on<S extends z.ZodType>(
   definition: EventDefinition<S>,
-  handle: (payload: z.output<S>, event: DeliveredEvent) => Promise<void>,
+  handle: (payload: z.output<S>, event: DeliveredEvent) => unknown,
 ): EventReaction {
-  return { definition, handle: (payload, event) => handle(payload as z.output<S>, event) };
+  return {
+    definition,
+    handle: async (payload, event) => {
+      await handle(payload as z.output<S>, event);
+    },
+  };
+}
+
+/** The same reaction to each of several event types (every ledger entry, every identity event...). */
+export function onEach<D extends EventDefinition<z.ZodType>>(
+  definitions: readonly D[],
+  handle: (payload: PayloadOf<D>, event: DeliveredEvent) => unknown,
+): EventReaction[] {
+  return definitions.map((definition) => ({
+    definition,
+    handle: async (payload, event) => {
+      await handle(payload as PayloadOf<D>, event);
+    },
+  }));
 }
 
 /**
- * Follows several event types, on the topics they travel on, in one consumer group (one offsets record), with
- * handlers that are safe to repeat (they set what the event says), so no handled-event record is kept. Other types
- * are passed over; a malformed event is logged and skipped, since delivering it again would never make it valid.
+ * The one way a service or the BFF consumes events: the reactions' event types, on the topics they travel on, in one
+ * consumer group (one offsets record). Other types are passed over; a malformed event is logged and skipped, since
+ * delivering it again would never make it valid. Handlers that set what their event says are safe to repeat and need
+ * nothing more; for others, `once` names the store where the group remembers each event it handled
+ * (idempotentHandler), so that a redelivered one is skipped. Only the reactions' types are remembered, so following a
+ * busy topic for a few of its types does not record every event of it.
  */
 export function followEvents(options: {
   events: EventBus;
   group: string;
   logger: Logger;
   reactions: EventReaction[];
+  once?: DocumentStore;
 }): Promise<Subscription> {
-  const { logger, reactions } = options;
+  const { logger, reactions, group } = options;
+  const react = async (event: DeliveredEvent) => {
+    const reaction = reactions.find(({ definition }) => definition.matches(event));
+    if (!reaction) return;
+    let payload: unknown;
+    try {
+      payload = reaction.definition.parse(event);
+    } catch (error) {
+      if (!(error instanceof ZodError)) throw error;
+      logger.error({ eventId: event.id, issues: error.issues }, `skipping a malformed ${event.type}`);
+      return;
+    }
+    await reaction.handle(payload, event);
+  };
+  const onceEach = options.once && idempotentHandler(options.once, group, react);
   return options.events.subscribe({
-    group: options.group,
+    group,
     topics: [...new Set(reactions.map(({ definition }) => definition.topic))],
-    async handle(event) {
-      const reaction = reactions.find(({ definition }) => definition.matches(event));
-      if (!reaction) return;
-      let payload: unknown;
-      try {
-        payload = reaction.definition.parse(event);
-      } catch (error) {
-        if (!(error instanceof ZodError)) throw error;
-        logger.error({ eventId: event.id, issues: error.issues }, `skipping a malformed ${event.type}`);
-        return;
-      }
-      await reaction.handle(payload, event);
+    handle: async (event) => {
+      if (!reactions.some(({ definition }) => definition.matches(event))) return;
+      await (onceEach ?? react)(event);
     },
   });
 }

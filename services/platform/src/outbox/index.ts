@@ -1,5 +1,4 @@
 export * from './outbox.js';
 export * from './relay.js';
 export * from './idempotent-handler.js';
-export * from './consume-event.js';
 export * from './follow-events.js';

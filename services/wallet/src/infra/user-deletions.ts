@@ -1,4 +1,4 @@
-import { consumeEvent, UserDeleted, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { followEvents, on, UserDeleted, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
 import type { WalletContext } from '../app/context.js';
 import { forfeitDeletedMember } from '../app/forfeit.js';
 
@@ -8,12 +8,15 @@ export function consumeUserDeletions(
   events: EventBus,
   documents: DocumentStore,
 ): Promise<Subscription> {
-  return consumeEvent({
+  return followEvents({
     events,
-    documents,
+    once: documents,
     group: 'wallet.user-deletions',
-    event: UserDeleted,
     logger: context.logger,
-    handle: ({ userId }, event) => forfeitDeletedMember(context, userId, { correlationId: event.correlationId }),
+    reactions: [
+      on(UserDeleted, ({ userId }, event) =>
+        forfeitDeletedMember(context, userId, { correlationId: event.correlationId }),
+      ),
+    ],
   });
 }
