@@ -13,7 +13,9 @@ import type { MessagingContext } from './app/context.js';
 import { messagingHandlers } from './grpc/handlers.js';
 import { commitPaidMessages, projectMembers } from './infra/consumers.js';
 import { backfillConversations } from './infra/conversation-backfill.js';
-import { MessagingStores } from './infra/stores.js';
+import { ConversationRepository } from './infra/conversation-repository.js';
+import { MemberDirectory } from './infra/member-directory.js';
+import { MessageRepository } from './infra/message-repository.js';
 
 export type MessagingServiceOptions = Omit<ServiceRuntime, 'objects'> & {
   /** The wallet, which takes a message's credits; its token names `messaging` as the caller. */
@@ -28,8 +30,12 @@ export type RunningMessagingService = RunningService<MessagingDefinition>;
  */
 export async function startMessagingService(options: MessagingServiceOptions): Promise<RunningMessagingService> {
   const { documents, events, logger } = options;
-  const stores = await MessagingStores.open(documents);
-  const context: MessagingContext = { stores, wallet: options.wallet, logger };
+  const [members, messages, conversations] = await Promise.all([
+    MemberDirectory.open(documents),
+    MessageRepository.open(documents),
+    ConversationRepository.open(documents),
+  ]);
+  const context: MessagingContext = { members, messages, conversations, wallet: options.wallet, logger };
   const migrations = await documents.collection<{ _id: string; doneAt: string }>('migrations');
   return startService({
     address: options.address,
@@ -39,21 +45,21 @@ export async function startMessagingService(options: MessagingServiceOptions): P
     logger,
     outboxes: [
       {
-        collection: stores.messages,
+        collection: messages.collection,
         topic: MESSAGING_MESSAGES_TOPIC,
-        onEventsStored: (notify) => stores.onMessagesStored(notify),
+        onEventsStored: (notify) => messages.onEventsStored(notify),
       },
       {
-        collection: stores.conversations,
+        collection: conversations.collection,
         topic: MESSAGING_MESSAGES_TOPIC,
-        onEventsStored: (notify) => stores.onConversationsStored(notify),
+        onEventsStored: (notify) => conversations.onEventsStored(notify),
       },
     ],
     consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events)],
     startupPasses: [
       {
         what: 'make the conversations of earlier messages',
-        run: (signal) => backfillConversations(stores, migrations, logger, signal),
+        run: (signal) => backfillConversations({ messages, conversations }, migrations, logger, signal),
       },
     ],
   });

@@ -45,7 +45,7 @@ export async function postCounts(context: ContentContext, input: { postIds: stri
   if (postIds.length === 0) return { counts: [] };
   const ids = [...new Set(postIds)];
   const [posts, liked] = await Promise.all([
-    context.posts.collection.find({ _id: { $in: ids }, deleted: { $ne: true } }),
+    context.posts.getMany(ids),
     viewerId ? context.engagement.likedBy(viewerId, ids) : new Set<string>(),
   ]);
   return {
@@ -83,7 +83,7 @@ export async function addComment(
     content,
     createdAt: new Date().toISOString(),
   };
-  await context.engagement.comments.insertOne(comment);
+  await context.engagement.addComment(comment);
   await context.posts.addComment(comment, [engagementChanged(post, 'comments', viewer.id, call)]);
   return commentView(comment, await context.authors.many([viewer.id]), post, viewer);
 }

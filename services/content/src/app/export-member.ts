@@ -32,12 +32,9 @@ function mediaOf(post: PostDocument): ContentExport['media'][number] | null {
  */
 export async function exportMember(context: ContentContext, userId: string): Promise<ContentExport> {
   const { posts, engagement } = context;
-  const [own, comments, likes, unlocks, reveals] = await Promise.all([
-    posts.collection.find({ authorId: userId, deleted: { $ne: true } }, { sort: { createdAt: 1 } }),
-    engagement.comments.find({ authorId: userId }, { sort: { createdAt: 1 } }),
-    engagement.likes.find({ userId }, { sort: { createdAt: 1 } }),
-    engagement.unlocks.find({ userId }, { sort: { createdAt: 1 } }),
-    engagement.reveals.find({ userId }, { sort: { createdAt: 1 } }),
+  const [own, { comments, likes, unlocks, reveals }] = await Promise.all([
+    posts.byAuthor(userId),
+    engagement.of(userId),
   ]);
   const media: ContentExport['media'] = [];
   const data = {

@@ -9,24 +9,22 @@ import { removePost } from './posts.js';
  */
 export async function forgetMember(context: ContentContext, userId: string, call: CallInfo): Promise<void> {
   const { posts, engagement } = context;
-  for (const post of await posts.collection.find({ authorId: userId, deleted: { $ne: true } })) {
+  for (const post of await posts.byAuthor(userId)) {
     await removePost(context, post, call);
   }
   // Neither what changed nor who: the event names no erased member, and feeds refresh the post whole.
   const changed = (postId: string) => [PostEngagementChanged.create(postId, { postId }, call.correlationId)];
-  for (const comment of await engagement.comments.find({ authorId: userId })) {
-    if (await engagement.comments.deleteOne({ _id: comment._id })) {
+  const { comments, likes } = await engagement.of(userId);
+  for (const comment of comments) {
+    if (await engagement.removeComment(comment._id)) {
       await posts.removeComment(comment, changed(comment.postId));
     }
   }
   // A run stopped between a comment's deletion and its post's update leaves a copy that the next run no longer
   // finds through the comments: the copies go by their writer too.
-  await posts.collection.updateMany(
-    { 'recentComments.authorId': userId },
-    { $pull: { recentComments: { authorId: userId } } },
-  );
-  for (const like of await engagement.likes.find({ userId })) {
-    if (await engagement.likes.deleteOne({ _id: like._id })) {
+  await posts.dropCommentCopiesBy(userId);
+  for (const like of likes) {
+    if (await engagement.removeLike(like._id)) {
       await posts.update(like.postId, {}, { $inc: { likeCount: -1 } }, changed(like.postId));
     }
   }

@@ -1,6 +1,5 @@
 import { DomainError, PostUnlocked } from '@tip/platform';
 import { TELEGRAM_REVEAL_COST } from '../domain/index.js';
-import { Engagement, revealId, unlockId } from '../infra/engagement.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem } from './feed-items.js';
@@ -40,7 +39,7 @@ async function charge(
 
 /** Records the member's unlock of a premium post once, with its PostUnlocked and the post's count. */
 async function grantUnlock(context: ContentContext, post: PostDocument, userId: string, correlationId: string) {
-  if (!(await Engagement.grant(context.engagement.unlocks, unlockId(post._id, userId), userId))) return;
+  if (!(await context.engagement.grantUnlock(post._id, userId))) return;
   const unlocked = PostUnlocked.create(post._id, { postId: post._id, userId, cost: post.creditCost }, correlationId);
   await context.posts.update(post._id, {}, { $inc: { unlockCount: 1 } }, [unlocked]);
 }
@@ -90,13 +89,13 @@ export async function revealTelegram(context: ContentContext, input: { postId: s
   const viewer = await viewerOf(context, input.viewerId);
   if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
   const author = await telegramOffer(context, viewer, input.postId);
-  const revealed = await context.engagement.reveals.findOne({ _id: revealId(author._id, viewer.id) });
+  const revealed = await context.engagement.hasRevealed(author._id, viewer.id);
   const taken = await charge(context, viewer.id, {
     cost: revealed || viewer.isAdmin ? 0 : TELEGRAM_REVEAL_COST,
     idempotencyKey: `telegram:${author._id}:${viewer.id}`,
     reference: { type: TELEGRAM_REFERENCE, id: author._id },
   });
-  await Engagement.grant(context.engagement.reveals, revealId(author._id, viewer.id), viewer.id);
+  await context.engagement.grantReveal(author._id, viewer.id);
   return { authorId: author._id, charge: taken };
 }
 
@@ -112,7 +111,7 @@ export async function grantPaid(
 ) {
   const { userId, reference } = debit;
   if (reference.type === TELEGRAM_REFERENCE) {
-    await Engagement.grant(context.engagement.reveals, revealId(reference.id, userId), userId);
+    await context.engagement.grantReveal(reference.id, userId);
   } else if (reference.type === UNLOCK_REFERENCE) {
     const post = await context.posts.get(reference.id).catch((error: unknown) => {
       if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;

@@ -73,8 +73,18 @@ export class Engagement {
     return new Set(found.map((like) => like.postId));
   }
 
+  /** Records the member's unlock of a post once; true when this call recorded it. */
+  grantUnlock(postId: string, userId: string): Promise<boolean> {
+    return Engagement.grant(this.unlocks, unlockId(postId, userId), userId);
+  }
+
+  /** Records the member's reveal of an author's Telegram once; true when this call recorded it. */
+  grantReveal(authorId: string, userId: string): Promise<boolean> {
+    return Engagement.grant(this.reveals, revealId(authorId, userId), userId);
+  }
+
   /** Records a paid right once; true when this call recorded it. */
-  static async grant(purchases: Collection<PurchaseDocument>, _id: string, userId: string): Promise<boolean> {
+  private static async grant(purchases: Collection<PurchaseDocument>, _id: string, userId: string): Promise<boolean> {
     try {
       await purchases.insertOne({ _id, userId, createdAt: new Date().toISOString() });
       return true;
@@ -98,6 +108,36 @@ export class Engagement {
 
   async allComments(postId: string, hidden: ReadonlySet<string>): Promise<CommentDocument[]> {
     return this.comments.find(commentsOf(postId, hidden), { sort: { createdAt: 1 } });
+  }
+
+  async addComment(comment: CommentDocument): Promise<void> {
+    await this.comments.insertOne(comment);
+  }
+
+  /** Takes a comment away: true when this call did (a concurrent erasure may have). */
+  async removeComment(id: string): Promise<boolean> {
+    return this.comments.deleteOne({ _id: id });
+  }
+
+  /** Takes a like away: true when this call did. */
+  async removeLike(id: string): Promise<boolean> {
+    return this.likes.deleteOne({ _id: id });
+  }
+
+  async hasRevealed(authorId: string, userId: string): Promise<boolean> {
+    return (await this.reveals.findOne({ _id: revealId(authorId, userId) })) !== null;
+  }
+
+  /** What the member did, oldest first: their comments, likes, unlocks and Telegram reveals. */
+  async of(userId: string) {
+    const oldestFirst = { sort: { createdAt: 1 as const } };
+    const [comments, likes, unlocks, reveals] = await Promise.all([
+      this.comments.find({ authorId: userId }, oldestFirst),
+      this.likes.find({ userId }, oldestFirst),
+      this.unlocks.find({ userId }, oldestFirst),
+      this.reveals.find({ userId }, oldestFirst),
+    ]);
+    return { comments, likes, unlocks, reveals };
   }
 }
 

@@ -102,6 +102,24 @@ export class PostRepository {
     return post;
   }
 
+  /** The live posts among these ids (a post that is gone is left out). */
+  getMany(ids: string[]): Promise<PostDocument[]> {
+    return this.collection.find({ _id: { $in: ids }, deleted: { $ne: true } });
+  }
+
+  /** The member's live posts, oldest first. */
+  byAuthor(authorId: string): Promise<PostDocument[]> {
+    return this.collection.find({ authorId, deleted: { $ne: true } }, { sort: { createdAt: 1 } });
+  }
+
+  /** Erasure: the copies of a member's comments kept on posts go, whatever became of the comments themselves. */
+  async dropCommentCopiesBy(authorId: string): Promise<void> {
+    await this.collection.updateMany(
+      { 'recentComments.authorId': authorId },
+      { $pull: { recentComments: { authorId } } },
+    );
+  }
+
   /** Applies the update to the live post if `filter` still holds; null when it does not (or the post is gone). */
   async update(id: string, filter: Filter, update: Update, events: EventEnvelope[] = []): Promise<PostDocument | null> {
     const updated = await this.collection.updateOne(

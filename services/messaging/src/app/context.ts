@@ -1,8 +1,12 @@
 import type { Logger, ServiceClient, WalletDefinition } from '@tip/platform';
-import type { MessagingStores } from '../infra/stores.js';
+import type { ConversationRepository } from '../infra/conversation-repository.js';
+import type { MemberDirectory } from '../infra/member-directory.js';
+import type { MessageRepository } from '../infra/message-repository.js';
 
 export interface MessagingContext {
-  stores: MessagingStores;
+  members: MemberDirectory;
+  messages: MessageRepository;
+  conversations: ConversationRepository;
   /** Where a message's credits are taken: the wallet, called as `messaging`. */
   wallet: Pick<ServiceClient<WalletDefinition>, 'Debit'>;
   logger: Logger;

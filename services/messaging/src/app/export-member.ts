@@ -8,16 +8,11 @@ import { messageView } from './views.js';
  * is there as pending; one sent to them that is not paid for yet is not theirs to see.
  */
 export async function exportMember(context: MessagingContext, userId: string): Promise<{ json: string }> {
-  const { stores } = context;
-  const [sent, received] = await Promise.all([
-    stores.messages.find({ senderId: userId }),
-    stores.messages.find({ recipientId: userId, status: 'sent' }),
-  ]);
-  const all = [...sent, ...received].sort(
+  const all = (await context.messages.ofMember(userId)).sort(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id),
   );
   const keys = [...new Set(all.map((message) => message.conversation))];
-  const reads = keys.length > 0 ? await stores.conversations.find({ _id: { $in: keys } }) : [];
+  const reads = await context.conversations.getMany(keys);
   const readUpTo = new Map(reads.map((conversation) => [conversation._id, conversation.readUpTo]));
   const messages = all.map((message) => {
     const { readAt, ...view } = messageView(message, readUpTo.get(message.conversation)?.[message.recipientId], userId);

@@ -10,35 +10,20 @@ export const THREAD_MAX_PAGE = 100;
  * through an anonymous post names the post; its author stays unnamed to the member who wrote through it.
  */
 export async function conversations(context: MessagingContext, userId: string) {
-  const { stores } = context;
   // Each conversation's newest message, read by index: the inbox costs the member's conversations, not their history.
-  const joined = await stores.conversations.find({ participants: userId });
-  const newest = await Promise.all(
-    joined.map(async (conversation) => {
-      const [last] = await stores.messages.find(
-        { conversation: conversation._id, status: 'sent' },
-        { sort: { createdAt: -1 }, limit: 1 },
-      );
-      return last;
-    }),
-  );
+  const joined = await context.conversations.of(userId);
+  const newest = await Promise.all(joined.map((conversation) => context.messages.newest(conversation._id)));
   const lasts = newest
-    .filter((last): last is NonNullable<typeof last> => last !== undefined)
+    .filter((last): last is NonNullable<typeof last> => last !== null)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const readUpTo = new Map(joined.map((conversation) => [conversation._id, conversation.readUpTo]));
   const unread = await Promise.all(
-    lasts.map((last) => {
-      const mine = readUpTo.get(last.conversation)?.[userId];
-      return stores.messages.count({
-        conversation: last.conversation,
-        recipientId: userId,
-        status: 'sent',
-        ...(mine === undefined ? {} : { createdAt: { $gt: mine } }),
-      });
-    }),
+    lasts.map((last) =>
+      context.messages.countSentTo(last.conversation, userId, readUpTo.get(last.conversation)?.[userId]),
+    ),
   );
   const others = lasts.map((last) => (last.senderId === userId ? last.recipientId : last.senderId));
-  const members = new Map((await stores.members.find({ _id: { $in: others } })).map((member) => [member._id, member]));
+  const members = await context.members.getMany(others);
   return {
     conversations: lasts.map((last, index) => {
       const otherUserId = others[index] ?? '';
@@ -75,20 +60,18 @@ export async function thread(
     ? postConversationKey(input.postId, input.otherUserId || input.userId)
     : conversationKey(input.userId, input.otherUserId);
   // Naming the member of a post's conversation is for the post's author only.
-  const asAuthor = input.postId && input.otherUserId ? { postAuthorId: input.userId } : {};
+  const postAuthorId = input.postId && input.otherUserId ? input.userId : undefined;
   const limit = Math.min(Math.max(input.limit || 30, 1), THREAD_MAX_PAGE);
   if (input.cursor && Number.isNaN(Date.parse(input.cursor))) {
     throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'cursor' });
   }
-  const filter = {
-    conversation: key,
-    status: 'sent',
-    ...asAuthor,
-    ...(input.cursor ? { createdAt: { $lt: input.cursor } } : {}),
-  };
   const [messages, read] = await Promise.all([
-    context.stores.messages.find(filter, { sort: { createdAt: -1 }, limit }),
-    context.stores.conversations.findOne({ _id: key }),
+    context.messages.page(key, {
+      limit,
+      ...(input.cursor && { before: input.cursor }),
+      ...(postAuthorId && { postAuthorId }),
+    }),
+    context.conversations.get(key),
   ]);
   const last = messages.at(-1);
   return {
@@ -107,7 +90,7 @@ async function readConversation(
 ): Promise<{ key: string; senderId: string; post?: { postId: string; authorId: string } } | null> {
   if (!input.postId) return { key: conversationKey(input.userId, input.senderId), senderId: input.senderId };
   const key = postConversationKey(input.postId, input.senderId || input.userId);
-  const authorId = (await context.stores.messages.findOne({ conversation: key, status: 'sent' }))?.postAuthorId;
+  const authorId = (await context.messages.anySent(key))?.postAuthorId;
   if (!authorId || (input.senderId && input.userId !== authorId)) return null;
   return { key, senderId: input.senderId || authorId, post: { postId: input.postId, authorId } };
 }
@@ -121,22 +104,17 @@ export async function markRead(
   const read = await readConversation(context, input);
   if (!read) return { marked: 0, readAt: '' };
   const { key, senderId } = read;
-  const conversation = await context.stores.conversation(key, [input.userId, senderId]);
+  const { conversation } = await context.conversations.open(key, [input.userId, senderId]);
   const readAt = new Date().toISOString();
   const previous = conversation.readUpTo[input.userId];
-  const marked = await context.stores.messages.count({
-    conversation: key,
-    recipientId: input.userId,
-    status: 'sent',
-    ...(previous ? { createdAt: { $gt: previous } } : {}),
-  });
+  const marked = await context.messages.countSentTo(key, input.userId, previous);
   if (marked === 0) return { marked, readAt: previous ?? '' };
   const event = MessagesRead.create(
     key,
     { conversation: key, readerId: input.userId, senderId, readAt, ...(read.post && { post: read.post }) },
     call.correlationId,
   );
-  await context.stores.updateConversation(key, {}, { $set: { [`readUpTo.${input.userId}`]: readAt } }, [event]);
+  await context.conversations.markRead(key, input.userId, readAt, [event]);
   return { marked, readAt };
 }
 

@@ -1,6 +1,6 @@
 import { DomainError, MessageSent, parseInput } from '@tip/platform';
 import { conversationKey, MESSAGE_COST, messageSchema, postConversationKey } from '../domain/index.js';
-import type { MessageDocument } from '../infra/stores.js';
+import type { MessageDocument } from '../infra/message-repository.js';
 import type { CallInfo, MessagingContext } from './context.js';
 import { messageView } from './views.js';
 
@@ -34,8 +34,8 @@ async function conversationOf(
     return postConversationKey(post.postId, senderId);
   }
   const key = postConversationKey(post.postId, recipientId);
-  const opened = await context.stores.messages.findOne({ conversation: key, senderId: recipientId, status: 'sent' });
-  if (!opened) throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
+  if (!(await context.messages.hasSent(key, recipientId)))
+    throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
   return key;
 }
 
@@ -84,14 +84,13 @@ export async function send(context: MessagingContext, input: SendInput, call: Ca
  * refused. Answers what the wallet must take.
  */
 async function prepareSend(context: MessagingContext, input: SendInput) {
-  const { stores } = context;
   const id = messageId(input.messageId);
-  const sender = await stores.members.findOne({ _id: input.userId });
+  const sender = await context.members.get(input.userId);
   if (!sender || (sender.verificationStatus !== 'approved' && !sender.isAdmin)) {
     throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
   }
   if (input.recipientId === input.userId) throw new DomainError('INVALID_ARGUMENT', 'messaging.contactSelf');
-  const recipient = await stores.members.findOne({ _id: input.recipientId });
+  const recipient = await context.members.get(input.recipientId);
   if (!recipient || input.blockedUserIds.includes(input.recipientId)) {
     throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
   }
@@ -108,8 +107,8 @@ async function prepareSend(context: MessagingContext, input: SendInput) {
     createdAt: new Date().toISOString(),
     ...(post && { postId: post.postId, postAuthorId: post.authorId }),
   };
-  if (!(await stores.insertPending(message))) {
-    const existing = await stores.messages.findOne({ _id: id });
+  if (!(await context.messages.insertPending(message))) {
+    const existing = await context.messages.get(id);
     const same =
       existing?.conversation === conversation &&
       existing.senderId === sender._id &&
@@ -130,8 +129,7 @@ export async function commitSend(
   input: { messageId: string; userId?: string },
   call: CallInfo,
 ) {
-  const { stores } = context;
-  const pending = await stores.messages.findOne({ _id: input.messageId });
+  const pending = await context.messages.get(input.messageId);
   if (!pending || (input.userId !== undefined && pending.senderId !== input.userId)) {
     throw new DomainError('NOT_FOUND', 'errors.notFound');
   }
@@ -148,13 +146,13 @@ export async function commitSend(
     },
     call.correlationId,
   );
-  const sent = (await stores.markSent(pending._id, [event])) ?? (await stores.messages.findOne({ _id: pending._id }));
+  const sent = (await context.messages.markSent(pending._id, [event])) ?? (await context.messages.get(pending._id));
   // The pair's conversation exists from its first message on: the members' inboxes list conversations, not messages.
-  await stores.conversation(pending.conversation, [pending.senderId, pending.recipientId]);
+  await context.conversations.open(pending.conversation, [pending.senderId, pending.recipientId]);
   return messageView(sent ?? pending, undefined, pending.senderId);
 }
 
 /** The debit was refused: the pending message goes, so nothing of it is stored. A sent message stays. */
 async function abortSend(context: MessagingContext, input: { messageId: string; userId: string }) {
-  await context.stores.messages.deleteOne({ _id: input.messageId, senderId: input.userId, status: 'pending' });
+  await context.messages.dropPending(input.messageId, input.userId);
 }

@@ -1,4 +1,4 @@
-import type { MessageDocument } from '../infra/stores.js';
+import type { MessageDocument } from '../infra/message-repository.js';
 
 /**
  * Who `viewerId` may know as a participant of the message: everyone, except the author of an anonymous post in a

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, generateServiceTokenSecret, createGrpcClient, messagingDefinition } from '@tip/platform';
 import { waitFor } from '@tip/platform/testing';
 import { conversationKey } from '../domain/index.js';
-import type { MessageDocument } from '../infra/stores.js';
+import type { MessageDocument } from '../infra/message-repository.js';
 import { startMessagingService } from '../service.js';
 import { startMessagingHarness, type MessagingHarness } from '../testing/harness.js';
 

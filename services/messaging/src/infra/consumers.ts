@@ -1,6 +1,5 @@
 import {
   followEvents,
-  upsert,
   on,
   CreditsDebited,
   ProfileUpdated,
@@ -27,7 +26,7 @@ export function commitPaidMessages(context: MessagingContext, events: EventBus):
     reactions: [
       on(CreditsDebited, async ({ reference }, event) => {
         if (reference.type !== 'message') return;
-        const pending = await context.stores.messages.findOne({ _id: reference.id, status: 'pending' });
+        const pending = await context.messages.pending(reference.id);
         if (pending) await commitSend(context, { messageId: reference.id }, { correlationId: event.correlationId });
       }),
     ],
@@ -40,11 +39,9 @@ export function commitPaidMessages(context: MessagingContext, events: EventBus):
  * sets what its event carries, so a repeat changes nothing.
  */
 export function projectMembers(context: MessagingContext, events: EventBus): Promise<Subscription> {
-  const { members, messages } = context.stores;
-  const profile = async ({ userId, username, profileImageUrl, verificationStatus, isAdmin }: UserProfilePayload) => {
-    const fields = { username, profileImageUrl, verificationStatus, isAdmin };
-    await upsert(members, userId, fields, () => ({ _id: userId, ...fields }));
-  };
+  const { members, messages } = context;
+  const profile = ({ userId, username, profileImageUrl, verificationStatus, isAdmin }: UserProfilePayload) =>
+    members.remember(userId, { username, profileImageUrl, verificationStatus, isAdmin });
   return followEvents({
     events,
     group: 'messaging.members',
@@ -53,8 +50,8 @@ export function projectMembers(context: MessagingContext, events: EventBus): Pro
       on(UserRegistered, profile),
       on(ProfileUpdated, profile),
       on(UserDeleted, async ({ userId }) => {
-        await messages.deleteMany({ senderId: userId });
-        await members.deleteOne({ _id: userId });
+        await messages.removeWrittenBy(userId);
+        await members.forget(userId);
       }),
     ],
   });

@@ -1,5 +1,6 @@
 import type { Collection, Logger } from '@tip/platform';
-import type { MessagingStores } from './stores.js';
+import type { ConversationRepository } from './conversation-repository.js';
+import type { MessageRepository } from './message-repository.js';
 
 /** Messages read per page: the backfill runs beside the service's work and yields between pages. */
 const PAGE = 1000;
@@ -12,7 +13,7 @@ const MIGRATION = 'conversations-from-messages';
  * the next start begins again.
  */
 export async function backfillConversations(
-  stores: MessagingStores,
+  stores: { messages: MessageRepository; conversations: ConversationRepository },
   migrations: Collection<{ _id: string; doneAt: string }>,
   logger: Logger,
   signal: AbortSignal,
@@ -21,11 +22,10 @@ export async function backfillConversations(
   let after = '';
   let made = 0;
   for (;;) {
-    const page = await stores.messages.find({ _id: { $gt: after }, status: 'sent' }, { sort: { _id: 1 }, limit: PAGE });
+    const page = await stores.messages.sentAfter(after, PAGE);
     const pairs = new Map(page.map((message) => [message.conversation, [message.senderId, message.recipientId]]));
     for (const [key, participants] of pairs) {
-      if (!(await stores.conversations.findOne({ _id: key }))) made += 1;
-      await stores.conversation(key, participants);
+      if ((await stores.conversations.open(key, participants)).created) made += 1;
     }
     const last = page.at(-1);
     if (signal.aborted) return;

@@ -9,7 +9,7 @@ import { memberProfile, startServiceHarness, waitFor, type ServiceHarness } from
 import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
 import { randomUUID } from 'node:crypto';
 import { conversationKey } from '../domain/index.js';
-import { MessagingStores } from '../infra/stores.js';
+import { MessageRepository } from '../infra/message-repository.js';
 import { startMessagingService, type RunningMessagingService } from '../service.js';
 
 /**
@@ -56,11 +56,11 @@ export async function startMessagingHarness(): Promise<MessagingHarness> {
       return profile.userId;
     },
     async interruptedSend(senderId, recipientId, content) {
-      const stores = await MessagingStores.open(harness.documents);
+      const messages = await MessageRepository.open(harness.documents);
       const id = randomUUID();
       const conversation = conversationKey(senderId, recipientId);
       const createdAt = new Date().toISOString();
-      await stores.insertPending({
+      await messages.insertPending({
         _id: id,
         conversation,
         senderId,

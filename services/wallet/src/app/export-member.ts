@@ -12,8 +12,8 @@ export async function exportMember(context: WalletContext, userId: string): Prom
     return { json: JSON.stringify({ account: null, balance: 0, entries: [], payments: [] }, null, 2) };
   }
   const [entries, payments] = await Promise.all([
-    context.ledger.entries.find({ accountId: account._id }, { sort: { sequence: 1 } }),
-    context.payments.collection.find({ accountId: account._id }, { sort: { createdAt: 1 } }),
+    context.ledger.entriesOf(account._id),
+    context.payments.ofAccount(account._id),
   ]);
   const data = {
     account: { id: account._id, openedAt: account.openedAt },

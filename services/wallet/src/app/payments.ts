@@ -96,7 +96,7 @@ export async function settlePayment(
     intent.currency === payment.currency &&
     intent.metadata.accountId === payment.accountId;
   if (!matches) throw new DomainError('FAILED_PRECONDITION', 'wallet.paymentNotCompleted');
-  const account = await context.ledger.accounts.findOne({ _id: payment.accountId });
+  const account = await context.ledger.accountById(payment.accountId);
   const userId = account?.userId;
   if (!account || !userId) throw new DomainError('FAILED_PRECONDITION', 'wallet.accountClosed');
 

@@ -247,11 +247,21 @@ export class LedgerStore {
     return found.map(withoutStorage);
   }
 
+  /** The account's entries, oldest first. */
+  async entriesOf(accountId: string): Promise<Entry[]> {
+    const found = await this.entries.find({ accountId }, { sort: { sequence: 1 } });
+    return found.map(withoutStorage);
+  }
+
+  /** The account by its id, open or closed; null when there is none. */
+  accountById(accountId: string): Promise<AccountDocument | null> {
+    return this.accounts.findOne({ _id: accountId });
+  }
+
   /** Every account's entries in sequence order, one account at a time, for the integrity check. */
   async *chains(): AsyncGenerator<{ accountId: string; entries: Entry[] }> {
     for (const account of await this.accounts.find({})) {
-      const entries = await this.entries.find({ accountId: account._id }, { sort: { sequence: 1 } });
-      yield { accountId: account._id, entries: entries.map(withoutStorage) };
+      yield { accountId: account._id, entries: await this.entriesOf(account._id) };
     }
   }
 

@@ -56,6 +56,11 @@ export class PaymentStore {
     return this.collection.findOne({ _id: id });
   }
 
+  /** The account's payments, oldest first. */
+  ofAccount(accountId: string): Promise<PaymentDocument[]> {
+    return this.collection.find({ accountId }, { sort: { createdAt: 1 } });
+  }
+
   /**
    * Marks the payment settled with its events, if it is still open. Only one caller can move it from open: true for
    * that one, false for every other (the webhook and the buyer's confirmation racing, say).
