@@ -12,9 +12,14 @@ import {
 } from '@tip/platform';
 import type { DecisionOwners, ModerationContext } from './app/context.js';
 import { moderationHandlers } from './grpc/handlers.js';
-import { followAdminActions } from './infra/audit-log.js';
+import { followAdminActions } from './infra/admin-actions.js';
+import { AuditLog } from './infra/audit-log.js';
+import { CommunityFigures } from './infra/community-figures.js';
+import { FeedbackBox } from './infra/feedback-box.js';
+import { MemberQueue } from './infra/member-queue.js';
+import { PostQueue } from './infra/post-queue.js';
 import { projectCommunity } from './infra/projections.js';
-import { ModerationStores } from './infra/stores.js';
+import { Reports } from './infra/reports.js';
 
 /** Identity and content, called as `moderation`, are where its decisions take effect. */
 export type ModerationServiceOptions = Omit<ServiceRuntime, 'objects'> & DecisionOwners;
@@ -27,13 +32,16 @@ export type RunningModerationService = RunningService<ModerationDefinition>;
  */
 export async function startModerationService(options: ModerationServiceOptions): Promise<RunningModerationService> {
   const { documents, events, logger } = options;
-  const stores = await ModerationStores.open(documents);
-  const context: ModerationContext = { stores, identity: options.identity, content: options.content, logger };
-  const outbox = (collection: 'members' | 'posts' | 'reports' | 'feedback', topic: string) => ({
-    collection: stores[collection],
-    topic,
-    onEventsStored: (notify: (id: string) => void) => stores.onStored(collection, notify),
-  });
+  const [members, posts, reports, feedback, audit, figures] = await Promise.all([
+    MemberQueue.open(documents),
+    PostQueue.open(documents),
+    Reports.open(documents),
+    FeedbackBox.open(documents),
+    AuditLog.open(documents),
+    CommunityFigures.open(documents),
+  ]);
+  const { identity, content } = options;
+  const context: ModerationContext = { members, posts, reports, feedback, audit, figures, identity, content, logger };
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
@@ -45,10 +53,10 @@ export async function startModerationService(options: ModerationServiceOptions):
     events,
     logger,
     outboxes: [
-      outbox('members', MODERATION_VERIFICATIONS_TOPIC),
-      outbox('posts', MODERATION_POSTS_TOPIC),
-      outbox('reports', MODERATION_REPORTS_TOPIC),
-      outbox('feedback', MODERATION_FEEDBACK_TOPIC),
+      members.outbox(MODERATION_VERIFICATIONS_TOPIC),
+      posts.outbox(MODERATION_POSTS_TOPIC),
+      reports.outbox(MODERATION_REPORTS_TOPIC),
+      feedback.outbox(MODERATION_FEEDBACK_TOPIC),
     ],
     consumers: [() => projectCommunity(context, events), () => followAdminActions(context, events)],
   });

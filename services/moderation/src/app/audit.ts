@@ -1,4 +1,3 @@
-import type { Filter } from '@tip/platform';
 import type { ModerationContext } from './context.js';
 
 const PAGE = 50;
@@ -9,14 +8,9 @@ export async function auditLog(
   input: { adminId: string; targetId: string; before: string; limit: number },
 ) {
   const limit = input.limit > 0 ? Math.min(input.limit, PAGE) : PAGE;
-  const filter: Filter = {};
-  if (input.adminId) filter.adminId = input.adminId;
-  if (input.targetId) filter.targetId = input.targetId;
-  if (input.before) filter.order = { $lt: input.before };
-  const entries = await context.stores.audit.find(filter, { sort: { order: -1 }, limit: limit + 1 });
-  const page = entries.slice(0, limit);
+  const { entries, nextCursor } = await context.audit.page(input, limit);
   return {
-    entries: page.map((entry) => ({
+    entries: entries.map((entry) => ({
       id: entry._id,
       at: entry.at,
       adminId: entry.adminId,
@@ -26,6 +20,6 @@ export async function auditLog(
       reason: entry.reason,
       detail: entry.detail,
     })),
-    nextCursor: entries.length > limit ? (page.at(-1)?.order ?? '') : '',
+    nextCursor,
   };
 }

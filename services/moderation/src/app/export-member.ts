@@ -1,4 +1,4 @@
-import type { AuditDocument } from '../infra/stores.js';
+import type { AuditDocument } from '../infra/audit-log.js';
 import type { ModerationContext } from './context.js';
 
 const VERIFICATION_DECISION = /^verification_(approved|rejected)$/;
@@ -15,18 +15,16 @@ const oldestFirst = (entries: AuditDocument[]) => [...entries].sort((a, b) => a.
  * why and when). That others reported the member's posts is the reporters' business and is not exported.
  */
 export async function exportMember(context: ModerationContext, userId: string): Promise<{ json: string }> {
-  const { stores } = context;
-  const [member, posts, aboutThem, reports, feedback, taken] = await Promise.all([
-    stores.members.findOne({ _id: userId, deleted: false }),
-    stores.posts.find({ authorId: userId }),
-    stores.audit.find({ targetType: 'user', targetId: userId }),
-    stores.reports.find({ reporterId: userId }, { sort: { createdAt: 1 } }),
-    stores.feedback.find({ userId, deleted: false }, { sort: { createdAt: 1 } }),
-    stores.audit.find({ adminId: userId }),
+  const { members, posts, audit, reports, feedback } = context;
+  const [member, postIds, aboutThem, filed, sent, taken] = await Promise.all([
+    members.get(userId),
+    posts.idsBy(userId),
+    audit.aboutMember(userId),
+    reports.filedBy(userId),
+    feedback.sentBy(userId),
+    audit.takenBy(userId),
   ]);
-  const postIds = posts.map((post) => post._id);
-  const aboutPosts =
-    postIds.length > 0 ? await stores.audit.find({ targetType: 'post', targetId: { $in: postIds } }) : [];
+  const aboutPosts = await audit.aboutPosts(postIds);
   const decision = (entry: AuditDocument) => ({
     at: entry.at,
     action: entry.action,
@@ -51,7 +49,7 @@ export async function exportMember(context: ModerationContext, userId: string): 
       ...aboutThem.filter((entry) => !VERIFICATION_DECISION.test(entry.action)),
       ...aboutPosts.filter((entry) => POST_DECISION.test(entry.action)),
     ]).map(decision),
-    reportsFiled: reports.map((report) => ({
+    reportsFiled: filed.map((report) => ({
       id: report._id,
       postId: report.postId,
       reason: report.reason,
@@ -61,7 +59,7 @@ export async function exportMember(context: ModerationContext, userId: string): 
       createdAt: report.createdAt,
       updatedAt: report.updatedAt,
     })),
-    feedbackSent: feedback.map((item) => ({
+    feedbackSent: sent.map((item) => ({
       id: item._id,
       type: item.type,
       message: item.message,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, FeedbackDeleted, FeedbackReceived, FeedbackUpdated, parseInput } from '@tip/platform';
 import { feedbackSchema, feedbackStatusSchema } from '../domain/index.js';
-import type { FeedbackDocument } from '../infra/stores.js';
+import type { FeedbackDocument } from '../infra/feedback-box.js';
 import type { CallInfo, ModerationContext } from './context.js';
 
 /** A member's feedback (type and message checked here, whatever the caller sent). */
@@ -25,13 +25,13 @@ export async function submitFeedback(
     { feedbackId: feedback._id, type, receivedAt: feedback.createdAt },
     call.correlationId,
   );
-  await context.stores.insert('feedback', feedback, [received]);
+  await context.feedback.receive(feedback, [received]);
   return { feedbackId: feedback._id };
 }
 
 /** Every feedback, newest first. */
 export async function listFeedback(context: ModerationContext) {
-  const items = await context.stores.feedback.find({ deleted: false }, { sort: { createdAt: -1 } });
+  const items = await context.feedback.kept();
   return items.map((item) => ({
     id: item._id,
     userId: item.userId ?? '',
@@ -53,9 +53,7 @@ export async function setFeedbackStatus(
     { feedbackId: input.feedbackId, status, adminId: input.adminId },
     call.correlationId,
   );
-  const stored = await context.stores.update('feedback', input.feedbackId, { deleted: false }, { $set: { status } }, [
-    updated,
-  ]);
+  const stored = await context.feedback.setStatus(input.feedbackId, status, [updated]);
   if (!stored) throw new DomainError('NOT_FOUND', 'moderation.feedbackNotFound');
 }
 
@@ -70,12 +68,6 @@ export async function deleteFeedback(
     { feedbackId: input.feedbackId, adminId: input.adminId },
     call.correlationId,
   );
-  const stored = await context.stores.update(
-    'feedback',
-    input.feedbackId,
-    { deleted: false },
-    { $set: { deleted: true, message: '', userId: null } },
-    [deleted],
-  );
+  const stored = await context.feedback.delete(input.feedbackId, [deleted]);
   if (!stored) throw new DomainError('NOT_FOUND', 'moderation.feedbackNotFound');
 }

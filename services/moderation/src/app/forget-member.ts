@@ -6,15 +6,9 @@ import type { ModerationContext } from './context.js';
  * reports stay, about the post, without naming them or keeping their words. Safe to repeat.
  */
 export async function forgetMember(context: ModerationContext, userId: string, correlationId: string): Promise<void> {
-  const { stores } = context;
-  for (const feedback of await stores.feedback.find({ userId })) {
-    const deleted = FeedbackDeleted.create(feedback._id, { feedbackId: feedback._id }, correlationId);
-    await stores.update('feedback', feedback._id, {}, { $set: { deleted: true, userId: null, message: '' } }, [
-      deleted,
-    ]);
+  const { feedback, reports } = context;
+  for (const feedbackId of await feedback.idsSentBy(userId)) {
+    await feedback.erase(feedbackId, [FeedbackDeleted.create(feedbackId, { feedbackId }, correlationId)]);
   }
-  await stores.reports.updateMany(
-    { reporterId: userId },
-    { $set: { reporterId: null, description: '' }, $unset: { openKey: '' } },
-  );
+  await reports.forgetReporter(userId);
 }

@@ -1,12 +1,11 @@
 import { DomainError, parseInput, PostDecisionMade } from '@tip/platform';
 import { decisionSchema } from '../domain/index.js';
-import { learnPost } from '../infra/projections.js';
 import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';
 
 /** Posts waiting for approval, oldest first. */
 export async function pendingPosts(context: ModerationContext) {
-  const waiting = await context.stores.posts.find({ status: 'pending', deleted: false }, { sort: { createdAt: 1 } });
+  const waiting = await context.posts.waiting();
   return waiting.map((post) => ({
     postId: post._id,
     authorId: post.authorId,
@@ -20,12 +19,12 @@ export async function pendingPosts(context: ModerationContext) {
  * content answers, taken in as its PostCreated will describe it.
  */
 async function postToDecide(context: ModerationContext, postId: string, adminId: string) {
-  const find = () => context.stores.posts.findOne({ _id: postId, deleted: false });
-  const known = await find();
+  const known = await context.posts.get(postId);
   if (known) return known;
   const post = (await context.content.GetPost({ postId, viewerId: adminId }).catch(unlessGone))?.post;
-  if (post) await learnPost(context.stores.posts, { ...post, postId });
-  return post ? find() : null;
+  if (!post) return null;
+  await context.posts.learn({ ...post, postId });
+  return context.posts.get(postId);
 }
 
 /**
@@ -42,14 +41,8 @@ export async function decidePost(
   if (!post) throw new DomainError('NOT_FOUND', 'moderation.postNotFound');
   const decision = { postId: post._id, status, ...(reason ? { reason } : {}), adminId: input.adminId };
   const decided = PostDecisionMade.create(post._id, decision, call.correlationId);
-  const stored = await context.stores.update(
-    'posts',
-    post._id,
-    { status: 'pending', deleted: false },
-    { $set: { status } },
-    [decided],
-  );
-  if (!stored) throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
+  if (!(await context.posts.decide(post._id, status, [decided])))
+    throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
   await applyAtOwner(context, 'content', () =>
     context.content.ApplyPostDecision({ ...decision, reason: decision.reason ?? '' }),
   );

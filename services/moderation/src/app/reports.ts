@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, parseInput, ReportFiled, ReportUpdated } from '@tip/platform';
-import { groupStatus, mayMoveReport, reportSchema, reportUpdateSchema, type ReportStatus } from '../domain/index.js';
-import type { ReportDocument } from '../infra/stores.js';
+import { groupStatus, mayMoveReport, reportSchema, reportUpdateSchema } from '../domain/index.js';
+import type { FiledReport, ReportDocument } from '../infra/reports.js';
 import type { CallInfo, ModerationContext } from './context.js';
-
-const OPEN: ReportStatus[] = ['pending', 'in_review'];
 
 /**
  * A member reports someone else's post (the BFF read its author from content). One open report per member and
- * post: the unique `openKey` decides between concurrent ones.
+ * post: of concurrent ones, the repository stores one.
  */
 export async function fileReport(
   context: ModerationContext,
@@ -18,11 +16,10 @@ export async function fileReport(
   const { reason, description } = parseInput(reportSchema, input);
   if (input.reporterId === input.postAuthorId) throw new DomainError('FAILED_PRECONDITION', 'moderation.ownPost');
   const now = new Date().toISOString();
-  const report: ReportDocument = {
+  const report: FiledReport = {
     _id: randomUUID(),
     postId: input.postId,
     reporterId: input.reporterId,
-    openKey: `${input.postId}:${input.reporterId}`,
     reason,
     description,
     status: 'pending',
@@ -36,7 +33,7 @@ export async function fileReport(
     { reportId: report._id, postId: report.postId, reporterId: input.reporterId, reason, filedAt: now },
     call.correlationId,
   );
-  if (!(await context.stores.insert('reports', report, [filed])))
+  if (!(await context.reports.file(report, [filed])))
     throw new DomainError('ALREADY_EXISTS', 'moderation.alreadyReported');
   return { reportId: report._id };
 }
@@ -56,7 +53,7 @@ const reportView = (report: ReportDocument) => ({
 
 /** Reports grouped by post (one item per post, every reporter's reason), the most recent activity first. */
 export async function listReports(context: ModerationContext) {
-  const reports = await context.stores.reports.find({}, { sort: { createdAt: 1 } });
+  const reports = await context.reports.all();
   const byPost = new Map<string, ReportDocument[]>();
   for (const report of reports) byPost.set(report.postId, [...(byPost.get(report.postId) ?? []), report]);
   const groups = [...byPost].map(([postId, group]) => ({
@@ -78,10 +75,10 @@ export async function updateReport(
   call: CallInfo,
 ): Promise<void> {
   const { status, adminNotes } = parseInput(reportUpdateSchema, input);
-  const { stores } = context;
-  const report = await stores.reports.findOne({ _id: input.reportId });
+  const { reports } = context;
+  const report = await reports.get(input.reportId);
   if (!report) throw new DomainError('NOT_FOUND', 'moderation.reportNotFound');
-  const open = await stores.reports.find({ postId: report.postId, status: { $in: OPEN } });
+  const open = await reports.openOn(report.postId);
   const movable = open.filter((candidate) => mayMoveReport(candidate.status, status));
   if (movable.length === 0) {
     const key = open.length === 0 ? 'moderation.reportResolved' : 'moderation.reportTransition';
@@ -94,8 +91,6 @@ export async function updateReport(
       { reportId: moved._id, postId: moved.postId, status, adminNotes, adminId: input.adminId },
       call.correlationId,
     );
-    const set = { status, adminNotes, reviewerId: input.adminId, updatedAt: now };
-    const update = status === 'resolved' ? { $set: set, $unset: { openKey: '' } } : { $set: set };
-    await stores.update('reports', moved._id, { status: moved.status }, update, [updated]);
+    await reports.move(moved, { status, adminNotes, reviewerId: input.adminId, updatedAt: now }, [updated]);
   }
 }

@@ -2,29 +2,28 @@ import type { ModerationContext } from './context.js';
 
 /** The console's figures, counted in moderation's own projections of the other services' events. */
 export async function stats(context: ModerationContext) {
-  const { members, posts, messages, accounts, payments, reports, feedback } = context.stores;
-  const [totalUsers, totalPosts, totalMessages, ledger, paid, pendingPosts, pendingVerifications, open, openFeedback] =
+  const { members, posts, reports, feedback, figures } = context;
+  const [totalUsers, totalPosts, totalMessages, ledger, pendingPosts, pendingVerifications, openReports, openFeedback] =
     await Promise.all([
-      members.count({ deleted: false }),
-      posts.count({ deleted: false }),
-      messages.count({}),
-      accounts.find({}),
-      payments.find({}),
-      posts.count({ status: 'pending', deleted: false }),
-      members.count({ verificationStatus: 'pending', deleted: false }),
-      reports.find({ status: { $in: ['pending', 'in_review'] } }),
-      feedback.count({ deleted: false, status: { $ne: 'resolved' } }),
+      members.countExisting(),
+      posts.countExisting(),
+      figures.countMessages(),
+      figures.ledger(),
+      posts.countWaiting(),
+      members.countWaiting(),
+      reports.countReportedPosts(),
+      feedback.countOpen(),
     ]);
-  const entries = ledger.reduce((sum, account) => sum + account.entries, 0);
   return {
     totalUsers,
     totalPosts,
     totalMessages,
-    totalTransactions: entries + paid.filter((payment) => payment.kind === 'premium').length,
+    // Premium purchases move money but no credits: they are transactions of their own.
+    totalTransactions: ledger.entries + ledger.premiumPurchases,
     pendingPosts,
     pendingVerifications,
-    openReports: new Set(open.map((report) => report.postId)).size,
+    openReports,
     openFeedback,
-    revenueCents: paid.reduce((sum, payment) => sum + payment.amountCents, 0),
+    revenueCents: ledger.revenueCents,
   };
 }

@@ -1,15 +1,11 @@
 import { DomainError, parseInput, VerificationDecided } from '@tip/platform';
 import { decisionSchema } from '../domain/index.js';
-import { learnMember } from '../infra/projections.js';
 import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';
 
 /** Users whose verification photo waits for a decision, longest waiting first, with a gender change to check. */
 export async function pendingVerifications(context: ModerationContext) {
-  const waiting = await context.stores.members.find(
-    { verificationStatus: 'pending', deleted: false },
-    { sort: { submittedAt: 1, registeredAt: 1 } },
-  );
+  const waiting = await context.members.waiting();
   return waiting.map((member) => ({
     userId: member._id,
     submittedAt: member.submittedAt ?? member.registeredAt,
@@ -22,12 +18,12 @@ export async function pendingVerifications(context: ModerationContext) {
  * their event still on its way) as identity answers, taken in as the event will describe them.
  */
 async function memberToDecide(context: ModerationContext, userId: string, adminId: string) {
-  const find = () => context.stores.members.findOne({ _id: userId, deleted: false });
-  const known = await find();
+  const known = await context.members.get(userId);
   if (known) return known;
   const user = await context.identity.GetUser({ userId, viewerId: adminId }).catch(unlessGone);
-  if (user) await learnMember(context.stores.members, { ...user, userId });
-  return user ? find() : null;
+  if (!user) return null;
+  await context.members.learn({ ...user, userId });
+  return context.members.get(userId);
 }
 
 /**
@@ -45,14 +41,8 @@ export async function decideVerification(
   if (!member) throw new DomainError('NOT_FOUND', 'moderation.userNotFound');
   const decision = { userId: member._id, status, ...(reason ? { reason } : {}), adminId: input.adminId };
   const decided = VerificationDecided.create(member._id, decision, call.correlationId);
-  const stored = await context.stores.update(
-    'members',
-    member._id,
-    { verificationStatus: 'pending', deleted: false },
-    { $set: { verificationStatus: status, genderChange: null } },
-    [decided],
-  );
-  if (!stored) throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
+  if (!(await context.members.decide(member._id, status, [decided])))
+    throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
   await applyAtOwner(context, 'identity', () =>
     context.identity.ApplyVerificationDecision({ ...decision, reason: decision.reason ?? '' }),
   );

@@ -133,6 +133,20 @@ describe('the post queue', () => {
     await waitFor(async () => !(await queuedPosts()).includes(second), 5000, 'the deleted post leaving');
     expect(await failureOf(decide(second, 'approved'))).toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('decides a post once when two admins decide at once', async () => {
+    const postId = await harness.post(await harness.member());
+    const outcomes = await Promise.allSettled(
+      ['approved', 'rejected', 'approved'].map((status, n) =>
+        harness.client.DecidePost({ postId, status, reason: 'Altro', adminId: `admin-${n}` }),
+      ),
+    );
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    const alreadyDecided = expect.objectContaining({ messageKey: 'moderation.alreadyDecided' });
+    expect(refused).toEqual([alreadyDecided, alreadyDecided]);
+    await waitFor(() => published('PostDecisionMade', postId).length === 1, 5000, 'the one decision');
+    expect(await queuedPosts()).not.toContain(postId);
+  });
 });
 
 describe('reports', () => {
@@ -322,6 +336,40 @@ describe('stats and the audit log', () => {
       10_000,
       'the rebuilt counts',
     );
+  });
+
+  it('count what waits for an admin: photos, posts, reported posts (one item each) and feedback', async () => {
+    const waitingFigures = async () => {
+      const { pendingVerifications, pendingPosts, openReports, openFeedback } = await harness.client.Stats({});
+      return { pendingVerifications, pendingPosts, openReports, openFeedback };
+    };
+    const before = await waitingFigures();
+    const author = await harness.member();
+    const [first, second] = [await harness.member(), await harness.member()];
+    const waiting = await harness.waitingMember();
+    await waitFor(async () => (await queuedUsers()).includes(waiting), 5000, 'the queue');
+    const pending = await harness.post(author);
+    const reported = await harness.post(author, 'approved');
+    const { reportId } = await report(reported, author, first);
+    await report(reported, author, second);
+    const { feedbackId } = await harness.client.SubmitFeedback({ userId: first, type: 'bug', message: 'Lento' });
+    const open = { ...before, openReports: before.openReports + 1, openFeedback: before.openFeedback + 1 };
+    expect(await waitingFigures()).toEqual({
+      ...open,
+      pendingVerifications: before.pendingVerifications + 1,
+      pendingPosts: before.pendingPosts + 1,
+    });
+
+    const adminId = 'admin-3';
+    await harness.client.DecideVerification({ userId: waiting, status: 'approved', reason: '', adminId });
+    await harness.client.DecidePost({ postId: pending, status: 'approved', reason: '', adminId });
+    // In review, reports and feedback are still open.
+    await harness.client.UpdateReport({ reportId, status: 'in_review', adminNotes: '', adminId });
+    await harness.client.SetFeedbackStatus({ feedbackId, status: 'in_review', adminId });
+    expect(await waitingFigures()).toEqual(open);
+    await harness.client.UpdateReport({ reportId, status: 'resolved', adminNotes: '', adminId });
+    await harness.client.SetFeedbackStatus({ feedbackId, status: 'resolved', adminId });
+    expect(await waitingFigures()).toEqual(before);
   });
 
   it('records every admin action of every service, newest first, by admin and by target, a page at a time', async () => {

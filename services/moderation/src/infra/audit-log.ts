@@ -1,129 +1,69 @@
-import {
-  CreditsGranted,
-  FeedbackDeleted,
-  FeedbackUpdated,
-  followEvents,
-  insertOnce,
-  on,
-  PostDecisionMade,
-  PostDeleted,
-  PremiumChanged,
-  ReportUpdated,
-  TesterFlagChanged,
-  UserDeleted,
-  VerificationDecided,
-  type DeliveredEvent,
-  type EventBus,
-  type Subscription,
-} from '@tip/platform';
-import type { ModerationContext } from '../app/context.js';
-import type { AuditDocument } from './stores.js';
+import { insertOnce, type BaseDocument, type DocumentStore, type Collection, type Filter } from '@tip/platform';
+import { collectionName } from './repository.js';
 
-type Entry = Pick<AuditDocument, 'adminId' | 'action' | 'targetType' | 'targetId'> &
-  Partial<Pick<AuditDocument, 'reason' | 'detail'>>;
+/** One admin action, from the event that reported it (its id is the event's). */
+export interface AuditDocument extends BaseDocument {
+  _id: string;
+  at: string;
+  /** `at` then id: the order of the log and its cursor. */
+  order: string;
+  adminId: string;
+  action: string;
+  targetType: 'user' | 'post' | 'feedback';
+  targetId: string;
+  reason: string;
+  detail: string;
+}
 
-/**
- * The audit log: every admin action of every service, from the events that report it (each names its admin). An
- * entry's id is its event's, so a repeated event writes nothing new. One consumer group, each topic read from its
- * start.
- */
-export function followAdminActions(context: ModerationContext, events: EventBus): Promise<Subscription> {
-  const record = (event: DeliveredEvent, entry: Entry) =>
-    insertOnce(context.stores.audit, {
-      _id: event.id,
-      at: event.occurredAt,
-      order: `${event.occurredAt}|${event.id}`,
-      reason: '',
-      detail: '',
-      ...entry,
-    });
-  return followEvents({
-    events,
-    group: 'moderation.audit',
-    logger: context.logger,
-    reactions: [
-      on(VerificationDecided, ({ userId, status, reason, adminId }, event) =>
-        record(event, {
-          adminId,
-          action: `verification_${status}`,
-          targetType: 'user',
-          targetId: userId,
-          reason: reason ?? '',
-        }),
-      ),
-      on(PostDecisionMade, ({ postId, status, reason, adminId }, event) =>
-        record(event, {
-          adminId,
-          action: `post_${status}`,
-          targetType: 'post',
-          targetId: postId,
-          reason: reason ?? '',
-        }),
-      ),
-      on(ReportUpdated, ({ reportId, postId, status, adminNotes, adminId }, event) =>
-        record(event, {
-          adminId,
-          action: `report_${status}`,
-          targetType: 'post',
-          targetId: postId,
-          reason: adminNotes ?? '',
-          detail: reportId,
-        }),
-      ),
-      on(FeedbackUpdated, ({ feedbackId, status, adminId }, event) =>
-        record(event, {
-          adminId,
-          action: 'feedback_status_changed',
-          targetType: 'feedback',
-          targetId: feedbackId,
-          detail: status,
-        }),
-      ),
-      on(FeedbackDeleted, async ({ feedbackId, adminId }, event) => {
-        if (adminId)
-          await record(event, { adminId, action: 'feedback_deleted', targetType: 'feedback', targetId: feedbackId });
-      }),
-      on(PostDeleted, async ({ postId, authorId, adminId }, event) => {
-        if (adminId)
-          await record(event, {
-            adminId,
-            action: 'post_deleted',
-            targetType: 'post',
-            targetId: postId,
-            detail: authorId,
-          });
-      }),
-      on(UserDeleted, async ({ userId, adminId }, event) => {
-        if (adminId) await record(event, { adminId, action: 'user_deleted', targetType: 'user', targetId: userId });
-      }),
-      on(PremiumChanged, async ({ userId, change, months, adminId }, event) => {
-        if (adminId)
-          await record(event, {
-            adminId,
-            action: change === 'revoked' ? 'premium_revoked' : 'premium_granted',
-            targetType: 'user',
-            targetId: userId,
-            detail: months ? String(months) : '',
-          });
-      }),
-      on(TesterFlagChanged, ({ userId, isTester, adminId }, event) =>
-        record(event, {
-          adminId,
-          action: isTester ? 'tester_granted' : 'tester_revoked',
-          targetType: 'user',
-          targetId: userId,
-        }),
-      ),
-      on(CreditsGranted, async (granted, event) => {
-        if (granted.grant === 'admin')
-          await record(event, {
-            adminId: granted.adminId,
-            action: 'credits_adjusted',
-            targetType: 'user',
-            targetId: granted.userId,
-            detail: String(granted.amount),
-          });
-      }),
-    ],
-  });
+/** Which entries a page of the log shows: by admin, by target, after a cursor (each left out or empty for any). */
+export interface AuditQuery {
+  adminId?: string;
+  targetId?: string;
+  /** The cursor of the previous page. */
+  before?: string;
+}
+
+/** The audit log: every admin action of every service, newest first. */
+export class AuditLog {
+  private constructor(private readonly entries: Collection<AuditDocument>) {}
+
+  static async open(store: DocumentStore): Promise<AuditLog> {
+    const entries = await store.collection<AuditDocument>(collectionName('audit'), [
+      { fields: { order: -1 } },
+      { fields: { adminId: 1 } },
+      { fields: { targetId: 1 } },
+    ]);
+    return new AuditLog(entries);
+  }
+
+  /** Records an action unless its entry (its event's id) is there already: a repeated event writes nothing. */
+  async record(entry: Omit<AuditDocument, 'order'>): Promise<void> {
+    await insertOnce(this.entries, { ...entry, order: `${entry.at}|${entry._id}` });
+  }
+
+  /** Up to `limit` entries, newest first, and the cursor of the next page ('' on the last). */
+  async page(query: AuditQuery, limit: number): Promise<{ entries: AuditDocument[]; nextCursor: string }> {
+    const filter: Filter = {};
+    if (query.adminId) filter.adminId = query.adminId;
+    if (query.targetId) filter.targetId = query.targetId;
+    if (query.before) filter.order = { $lt: query.before };
+    const found = await this.entries.find(filter, { sort: { order: -1 }, limit: limit + 1 });
+    const entries = found.slice(0, limit);
+    return { entries, nextCursor: found.length > limit ? (entries.at(-1)?.order ?? '') : '' };
+  }
+
+  /** What admins did about the member. */
+  aboutMember(userId: string): Promise<AuditDocument[]> {
+    return this.entries.find({ targetType: 'user', targetId: userId });
+  }
+
+  /** What admins did about these posts. */
+  async aboutPosts(postIds: string[]): Promise<AuditDocument[]> {
+    return postIds.length > 0 ? this.entries.find({ targetType: 'post', targetId: { $in: postIds } }) : [];
+  }
+
+  /** What the admin did. */
+  takenBy(adminId: string): Promise<AuditDocument[]> {
+    return this.entries.find({ adminId });
+  }
 }
