@@ -1,44 +1,24 @@
 import type { IdentityUserOutput } from '@tip/platform';
+import {
+  genderSchema,
+  orientationSchema,
+  premiumSourceSchema,
+  verificationStatusSchema,
+  type Member,
+  type User,
+} from './contract/index.js';
 import type { Balances } from './wallet/balances.js';
 
-/** A user as the REST API shows it. Null means "not set" or "not yours to see". */
-export interface UserJson {
-  id: string;
-  username: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  profileImageUrl: string | null;
-  bio: string | null;
-  age: number | null;
-  region: string | null;
-  city: string | null;
-  gender: string | null;
-  orientation: string | null;
-  telegramUsername: string | null;
-  verificationStatus: string;
-  verificationNotes: string | null;
-  verificationImageUrl: string | null;
-  isAdmin: boolean;
-  isTester: boolean;
-  isOnline: boolean;
-  needsProfileSetup: boolean;
-  createdAt: string;
-  /** The wallet's balance: the own account's, or any member's for an admin; null for everyone else. */
-  credits: number | null;
-  isPremium: boolean;
-  premiumSubscriptionExpiry: string | null;
-  premiumSource: string | null;
-}
-
 const orNull = (value: string): string | null => (value === '' ? null : value);
-const enumOrNull = (value: string): string | null => (value.endsWith('_UNSPECIFIED') ? null : value);
+/** A proto enum's value as one of the contract's, or null for the unspecified one. */
+const enumOrNull = <T>(schema: { parse(value: unknown): T }, value: string): T | null =>
+  value === '' || value.endsWith('_UNSPECIFIED') ? null : schema.parse(value);
 
 /**
  * What identity returned for this viewer (it empties what the viewer may not see), empty values as null, with the
  * balance when the viewer may see it.
  */
-export function toUserJson(user: IdentityUserOutput, credits: number | null): UserJson {
+export function toUserJson(user: IdentityUserOutput, credits: number | null): Member {
   return {
     id: user.id,
     username: user.username,
@@ -50,10 +30,10 @@ export function toUserJson(user: IdentityUserOutput, credits: number | null): Us
     age: user.age ?? null,
     region: orNull(user.region),
     city: orNull(user.city),
-    gender: enumOrNull(user.gender),
-    orientation: enumOrNull(user.orientation),
+    gender: enumOrNull(genderSchema, user.gender),
+    orientation: enumOrNull(orientationSchema, user.orientation),
     telegramUsername: orNull(user.telegramUsername),
-    verificationStatus: user.verificationStatus,
+    verificationStatus: verificationStatusSchema.parse(user.verificationStatus),
     verificationNotes: orNull(user.verificationNotes),
     verificationImageUrl: orNull(user.verificationImageUrl),
     isAdmin: user.isAdmin,
@@ -64,11 +44,11 @@ export function toUserJson(user: IdentityUserOutput, credits: number | null): Us
     credits,
     isPremium: user.isPremium,
     premiumSubscriptionExpiry: orNull(user.premiumSubscriptionExpiry),
-    premiumSource: orNull(user.premiumSource),
+    premiumSource: enumOrNull(premiumSourceSchema, user.premiumSource),
   };
 }
 
 /** The signed-in member's own user, with its balance. */
-export async function ownUserJson(balances: Balances, user: IdentityUserOutput): Promise<UserJson> {
-  return toUserJson(user, await balances.get(user.id));
+export async function ownUserJson(balances: Balances, user: IdentityUserOutput): Promise<User> {
+  return { ...toUserJson(user, null), credits: await balances.get(user.id) };
 }

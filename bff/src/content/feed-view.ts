@@ -1,24 +1,32 @@
 import type { ContentCommentItem, ContentFeedItem } from '@tip/platform';
+import {
+  categorySchema,
+  postStatusSchema,
+  verificationStatusSchema,
+  type CommentItem,
+  type FeedItem,
+  type PostAuthor,
+} from '../contract/index.js';
 import type { EncodedItem } from './feed-pages.js';
 
 const orNull = (value: string | undefined): string | null => (value ? value : null);
 
 type Author = NonNullable<ContentFeedItem['author']>;
 
-function authorJson(author: Author) {
+function authorJson(author: Author): PostAuthor {
   return {
     id: author.id,
     username: author.username,
     firstName: orNull(author.firstName),
     lastName: orNull(author.lastName),
     profileImageUrl: orNull(author.profileImageUrl),
-    verificationStatus: author.verificationStatus,
+    verificationStatus: verificationStatusSchema.parse(author.verificationStatus),
     isPremium: author.isPremium,
   };
 }
 
 /** A comment; `author` is null for the writer content keeps unnamed (an anonymous post's author, see byPostAuthor). */
-export function commentJson(item: ContentCommentItem) {
+export function commentJson(item: ContentCommentItem): CommentItem {
   const { comment, author } = item;
   return {
     comment: { id: comment?.id ?? '', content: comment?.content ?? '', createdAt: comment?.createdAt ?? '' },
@@ -39,14 +47,15 @@ export function commentJson(item: ContentCommentItem) {
  * A feed item as the REST API shows it (docs/product.md#the-api), empty values as null: an anonymous post's authorId
  * is null for anyone but its author and admins (content leaves it empty).
  */
-export function feedItemJson(item: ContentFeedItem) {
+export function feedItemJson(item: ContentFeedItem): FeedItem {
   const post = item.post;
+  if (!post) throw new Error('content answered a feed item without its post');
   return {
-    post: post && {
+    post: {
       id: post.id,
       authorId: orNull(post.authorId),
       content: post.content,
-      category: post.category,
+      category: categorySchema.parse(post.category),
       imageUrl: orNull(post.imageUrl),
       imageThumbUrl: orNull(post.imageThumbUrl),
       videoUrl: orNull(post.videoUrl),
@@ -54,7 +63,7 @@ export function feedItemJson(item: ContentFeedItem) {
       creditCost: post.creditCost,
       showProfileData: post.showProfileData,
       showTelegramUsername: post.showTelegramUsername,
-      status: post.status,
+      status: postStatusSchema.parse(post.status),
       rejectionReason: orNull(post.rejectionReason),
       createdAt: post.createdAt,
       locked: post.locked,
@@ -78,7 +87,7 @@ export function feedItemJson(item: ContentFeedItem) {
 export function encodeFeedItem(item: ContentFeedItem): EncodedItem {
   const { post, author, likeCount, comments, commentCount, isLiked, ...rest } = feedItemJson(item);
   return {
-    postId: post?.id ?? '',
+    postId: post.id,
     likeCount,
     liked: isLiked,
     before: `${JSON.stringify({ post, author }).slice(0, -1)},"likeCount":`,

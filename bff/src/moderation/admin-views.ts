@@ -6,14 +6,16 @@ import {
   type IdentityUserOutput,
   type ServiceClient,
 } from '@tip/platform';
+import { categorySchema, type AdminUser, type PostSummary } from '../contract/index.js';
 import { toUserJson } from '../user-view.js';
 import type { Balances } from '../wallet/balances.js';
 
 /** A user in the admin console: the user JSON with the console's own field names (docs/product.md#the-api). */
-function adminUserJson(user: IdentityUserOutput, credits: number | null) {
+function adminUserJson(user: IdentityUserOutput, credits: number): AdminUser {
   const json = toUserJson(user, credits);
   return {
     ...json,
+    credits,
     sexualOrientation: json.orientation,
     isVerified: json.verificationStatus === 'approved',
     verificationRejectionReason: json.verificationNotes,
@@ -50,7 +52,7 @@ export async function userRefs(identity: ServiceClient<IdentityDefinition>, user
   return (id: string) => (id ? { id, username: names.get(id) ?? null } : null);
 }
 
-function postSummary(item: ContentFeedItem) {
+function postSummary(item: ContentFeedItem): PostSummary | null {
   const post = item.post;
   if (!post) return null;
   return {
@@ -59,14 +61,13 @@ function postSummary(item: ContentFeedItem) {
     content: post.content,
     imageUrl: post.imageUrl || null,
     videoUrl: post.videoUrl || null,
-    category: post.category,
+    category: categorySchema.parse(post.category),
     createdAt: post.createdAt,
     isPremium: post.isPremium,
     creditCost: post.creditCost,
     author: { id: post.authorId, username: item.author?.username || null },
   };
 }
-export type PostSummary = NonNullable<ReturnType<typeof postSummary>>;
 
 /** The posts as an admin sees them (whole, premium or waiting), by id; deleted ones are missing. */
 export async function postSummaries(content: ServiceClient<ContentDefinition>, postIds: string[], adminId: string) {

@@ -1,52 +1,7 @@
 import type { Server } from 'socket.io';
+import type { AdminPushEvent, PushEvent } from '../contract/index.js';
 
-/** What browsers receive: `{ type, ... }`, sent under the event name `type`. Later areas add their types here. */
-export type PushEvent =
-  | { type: 'user_updated' }
-  | { type: 'credits_updated'; credits: number }
-  // A block between the member and someone else was made or lifted: the blocked list and the feeds change.
-  | { type: 'blocks_updated' }
-  // Something in the feeds changed (a post published, decided or deleted, its likes or comments).
-  | { type: 'feed_updated'; postId: string }
-  // The member's own post was approved or rejected.
-  | { type: 'post_decided'; postId: string; status: string }
-  // A message to or from the member (`conversationWith`: the other member; `postId`: the anonymous post the
-  // conversation goes through, whose author is null to the other member).
-  | { type: 'message_received'; message: PushedMessage; conversationWith: string | null; postId: string | null }
-  // The other member read the member's messages up to `readAt` (through an anonymous post: its author is null).
-  | { type: 'messages_read'; readerId: string | null; readAt: string; postId: string | null }
-  // The other member is typing in their conversation.
-  | { type: 'typing'; fromUserId: string }
-  // A member the page watches (an open conversation, a profile) came online or went offline.
-  | { type: 'presence_changed'; userId: string; isOnline: boolean }
-  // A member the page watches deleted their account ('Utente eliminato').
-  | { type: 'member_deleted'; userId: string }
-  | AdminPushEvent;
-
-/**
- * What the admin console hears (its live update types, plus the audit log's: docs/product.md#the-api): each
- * refreshes the matching lists, counts and stats.
- */
-export type AdminPushEvent =
-  | { type: 'new_verification_pending'; userId: string }
-  | { type: 'user_verification_updated'; userId: string; status: string }
-  | { type: 'post_approval_updated'; postId: string; status: string }
-  | { type: 'new_feedback'; feedbackId: string }
-  | { type: 'feedback_updated'; feedbackId: string }
-  | { type: 'new_post_report'; postId: string }
-  | { type: 'post_report_updated'; postId: string }
-  // A user listed in the console changed, or an admin acted: the users list and the audit log.
-  | { type: 'admin_audit_updated' };
-
-export interface PushedMessage {
-  id: string;
-  senderId: string | null;
-  recipientId: string | null;
-  content: string;
-  createdAt: string;
-  readAt: string | null;
-  postId: string | null;
-}
+export type { AdminPushEvent, PushEvent };
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const sessionRoom = (sid: string) => `session:${sid}`;

@@ -1,0 +1,183 @@
+/**
+ * The contract the web reads, held against real answers: each REST answer and socket push the web uses, from the
+ * real BFF over the real services, parsed with its schema (strict: a field added or missing on either side fails).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { z } from 'zod';
+import { waitFor } from '@tip/platform/testing';
+import { approvedMember } from '../testing/approved-member.js';
+import { json, type Browser } from '../testing/browser.js';
+import { startStack, type TestStack } from '../testing/start-stack.js';
+import {
+  adminStatsSchema,
+  auditPageSchema,
+  blockedUserRecordSchema,
+  catalogueSchema,
+  commentItemSchema,
+  conversationSchema,
+  creditsResultSchema,
+  feedbackItemSchema,
+  feedItemSchema,
+  likeStateSchema,
+  memberSchema,
+  paymentOutcomeSchema,
+  paymentSessionSchema,
+  pendingPostSchema,
+  pendingUserSchema,
+  pushEventSchema,
+  reportGroupSchema,
+  sendResultSchema,
+  telegramRevealSchema,
+  threadEntrySchema,
+  transactionSchema,
+  unlockResultSchema,
+  unreadCountSchema,
+  usersPageSchema,
+  userSchema,
+} from './index.js';
+
+let stack: TestStack;
+let admin: { browser: Browser; id: string };
+
+beforeAll(async () => {
+  stack = await startStack({ postApproval: 'moderated' });
+  admin = await stack.admin();
+});
+afterAll(() => stack.stop());
+
+/** The answer's body, parsed with the schema: the test fails on any difference, naming the field. */
+async function answer<S extends z.ZodType>(response: Promise<Response> | Response, schema: S): Promise<z.output<S>> {
+  const received = await response;
+  expect(received.status).toBeLessThan(300);
+  return schema.parse(await json(received));
+}
+
+function postForm(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ category: 'trending', ...fields })) form.append(name, value);
+  return form;
+}
+
+describe('the BFF answers and pushes as its contract says', () => {
+  it('for members, posts, messages and credits', async () => {
+    const author = await approvedMember(stack, admin, 'contratto', { credits: 20, premium: true });
+    const reader = await approvedMember(stack, admin, 'lettore', { credits: 20 });
+    const socket: Socket = connect(stack.url, {
+      path: '/ws',
+      transports: ['websocket'],
+      extraHeaders: { Cookie: reader.browser.cookieHeader() },
+    });
+    const pushes: unknown[] = [];
+    socket.onAny((_type: string, event: unknown) => pushes.push(event));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    try {
+      await author.browser.postJson(
+        '/api/auth/profile',
+        { username: 'contratto', telegramUsername: 'contr_tg' },
+        'PUT',
+      );
+      const own = await answer(reader.browser.get('/api/auth/user'), userSchema);
+      expect(own).toMatchObject({ id: reader.id, credits: 20, verificationStatus: 'approved' });
+      expect((await answer(reader.browser.get(`/api/user/${author.id}`), memberSchema)).credits).toBeNull();
+      expect((await answer(admin.browser.get(`/api/user/${author.id}`), memberSchema)).credits).toBe(20);
+
+      const created = await author.browser.postForm(
+        '/api/posts',
+        postForm({ content: 'premium', isPremium: 'true', creditCost: '3', showTelegramUsername: 'true' }),
+      );
+      expect(created.status).toBe(201);
+      const { item } = (await json(created)) as { item: unknown };
+      const postId = feedItemSchema.parse(item).post.id;
+      const [pending] = await answer(admin.browser.get('/api/admin/pending-posts'), pendingPostSchema.array());
+      expect(pending?.post.id).toBe(postId);
+      await admin.browser.postJson(`/api/admin/posts/${postId}/status`, { status: 'approved' }, 'PATCH');
+
+      await waitFor(
+        async () => ((await json(await reader.browser.get('/api/feed'))) as unknown as unknown[]).length > 0,
+        5000,
+        'the feed',
+      );
+      const feed = await answer(reader.browser.get('/api/feed'), feedItemSchema.array());
+      expect(feed[0]?.post).toMatchObject({ id: postId, locked: true });
+      await answer(reader.browser.get(`/api/posts/${postId}`), feedItemSchema);
+      await answer(reader.browser.postJson(`/api/posts/${postId}/like`, {}), likeStateSchema);
+      await reader.browser.postJson(`/api/posts/${postId}/comments`, { content: 'bello' });
+      await answer(reader.browser.get(`/api/posts/${postId}/comments`), commentItemSchema.array());
+      expect(
+        (await answer(reader.browser.postJson(`/api/posts/${postId}/unlock`, {}), unlockResultSchema)).charged,
+      ).toBe(3);
+      await waitFor(
+        async () => (await json(await reader.browser.get(`/api/posts/${postId}`))).hasTelegram === true,
+        5000,
+        'the author’s handle',
+      );
+      await answer(reader.browser.postJson(`/api/posts/${postId}/telegram`, {}), telegramRevealSchema);
+
+      await answer(
+        reader.browser.postJson('/api/messages', { recipientId: author.id, content: 'ciao' }),
+        sendResultSchema,
+      );
+      await answer(author.browser.get('/api/messages/conversations'), conversationSchema.array());
+      await answer(author.browser.get(`/api/messages/${reader.id}`), threadEntrySchema.array());
+      await answer(author.browser.get('/api/messages/unread-count'), unreadCountSchema);
+      await answer(reader.browser.get('/api/transactions'), transactionSchema.array());
+      await answer(stack.browser().get('/api/wallet/catalogue'), catalogueSchema);
+      const session = await answer(
+        reader.browser.postJson('/api/create-payment-intent', { credits: 10 }),
+        paymentSessionSchema,
+      );
+      await reader.browser.postJson('/api/demo-payments/confirm', {
+        paymentIntentId: session.paymentIntentId,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+      });
+      const confirmed = reader.browser.postJson('/api/confirm-payment', { paymentIntentId: session.paymentIntentId });
+      await answer(confirmed, paymentOutcomeSchema);
+
+      await author.browser.postJson(`/api/users/${reader.id}/block`, { reason: 'spam' });
+      await answer(author.browser.get('/api/blocked-users'), blockedUserRecordSchema.array());
+
+      // Every push the reader's page heard meanwhile: the like, the unlock, the message, credits, the block...
+      await waitFor(() => pushes.some((push) => (push as { type: string }).type === 'blocks_updated'), 5000, 'pushes');
+      const types = pushes.map((push) => pushEventSchema.parse(push).type);
+      expect(types).toEqual(
+        expect.arrayContaining(['credits_updated', 'feed_updated', 'message_received', 'blocks_updated']),
+      );
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('for the admin console', async () => {
+    const waiting = await stack.member('inattesa');
+    const reporter = await approvedMember(stack, admin, 'segnalatore');
+    const author = await approvedMember(stack, admin, 'segnalato');
+    const created = await author.browser.postForm('/api/posts', postForm({ content: 'da segnalare' }));
+    const postId = feedItemSchema.parse(((await json(created)) as { item: unknown }).item).post.id;
+    await admin.browser.postJson(`/api/admin/posts/${postId}/status`, { status: 'approved' }, 'PATCH');
+    await reporter.browser.postJson(`/api/posts/${postId}/report`, { reason: 'spam', description: 'pubblicità' });
+    await reporter.browser.postJson('/api/feedback', { type: 'bug', message: 'un errore' });
+
+    const pending = await answer(admin.browser.get('/api/admin/pending-users'), pendingUserSchema.array());
+    expect(pending.map((user) => user.id)).toContain(waiting.id);
+    await answer(admin.browser.get('/api/admin/users?limit=50'), usersPageSchema);
+    await answer(
+      admin.browser.postJson(`/api/admin/users/${author.id}/add-credits`, { amount: 5 }),
+      creditsResultSchema,
+    );
+    await waitFor(
+      async () => ((await json(await admin.browser.get('/api/admin/reports'))) as unknown as unknown[]).length > 0,
+      5000,
+      'the report',
+    );
+    await answer(admin.browser.get('/api/admin/reports'), reportGroupSchema.array());
+    await answer(admin.browser.get('/api/admin/feedback'), feedbackItemSchema.array());
+    await answer(admin.browser.get('/api/admin/stats'), adminStatsSchema);
+    const audit = await answer(admin.browser.get('/api/admin/audit'), auditPageSchema);
+    expect(audit.entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['credits_adjusted', 'post_approved']),
+    );
+  });
+});

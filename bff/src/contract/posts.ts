@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CATEGORIES } from '@tip/content/domain';
+import { verificationStatusSchema } from './users.js';
+
+export const categorySchema = z.enum(CATEGORIES);
+export const postStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+
+/**
+ * A post as this viewer may see it. A premium post the viewer has not unlocked is `locked`: no content and no media,
+ * only a blurred `teaserUrl` when the post has an image.
+ */
+export const postSchema = z.strictObject({
+  id: z.string(),
+  /** Null when the post does not show its author (anonymous), unless the viewer is its author or an admin. */
+  authorId: z.string().nullable(),
+  content: z.string(),
+  category: categorySchema,
+  /** The feed-size image (~1280 px wide). */
+  imageUrl: z.string().nullable(),
+  /** The same image ~640 px wide. */
+  imageThumbUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  isPremium: z.boolean(),
+  creditCost: z.number().int(),
+  showProfileData: z.boolean(),
+  showTelegramUsername: z.boolean(),
+  status: postStatusSchema,
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  locked: z.boolean(),
+  teaserUrl: z.string().nullable(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+/** The public face of a member on a post or a comment. */
+export const postAuthorSchema = z.strictObject({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  verificationStatus: verificationStatusSchema.optional(),
+  isPremium: z.boolean().optional(),
+});
+export type PostAuthor = z.infer<typeof postAuthorSchema>;
+
+export const postCommentSchema = z.strictObject({ id: z.string(), content: z.string(), createdAt: z.string() });
+export type PostComment = z.infer<typeof postCommentSchema>;
+
+/**
+ * `author` is null when the comment's writer is gone (a deleted account), or is the author of an anonymous post
+ * writing under it (`byPostAuthor`), whom the viewer may not know.
+ */
+export const commentItemSchema = z.strictObject({
+  comment: postCommentSchema,
+  author: postAuthorSchema.nullable(),
+  byPostAuthor: z.boolean(),
+});
+export type CommentItem = z.infer<typeof commentItemSchema>;
+
+export const feedItemSchema = z.strictObject({
+  post: postSchema,
+  /** Null when the post does not show its author's profile. */
+  author: postAuthorSchema.nullable(),
+  likeCount: z.number().int(),
+  /** The newest few, oldest first. */
+  comments: z.array(commentItemSchema),
+  commentCount: z.number().int(),
+  isLiked: z.boolean(),
+  /** The viewer may see the post whole (author, admin, or unlocked). */
+  unlocked: z.boolean(),
+  /** The author has a Telegram username to reveal. */
+  hasTelegram: z.boolean(),
+});
+export type FeedItem = z.infer<typeof feedItemSchema>;
+
+/** POST /api/posts/:id/like. */
+export const likeStateSchema = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });
+export type LikeState = z.infer<typeof likeStateSchema>;
+
+/** POST /api/posts/:id/unlock: the post whole, what it cost this request, and the balance after. */
+export const unlockResultSchema = z.strictObject({
+  unlocked: z.literal(true),
+  charged: z.number().int(),
+  credits: z.number().int(),
+  message: z.string(),
+  item: feedItemSchema,
+});
+export type UnlockResult = z.infer<typeof unlockResultSchema>;
+
+/** POST /api/posts/:id/telegram. */
+export const telegramRevealSchema = z.strictObject({
+  telegramUsername: z.string(),
+  charged: z.number().int(),
+  credits: z.number().int(),
+});
+export type TelegramReveal = z.infer<typeof telegramRevealSchema>;
