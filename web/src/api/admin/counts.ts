@@ -18,7 +18,7 @@ export type AdminCounts = {
 
 /**
  * `['admin', 'counts']`: the admin pushes (new report, verification, feedback...) invalidate it
- * (realtime/socket.ts), so the counts follow them without polling.
+ * (push-handlers.ts), so the counts follow them without polling.
  */
 export const adminCountsKey = adminKeys.counts;
 

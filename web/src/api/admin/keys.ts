@@ -1,7 +1,7 @@
 /**
  * The admin console's query keys (the REST contract names them). Every admin query starts with `adminKeys.all`, so
- * 'Aggiorna Sessione' refreshes them all at once; the admin pushes (web/src/realtime/socket.ts) invalidate the
- * matching ones.
+ * 'Aggiorna Sessione' refreshes them all at once; the admin pushes (push-handlers.ts) invalidate the matching
+ * ones.
  */
 export const adminKeys = {
   all: ['admin'] as const,

@@ -2,7 +2,7 @@ import { isRealtimeConnected, useSocketStatus } from '@/realtime/socket';
 
 /**
  * The console's data queries: no refetch on focus, 5 s staleness, no retry. Pushes keep them fresh
- * (see `invalidatedBy` in web/src/realtime/socket.ts).
+ * (see the console's push handlers, push-handlers.ts).
  */
 export const adminQueryDefaults = { staleTime: 5_000, refetchOnWindowFocus: false, retry: false } as const;
 

@@ -117,7 +117,7 @@ export function Sidebar({ user }: { user: User }) {
             <div className="flex items-center gap-2 text-sm">
               <Coins className="size-4 text-amber-300" aria-hidden />
               <span className="text-white/80">{t('nav.credits')}</span>
-              {/* Live: a credits_updated push patches the cached user (realtime/socket.ts). */}
+              {/* Live: a credits_updated push patches the cached user (the wallet's push handlers). */}
               <span className="font-bold" data-testid="sidebar-credits">
                 {user.credits}
               </span>

@@ -2,6 +2,7 @@ import { Coins, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_COST, MESSAGE_MAX_LENGTH, type Chat } from '@/api/messages/types';
+import { emitTyping } from '@/api/messages/typing';
 import { newMessageId, useSendMessage } from '@/api/messages/send-message';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { reportFeedError } from '@/pages/feed/report-error';
-import { emitTyping } from '@/realtime/socket';
 import { mayWrite } from '@/pages/messages/permissions';
 
 /**

@@ -2,13 +2,14 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
+import { useIsTyping } from '@/api/messages/typing';
 import type { Chat } from '@/api/messages/types';
 import { isDeletedMember, useUser } from '@/api/users/get-user';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { cn } from '@/lib/utils';
-import { useIsTyping, useWatchPresence } from '@/realtime/socket';
+import { useWatchPresence } from '@/realtime/socket';
 import { LetterAvatar } from '@/pages/messages/letter-avatar';
 
 function BackButton({ onBack }: { onBack: () => void }) {

@@ -1,0 +1,9 @@
+import { currentUserKey } from '@/api/auth/get-current-user';
+import type { PushHandlers } from '@/realtime/push';
+
+export const pushHandlers: PushHandlers = {
+  events: {
+    // The signed-in member's account changed (approval, role, premium...).
+    user_updated: { invalidates: [currentUserKey] },
+  },
+};

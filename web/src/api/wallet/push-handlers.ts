@@ -1,0 +1,15 @@
+import { storeCurrentUserCredits } from '@/api/auth/get-current-user';
+import { transactionsKey } from '@/api/wallet/get-transactions';
+import type { PushHandlers } from '@/realtime/push';
+
+export const pushHandlers: PushHandlers = {
+  events: {
+    // Every ledger change of the signed-in member (purchase, grant, spend) carries the new balance.
+    credits_updated: {
+      apply: (queryClient, event) => {
+        if (typeof event.credits === 'number') storeCurrentUserCredits(queryClient, event.credits);
+      },
+      invalidates: [transactionsKey],
+    },
+  },
+};

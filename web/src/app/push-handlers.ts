@@ -1,0 +1,14 @@
+import { pushHandlers as admin } from '@/api/admin/push-handlers';
+import { pushHandlers as auth } from '@/api/auth/push-handlers';
+import { pushHandlers as blocks } from '@/api/blocks/push-handlers';
+import { pushHandlers as messages } from '@/api/messages/push-handlers';
+import { pushHandlers as feed } from '@/api/posts/push-handlers';
+import { pushHandlers as profile } from '@/api/users/push-handlers';
+import { pushHandlers as wallet } from '@/api/wallet/push-handlers';
+import type { PushHandlers } from '@/realtime/push';
+
+/**
+ * Every feature's push handlers, in the order an event handled by several is applied: a block refreshes the blocks
+ * list before the feeds, a deleted member's cached profile goes stale before their messages leave the conversations.
+ */
+export const pushHandlers: readonly PushHandlers[] = [auth, wallet, blocks, feed, profile, messages, admin];
