@@ -1,12 +1,18 @@
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { useCurrentUser } from '@/api/auth/get-current-user';
+import { LegalPage } from '@/app/pages/legal-page';
+import { NotFoundPage } from '@/app/pages/not-found-page';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AppLayout } from '@/components/layout/app-layout';
+import {
+  lazyGoogleProfileSetupPage,
+  lazyLoginPage,
+  lazyRegisterPage,
+  LoginRequiredPage,
+  useCurrentUser,
+} from '@/features/auth';
+import { lazyDemoRegistrationPage } from '@/features/demo-registration';
+import { LandingPage } from '@/features/landing';
 import { HomePage } from '@/pages/home-page';
-import { LandingPage } from '@/pages/landing/landing-page';
-import { LegalPage } from '@/pages/legal-page';
-import { LoginRequiredPage } from '@/pages/login-required-page';
-import { NotFoundPage } from '@/pages/not-found-page';
 
 /** Nothing renders until we know whether someone is signed in. */
 function AuthGate() {
@@ -38,14 +44,8 @@ const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Comp
 const blockedUsers = () => import('@/pages/blocked-users-page').then((m) => ({ Component: m.BlockedUsersPage }));
 const messages = () => import('@/pages/messages/messages-page').then((m) => ({ Component: m.MessagesPage }));
 const feedback = () => import('@/pages/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage }));
-const demoRegistration = () =>
-  import('@/pages/demo-registration/demo-registration-page').then((m) => ({ Component: m.DemoRegistrationPage }));
 const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
 const admin = () => import('@/pages/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
-const login = () => import('@/pages/login-page').then((m) => ({ Component: m.LoginPage }));
-const register = () => import('@/pages/register-page').then((m) => ({ Component: m.RegisterPage }));
-const googleSetup = () =>
-  import('@/pages/google-profile-setup-page').then((m) => ({ Component: m.GoogleProfileSetupPage }));
 
 export const routes: RouteObject[] = [
   {
@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: profile },
           { path: 'messages', lazy: messages },
           { path: 'feedback', lazy: feedback },
-          { path: 'demo-registrazione', lazy: demoRegistration },
+          { path: 'demo-registrazione', lazy: lazyDemoRegistrationPage },
           { path: 'blocked-users', lazy: blockedUsers },
           { path: 'checkout', lazy: checkout },
           { path: 'admin', lazy: admin },
@@ -70,11 +70,11 @@ export const routes: RouteObject[] = [
       {
         element: <VisitorsOnly />,
         children: [
-          { path: 'login', lazy: login },
-          { path: 'register', lazy: register },
+          { path: 'login', lazy: lazyLoginPage },
+          { path: 'register', lazy: lazyRegisterPage },
         ],
       },
-      { path: 'google-profile-setup', lazy: googleSetup },
+      { path: 'google-profile-setup', lazy: lazyGoogleProfileSetupPage },
       { path: 'privacy', element: <LegalPage document="privacy" /> },
       { path: 'terms', element: <LegalPage document="terms" /> },
       { path: '*', element: <NotFoundPage /> },

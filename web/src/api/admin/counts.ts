@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useCurrentUser } from '@/api/auth/get-current-user';
 import { adminKeys } from '@/api/admin/keys';
 import { adminQueryDefaults, useFallbackPolling } from '@/api/admin/live';
 import { api } from '@/api/client';
+import { useCurrentUser } from '@/features/auth';
 import { useSocketStatus } from '@/realtime/socket';
 
 /** GET /api/admin/counts: what waits for a moderator (sidebar badges, the admin tabs' counts, the orange banner). */

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserKey } from '@/api/auth/get-current-user';
 import { messagesKey, unreadCountKey } from '@/api/messages/keys';
 import {
   forgetDeletedMember,
@@ -8,8 +7,9 @@ import {
   putThreadItem,
   toThreadItem,
 } from '@/api/messages/messages-cache';
-import { notifyTyping } from '@/api/messages/typing';
 import { chatKey, type Message } from '@/api/messages/types';
+import { notifyTyping } from '@/api/messages/typing';
+import { currentUserKey } from '@/features/auth';
 import type { PushHandlers } from '@/realtime/push';
 
 const signedInId = (queryClient: QueryClient) => queryClient.getQueryData<{ id: string } | null>(currentUserKey)?.id;

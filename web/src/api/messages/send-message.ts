@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { api } from '@/api/client';
 import { threadKey } from '@/api/messages/keys';
 import { noteConversationMessage, putThreadItem, removeThreadItem, toThreadItem } from '@/api/messages/messages-cache';
 import { chatKey, type Chat, type SendResult } from '@/api/messages/types';
+import { storeCurrentUserCredits } from '@/features/auth';
 
 /** `id` is made by the client, so that a retried send is stored (and charged) once. */
 export type OutgoingMessage = { id: string; chat: Chat; content: string };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { api } from '@/api/client';
 import { updateFeedItem } from '@/api/posts/feed-cache';
 import type { FeedItem } from '@/api/posts/types';
+import { storeCurrentUserCredits } from '@/features/auth';
 
 /** `credits` is the new balance, `charged` what this unlock cost (0 when it was already paid). */
 export type UnlockResult = { unlocked: true; credits: number; charged: number; item: FeedItem };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { api } from '@/api/client';
 import type { CreditsResult } from '@/api/types';
+import { storeCurrentUserCredits } from '@/features/auth';
 
 /** A tester grants themselves `amount` free credits (whole, 1 to 10000); anyone else gets an ApiError 403. */
 export const addFreeCredits = (amount: number) =>

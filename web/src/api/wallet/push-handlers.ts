@@ -1,5 +1,5 @@
-import { storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { transactionsKey } from '@/api/wallet/get-transactions';
+import { storeCurrentUserCredits } from '@/features/auth';
 import type { PushHandlers } from '@/realtime/push';
 
 export const pushHandlers: PushHandlers = {

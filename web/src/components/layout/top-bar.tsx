@@ -2,8 +2,6 @@ import { Home, LogOut, Menu, MessageCircle, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '@/api/auth/get-current-user';
-import { logout } from '@/api/auth/logout';
 import { AdminWorkBadge } from '@/components/admin-alerts';
 import { useFeedCategory } from '@/components/feed/feed-category';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -13,6 +11,7 @@ import { useSidebar } from '@/components/layout/sidebar-state';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { MessagesUnreadBadge } from '@/components/unread-badge';
+import { logout, useCurrentUser } from '@/features/auth';
 import { useHideOnScroll } from '@/lib/use-scroll';
 import { cn } from '@/lib/utils';
 

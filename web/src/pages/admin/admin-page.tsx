@@ -5,12 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useAdminCounts } from '@/api/admin/counts';
 import { adminKeys } from '@/api/admin/keys';
-import { currentUserKey, useCurrentUser } from '@/api/auth/get-current-user';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSocketStatus } from '@/realtime/socket';
+import { currentUserKey, useCurrentUser } from '@/features/auth';
 import { AccessDenied } from '@/pages/admin/access-denied';
 import { AuditTab } from '@/pages/admin/audit-tab';
 import { FeedbackTab } from '@/pages/admin/feedback-tab';
@@ -20,6 +19,7 @@ import { PendingPostsTab } from '@/pages/admin/pending-posts-tab';
 import { PendingUsersTab } from '@/pages/admin/pending-users-tab';
 import { ReportsTab } from '@/pages/admin/reports-tab';
 import { UsersTab } from '@/pages/admin/users-tab';
+import { useSocketStatus } from '@/realtime/socket';
 
 /** The console's tabs, in order; `?tab=` names the open one (the reported-posts banner links to `?tab=reports`). */
 const TABS = ['overview', 'pending-posts', 'pending-users', 'feedback', 'reports', 'users', 'audit'] as const;

@@ -2,10 +2,10 @@ import { CircleCheckBig, Coins } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { useCurrentUser } from '@/api/auth/get-current-user';
 import { confirmPayment } from '@/api/wallet/confirm-payment';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { useCurrentUser } from '@/features/auth';
 import {
   PaymentStepError,
   step,

@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { currentUserKey, storeCurrentUserCredits } from '@/api/auth/get-current-user';
 import { ApiError } from '@/api/client';
 import type { PaymentOutcome } from '@/api/types';
 import { confirmPayment } from '@/api/wallet/confirm-payment';
 import { toast } from '@/components/ui/use-toast';
+import { currentUserKey, storeCurrentUserCredits } from '@/features/auth';
 import { formatLongDate } from '@/lib/dates';
 import type { Product } from '@/pages/checkout/product';
 

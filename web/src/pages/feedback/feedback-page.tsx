@@ -1,7 +1,6 @@
 import { CircleCheckBig, MessageSquareHeart, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@/api/auth/get-current-user';
 import { ApiError } from '@/api/client';
 import { useSubmitFeedback } from '@/api/feedback/submit-feedback';
 import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MAX_LENGTH, FEEDBACK_TYPES, type FeedbackType } from '@/api/feedback/types';
@@ -12,6 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/features/auth';
 import { serverMessageOr } from '@/lib/errors';
 import { displayName } from '@/lib/user-display';
 

@@ -1,7 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { logout } from '@/api/auth/logout';
 import { useDeleteAccount } from '@/api/users/delete-account';
 import { TextField } from '@/components/forms/text-field';
 import {
@@ -18,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { logout } from '@/features/auth';
 import { serverMessageOr } from '@/lib/errors';
 
 const CONFIRMATION_WORD = 'ELIMINA';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { useCurrentUser } from '@/api/auth/get-current-user';
 import type { User } from '@/api/types';
 import { normalizeStatus } from '@/components/verification-badge';
+import { useCurrentUser } from '@/features/auth';
 import { AccountStatusCard } from '@/pages/profile/account-status-card';
 import { CreditsCard } from '@/pages/profile/credits-card';
 import { DangerZoneCard } from '@/pages/profile/danger-zone-card';

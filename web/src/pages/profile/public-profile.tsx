@@ -1,6 +1,5 @@
 import { Ban, IdCard, MapPin, UserRound, UserX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '@/api/auth/get-current-user';
 import { useBlockedUsers } from '@/api/blocks/get-blocked-users';
 import { ApiError } from '@/api/client';
 import type { Member } from '@/api/types';
@@ -11,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { UnblockUserButton } from '@/components/unblock-user-button';
+import { useCurrentUser } from '@/features/auth';
 import { serverMessageOr } from '@/lib/errors';
 import { AdminMemberCard } from '@/pages/profile/admin-member-card';
 import { DetailRow, memberSince } from '@/pages/profile/detail-row';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cleanupDemo } from '@/api/auth/cleanup-demo';
 import { toast } from '@/components/ui/use-toast';
 import { clearClientStorage, clearUserIdCookie, isDemoUserId, readUserIdCookie } from '@/lib/client-session';
+import { cleanupDemo } from '../api/cleanup-demo';
 
 const RELOAD_AFTER_MS = 2_000;
 

@@ -5,8 +5,6 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
-import { useCurrentUser } from '@/api/auth/get-current-user';
-import { useSetupGoogleProfile } from '@/api/auth/setup-google-profile';
 import { PhotoPicker } from '@/components/forms/photo-picker';
 import { useProfileFields } from '@/components/forms/profile-fields';
 import { usePhotoField } from '@/components/forms/use-photo-field';
@@ -16,6 +14,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
+import { useCurrentUser } from '../api/get-current-user';
+import { useSetupGoogleProfile } from '../api/setup-google-profile';
 
 export function GoogleProfileSetupPage() {
   const { t } = useTranslation();

@@ -18,13 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { Brand } from '@/components/brand';
 import { Divider } from '@/components/divider';
-import { GoogleButton } from '@/components/google-button';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { DemoSessionBanner } from '@/pages/landing/demo-session-banner';
-import { useAuthErrorToast } from '@/pages/landing/use-auth-error-toast';
-import { useDemoSession } from '@/pages/landing/use-demo-session';
+import { GoogleButton } from '@/features/auth';
+import { DemoSessionBanner } from '../components/demo-session-banner';
+import { useAuthErrorToast } from '../hooks/use-auth-error-toast';
+import { useDemoSession } from '../hooks/use-demo-session';
 
 const FORCE_AUTH_KEY = 'forceAuth';
 const FORCE_AUTH_RELOAD_MS = 100;

@@ -5,20 +5,20 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useRegister } from '@/api/auth/register';
 import { Divider } from '@/components/divider';
 import { PhotoPicker } from '@/components/forms/photo-picker';
 import { useProfileFields } from '@/components/forms/profile-fields';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { usePhotoField } from '@/components/forms/use-photo-field';
-import { GoogleButton } from '@/components/google-button';
 import { AuthCardFooter, AuthDoneCard, AuthFormCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
+import { useRegister } from '../api/register';
+import { GoogleButton } from '../components/google-button';
 
 export function RegisterPage() {
   const { t } = useTranslation();

@@ -2,16 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@tip/identity/domain';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLogin } from '@/api/auth/login';
 import { Divider } from '@/components/divider';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
-import { GoogleButton } from '@/components/google-button';
 import { AuthCardFooter, AuthFormCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
+import { useLogin } from '../api/login';
+import { GoogleButton } from '../components/google-button';
 
 export function LoginPage() {
   const { t } = useTranslation();
