@@ -11,20 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import {
-  CONTENT_CALLERS,
-  CONTENT_SERVICE_NAME,
-  engineConfigSchema,
-  IDENTITY_CALLERS,
-  IDENTITY_SERVICE_NAME,
-  loadConfig,
-  MESSAGING_SERVICE_NAME,
-  MODERATION_SERVICE_NAME,
-  COMPACTED_TOPICS,
-  WALLET_CALLERS,
-  WALLET_SERVICE_NAME,
-  type CallerPolicy,
-} from '@tip/platform';
+import { engineConfigSchema, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
+import { CONTENT_CALLERS, CONTENT_SERVICE_NAME } from '@tip/content/contract';
+import { IDENTITY_CALLERS, IDENTITY_SERVICE_NAME } from '@tip/identity/contract';
+import { MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
+import { MODERATION_SERVICE_NAME } from '@tip/moderation/contract';
+import { WALLET_CALLERS, WALLET_SERVICE_NAME } from '@tip/wallet/contract';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
 import { contentConfigSchema, readContentConfig } from '../services/content/src/config.js';

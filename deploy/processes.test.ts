@@ -13,21 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import {
-  CONTENT_SERVICE_NAME,
-  contentDefinition,
-  createGrpcClient,
-  DomainError,
-  generateServiceTokenSecret,
-  identityDefinition,
-  MESSAGING_SERVICE_NAME,
-  messagingDefinition,
-  MODERATION_SERVICE_NAME,
-  moderationDefinition,
-  ServiceTokenRefusedError,
-  WALLET_SERVICE_NAME,
-  walletDefinition,
-} from '@tip/platform';
+import { createGrpcClient, DomainError, generateServiceTokenSecret, ServiceTokenRefusedError } from '@tip/platform';
+import { CONTENT_SERVICE_NAME, contentDefinition } from '@tip/content/contract';
+import { identityDefinition } from '@tip/identity/contract';
+import { MESSAGING_SERVICE_NAME, messagingDefinition } from '@tip/messaging/contract';
+import { MODERATION_SERVICE_NAME, moderationDefinition } from '@tip/moderation/contract';
+import { WALLET_SERVICE_NAME, walletDefinition } from '@tip/wallet/contract';
 import {
   freePort,
   redisEngine,

@@ -1,8 +1,9 @@
 // Builds what is stale, so that `npm start` and `npm test` work on a fresh clone and cost little on a built one:
-// gRPC types from proto/, the TypeScript projects (tsc -b is incremental), and the web app (when its sources changed).
+// gRPC types from proto/ (each into its service), the TypeScript projects (tsc -b is incremental), and the web app
+// (when its sources changed).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
@@ -20,19 +21,33 @@ function newestMtime(path) {
   );
 }
 
-const generated = join(root, 'services/platform/src/generated');
-if (newestMtime(join(root, 'proto')) > newestMtime(generated)) {
-  const protos = readdirSync(join(root, 'proto')).filter((f) => f.endsWith('.proto'));
+/**
+ * What proto-loader-gen-types makes, and where: each contract's types live with the service that owns it
+ * (proto/<name>.proto into services/<name>/src/generated), the platform's test service beside its tests.
+ */
+const protoTargets = [
+  ...readdirSync(join(root, 'proto'))
+    .filter((file) => file.endsWith('.proto'))
+    .map((file) => ({ dir: 'proto', file, outDir: `services/${basename(file, '.proto')}/src/generated` })),
+  {
+    dir: 'services/platform/src/grpc/testing',
+    file: 'users.proto',
+    outDir: 'services/platform/src/grpc/testing/generated',
+  },
+];
+for (const { dir, file, outDir } of protoTargets) {
+  if (!existsSync(join(root, dirname(outDir)))) throw new Error(`${dir}/${file}: no service folder ${dirname(outDir)}`);
+  if (newestMtime(join(root, dir, file)) <= newestMtime(join(root, outDir))) continue;
   run(bin('proto-loader-gen-types'), [
-    ...protos,
+    file,
     '--grpcLib=@grpc/grpc-js',
     '--longs=String',
     '--enums=String',
     '--defaults',
     '--oneofs',
     '--importFileExtension=.js',
-    `--outDir=${generated}`,
-    '--includeDirs=proto',
+    `--outDir=${outDir}`,
+    `--includeDirs=${dir}`,
   ]);
 }
 

@@ -1,12 +1,9 @@
-import type {
-  ContentDefinition,
-  IdentityDefinition,
-  Logger,
-  MessagingDefinition,
-  ModerationDefinition,
-  ServiceClient,
-  WalletDefinition,
-} from '@tip/platform';
+import type { Logger, ServiceClient } from '@tip/platform';
+import type { ContentDefinition } from '@tip/content/contract';
+import type { IdentityDefinition } from '@tip/identity/contract';
+import type { MessagingDefinition } from '@tip/messaging/contract';
+import type { ModerationDefinition } from '@tip/moderation/contract';
+import type { WalletDefinition } from '@tip/wallet/contract';
 import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
 import type { RateLimits } from './http/rate-limits.js';

@@ -1,11 +1,6 @@
 import {
   createGrpcClient,
   createLogger,
-  contentDefinition,
-  identityDefinition,
-  messagingDefinition,
-  moderationDefinition,
-  walletDefinition,
   loadConfig,
   openCache,
   openEventBus,
@@ -14,6 +9,11 @@ import {
   StopStack,
   stopOnSignals,
 } from '@tip/platform';
+import { contentDefinition } from '@tip/content/contract';
+import { identityDefinition } from '@tip/identity/contract';
+import { messagingDefinition } from '@tip/messaging/contract';
+import { moderationDefinition } from '@tip/moderation/contract';
+import { walletDefinition } from '@tip/wallet/contract';
 import { standaloneBffConfigSchema } from './config.js';
 import { startBff } from './start-bff.js';
 

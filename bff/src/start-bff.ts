@@ -4,15 +4,15 @@ import {
   ConfigError,
   loadMessageCatalogues,
   type Cache,
-  type ContentDefinition,
-  type MessagingDefinition,
-  type ModerationDefinition,
   type EventBus,
-  type IdentityDefinition,
   type Logger,
   type ServiceClient,
-  type WalletDefinition,
 } from '@tip/platform';
+import type { ContentDefinition } from '@tip/content/contract';
+import type { IdentityDefinition } from '@tip/identity/contract';
+import type { MessagingDefinition } from '@tip/messaging/contract';
+import type { ModerationDefinition } from '@tip/moderation/contract';
+import type { WalletDefinition } from '@tip/wallet/contract';
 import { createApp } from './app.js';
 import type { BffConfig } from './config.js';
 import type { BffContext } from './context.js';

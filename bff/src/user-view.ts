@@ -1,4 +1,4 @@
-import type { IdentityUserOutput } from '@tip/platform';
+import type { IdentityUserOutput } from '@tip/identity/contract';
 import {
   genderSchema,
   orientationSchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ContentFeedItem } from '@tip/platform';
+import type { ContentFeedItem } from '@tip/content/contract';
 import { encodeFeedItem, feedItemJson } from './feed-view.js';
 
 const item: ContentFeedItem = {

@@ -1,4 +1,4 @@
-import type { ContentCommentItem, ContentFeedItem } from '@tip/platform';
+import type { ContentCommentItem, ContentFeedItem } from '@tip/content/contract';
 import {
   categorySchema,
   postStatusSchema,

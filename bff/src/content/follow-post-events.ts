@@ -1,18 +1,7 @@
 import { hostname } from 'node:os';
-import {
-  followEvents,
-  IDENTITY_EVENTS,
-  on,
-  onEach,
-  PostCreated,
-  PostDecided,
-  PostDeleted,
-  PostEngagementChanged,
-  PostUnlocked,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@tip/platform';
+import { followEvents, on, onEach, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import { PostCreated, PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
+import { IDENTITY_EVENTS } from '@tip/identity/contract';
 import type { Push } from '../realtime/push.js';
 import type { FeedPages } from './feed-pages.js';
 

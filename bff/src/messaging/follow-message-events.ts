@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { followEvents, MessagesRead, on, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import { followEvents, on, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import { MessagesRead } from '@tip/messaging/contract';
 import type { Push } from '../realtime/push.js';
 
 /** Each replica pushes to its own sockets, so each consumes every read mark: the group is per host. */

@@ -1,11 +1,6 @@
-import {
-  DomainError,
-  type ContentDefinition,
-  type ContentFeedItem,
-  type IdentityDefinition,
-  type IdentityUserOutput,
-  type ServiceClient,
-} from '@tip/platform';
+import { DomainError, type ServiceClient } from '@tip/platform';
+import type { ContentDefinition, ContentFeedItem } from '@tip/content/contract';
+import type { IdentityDefinition, IdentityUserOutput } from '@tip/identity/contract';
 import { categorySchema, type AdminUser, type PostSummary } from '../contract/index.js';
 import { toUserJson } from '../user-view.js';
 import type { Balances } from '../wallet/balances.js';

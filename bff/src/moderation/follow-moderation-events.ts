@@ -1,27 +1,30 @@
 import { hostname } from 'node:os';
 import {
-  FeedbackDeleted,
-  FeedbackReceived,
-  FeedbackUpdated,
   followEvents,
   on,
   onEach,
-  PostCreated,
-  PostDecisionMade,
-  PostDeleted,
-  PremiumChanged,
-  ReportFiled,
-  ReportUpdated,
-  TesterFlagChanged,
-  UserDeleted,
-  UserRegistered,
-  VerificationDecided,
-  VerificationSubmitted,
   type EventBus,
   type EventReaction,
   type Logger,
   type Subscription,
 } from '@tip/platform';
+import { PostCreated, PostDeleted } from '@tip/content/contract';
+import {
+  PremiumChanged,
+  TesterFlagChanged,
+  UserDeleted,
+  UserRegistered,
+  VerificationSubmitted,
+} from '@tip/identity/contract';
+import {
+  FeedbackDeleted,
+  FeedbackReceived,
+  FeedbackUpdated,
+  PostDecisionMade,
+  ReportFiled,
+  ReportUpdated,
+  VerificationDecided,
+} from '@tip/moderation/contract';
 import type { AdminPushEvent, Push } from '../realtime/push.js';
 
 /** Each replica pushes to its own admins' sockets, so each consumes every event: the group is per host. */

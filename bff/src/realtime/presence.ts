@@ -1,4 +1,5 @@
-import { DomainError, type IdentityDefinition, type Logger, type ServiceClient } from '@tip/platform';
+import { DomainError, type Logger, type ServiceClient } from '@tip/platform';
+import type { IdentityDefinition } from '@tip/identity/contract';
 import type { Push } from './push.js';
 
 /** How long a member whose last socket closed still counts as online: a reload or a short loss reconnects sooner. */

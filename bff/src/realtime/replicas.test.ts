@@ -9,21 +9,15 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  identityDefinition,
   RedisCache,
-  walletDefinition,
-  contentDefinition,
-  messagingDefinition,
-  moderationDefinition,
-  VerificationDecided,
   type Adapters,
-  type MessagingDefinition,
-  type ModerationDefinition,
-  type ContentDefinition,
-  type IdentityDefinition,
   type ServiceClient,
-  type WalletDefinition,
 } from '@tip/platform';
+import { contentDefinition, type ContentDefinition } from '@tip/content/contract';
+import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
+import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';
+import { moderationDefinition, VerificationDecided, type ModerationDefinition } from '@tip/moderation/contract';
+import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
 import { startIdentityService, type RunningIdentityService } from '@tip/identity';
 import { startWalletService, type RunningWalletService } from '@tip/wallet';
 import { startContentService, type RunningContentService } from '@tip/content';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { io as connect, type Socket } from 'socket.io-client';
-import { VerificationDecided } from '@tip/platform';
+import { VerificationDecided } from '@tip/moderation/contract';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 
 let stack: TestStack;

@@ -1,7 +1,8 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { RedisCache, type Cache, type IdentityDefinition, type Logger, type ServiceClient } from '@tip/platform';
+import { RedisCache, type Cache, type Logger, type ServiceClient } from '@tip/platform';
+import type { IdentityDefinition } from '@tip/identity/contract';
 import type { Sessions } from '../session/sessions.js';
 import { Presence } from './presence.js';
 import { ADMINS_ROOM, createPush, FEED_ROOM, presenceRoom, sessionRoom, userRoom, type Push } from './push.js';

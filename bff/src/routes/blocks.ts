@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { parseInput, type ServiceClient, type IdentityDefinition } from '@tip/platform';
+import { parseInput, type ServiceClient } from '@tip/platform';
+import type { IdentityDefinition } from '@tip/identity/contract';
 import { blockSchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';

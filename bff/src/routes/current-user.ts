@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { IdentityUserOutput, Logger } from '@tip/platform';
+import type { Logger } from '@tip/platform';
+import type { IdentityUserOutput } from '@tip/identity/contract';
 import { fastLane } from '../http/fast-lane.js';
 import type { Say } from '../i18n/translator.js';
 import type { Sessions } from '../session/sessions.js';

@@ -1,13 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import {
-  DomainError,
-  parseInput,
-  type ContentDefinition,
-  type IdentityDefinition,
-  type Logger,
-  type ServiceClient,
-} from '@tip/platform';
+import { DomainError, parseInput, type Logger, type ServiceClient } from '@tip/platform';
+import type { ContentDefinition } from '@tip/content/contract';
+import type { IdentityDefinition } from '@tip/identity/contract';
 import { CATEGORIES } from '@tip/content/domain';
 import { encodeFeedItem } from '../content/feed-view.js';
 import type { FeedPages } from '../content/feed-pages.js';

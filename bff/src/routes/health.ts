@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { DomainError, type IdentityDefinition, type ServiceClient } from '@tip/platform';
+import { DomainError, type ServiceClient } from '@tip/platform';
+import type { IdentityDefinition } from '@tip/identity/contract';
 
 const READY_TIMEOUT_MS = 1000;
 

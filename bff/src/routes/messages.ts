@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
-import { DomainError, parseInput, type MessagingMessage } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import type { MessagingMessage } from '@tip/messaging/contract';
 import { messageSchema } from '@tip/messaging/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { DomainError, parseInput, type ContentCharge } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import type { ContentCharge } from '@tip/content/contract';
 import { commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';

@@ -1,13 +1,6 @@
 import { hostname } from 'node:os';
-import {
-  followEvents,
-  on,
-  ProfileUpdated,
-  UserDeleted,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@tip/platform';
+import { followEvents, on, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import { ProfileUpdated, UserDeleted } from '@tip/identity/contract';
 import type { Push } from '../realtime/push.js';
 import type { UserCache } from './user-cache.js';
 

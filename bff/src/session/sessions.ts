@@ -1,4 +1,5 @@
-import { DomainError, type Cache, type IdentityUserOutput } from '@tip/platform';
+import { DomainError, type Cache } from '@tip/platform';
+import type { IdentityUserOutput } from '@tip/identity/contract';
 import { clearCookie, readCookie, setCookie } from './cookies.js';
 import { SESSION_MAX_AGE_SECONDS, type SessionClaims, type SessionTokens } from './session-tokens.js';
 import type { UserCache } from './user-cache.js';

@@ -1,4 +1,5 @@
-import { DomainError, type IdentityDefinition, type IdentityUserOutput, type ServiceClient } from '@tip/platform';
+import { DomainError, type ServiceClient } from '@tip/platform';
+import type { IdentityDefinition, IdentityUserOutput } from '@tip/identity/contract';
 import { BoundedMap } from '../lib/bounded-map.js';
 import { SESSION_MAX_AGE_SECONDS } from './session-tokens.js';
 

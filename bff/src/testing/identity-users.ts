@@ -1,4 +1,5 @@
-import { DomainError, type IdentityUserOutput } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import type { IdentityUserOutput } from '@tip/identity/contract';
 
 /** A user as identity's GetUser answers it, for unit tests that stop at the BFF's edge. */
 export function identityUser(id: string, overrides: Partial<IdentityUserOutput> = {}): IdentityUserOutput {

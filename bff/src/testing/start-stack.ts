@@ -6,19 +6,14 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  contentDefinition,
-  identityDefinition,
-  messagingDefinition,
-  moderationDefinition,
-  walletDefinition,
   type Adapters,
-  type ContentDefinition,
-  type MessagingDefinition,
-  type ModerationDefinition,
-  type IdentityDefinition,
   type ServiceClient,
-  type WalletDefinition,
 } from '@tip/platform';
+import { contentDefinition, type ContentDefinition } from '@tip/content/contract';
+import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
+import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';
+import { moderationDefinition, type ModerationDefinition } from '@tip/moderation/contract';
+import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
 import { startIdentityService } from '@tip/identity';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';

@@ -1,4 +1,5 @@
-import type { ServiceClient, WalletDefinition } from '@tip/platform';
+import type { ServiceClient } from '@tip/platform';
+import type { WalletDefinition } from '@tip/wallet/contract';
 import { BoundedMap } from '../lib/bounded-map.js';
 
 /**

@@ -1,12 +1,6 @@
 import { hostname } from 'node:os';
-import {
-  followEvents,
-  LEDGER_ENTRY_EVENTS,
-  onEach,
-  type EventBus,
-  type Logger,
-  type Subscription,
-} from '@tip/platform';
+import { followEvents, onEach, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import { LEDGER_ENTRY_EVENTS } from '@tip/wallet/contract';
 import type { Push } from '../realtime/push.js';
 import type { Balances } from './balances.js';
 

@@ -1,4 +1,4 @@
-import type { WalletEntry } from '@tip/platform';
+import type { WalletEntry } from '@tip/wallet/contract';
 
 /** A ledger entry as the profile lists it (docs/product.md#the-api). */
 export interface TransactionJson {

@@ -1,5 +1,6 @@
 /** Content as its own process (the distributed shape). */
-import { runServiceMain, walletDefinition } from '@tip/platform';
+import { runServiceMain } from '@tip/platform';
+import { walletDefinition } from '@tip/wallet/contract';
 import { readContentConfig } from './config.js';
 import { startContentService } from './service.js';
 

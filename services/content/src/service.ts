@@ -1,17 +1,13 @@
+import { followEvents, on, startService, type RunningService, type ServiceRuntime } from '@tip/platform';
+import { PostDecisionMade } from '@tip/moderation/contract';
+import { CreditsDebited } from '@tip/wallet/contract';
 import {
   CONTENT_POSTS_TOPIC,
   CONTENT_CALLERS,
   CONTENT_SERVICE_NAME,
   contentDefinition,
-  CreditsDebited,
-  followEvents,
-  on,
-  PostDecisionMade,
-  startService,
   type ContentDefinition,
-  type RunningService,
-  type ServiceRuntime,
-} from '@tip/platform';
+} from './contract/index.js';
 import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
 import { forgetMember } from './app/forget-member.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
-import { IDENTITY_SERVICE_NAME } from '@tip/platform';
+import { IDENTITY_SERVICE_NAME } from './contract/index.js';
 import { registerMember, startIdentityHarness, type IdentityHarness } from './testing/harness.js';
 import { failureOf, waitFor } from '@tip/platform/testing';
 

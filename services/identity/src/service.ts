@@ -1,13 +1,11 @@
+import { startService, type RunningService, type ServiceRuntime } from '@tip/platform';
 import {
   IDENTITY_CALLERS,
   IDENTITY_SERVICE_NAME,
   IDENTITY_USERS_TOPIC,
   identityDefinition,
-  startService,
   type IdentityDefinition,
-  type RunningService,
-  type ServiceRuntime,
-} from '@tip/platform';
+} from './contract/index.js';
 import type { IdentityContext } from './app/context.js';
 import { ensureAdmin, type AdminCredentials } from './app/ensure-admin.js';
 import { consumeDeletionsForBlocks } from './infra/block-deletions.js';

@@ -1,5 +1,6 @@
 /** Messaging as its own process (the distributed shape). */
-import { runServiceMain, walletDefinition } from '@tip/platform';
+import { runServiceMain } from '@tip/platform';
+import { walletDefinition } from '@tip/wallet/contract';
 import { readMessagingConfig } from './config.js';
 import { startMessagingService } from './service.js';
 

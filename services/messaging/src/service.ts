@@ -1,14 +1,11 @@
+import { startService, type RunningService, type ServiceClient, type ServiceRuntime } from '@tip/platform';
+import type { WalletDefinition } from '@tip/wallet/contract';
 import {
   MESSAGING_MESSAGES_TOPIC,
   MESSAGING_SERVICE_NAME,
   messagingDefinition,
-  startService,
   type MessagingDefinition,
-  type RunningService,
-  type ServiceClient,
-  type ServiceRuntime,
-  type WalletDefinition,
-} from '@tip/platform';
+} from './contract/index.js';
 import type { MessagingContext } from './app/context.js';
 import { messagingHandlers } from './grpc/handlers.js';
 import { commitPaidMessages, projectMembers } from './infra/consumers.js';

@@ -1,5 +1,7 @@
 /** Moderation as its own process (the distributed shape). */
-import { contentDefinition, identityDefinition, runServiceMain } from '@tip/platform';
+import { runServiceMain } from '@tip/platform';
+import { contentDefinition } from '@tip/content/contract';
+import { identityDefinition } from '@tip/identity/contract';
 import { readModerationConfig } from './config.js';
 import { startModerationService } from './service.js';
 

@@ -1,3 +1,4 @@
+import { startService, type RunningService, type ServiceRuntime } from '@tip/platform';
 import {
   MODERATION_FEEDBACK_TOPIC,
   MODERATION_POSTS_TOPIC,
@@ -5,11 +6,8 @@ import {
   MODERATION_SERVICE_NAME,
   MODERATION_VERIFICATIONS_TOPIC,
   moderationDefinition,
-  startService,
   type ModerationDefinition,
-  type RunningService,
-  type ServiceRuntime,
-} from '@tip/platform';
+} from './contract/index.js';
 import type { DecisionOwners, ModerationContext } from './app/context.js';
 import { moderationHandlers } from './grpc/handlers.js';
 import { followAdminActions } from './infra/admin-actions.js';

@@ -1,5 +1,6 @@
 /** The wallet as its own process (the distributed shape). */
-import { identityDefinition, runServiceMain } from '@tip/platform';
+import { runServiceMain } from '@tip/platform';
+import { identityDefinition } from '@tip/identity/contract';
 import { readWalletConfig, stripeSettings } from './config.js';
 import { startWalletService } from './service.js';
 

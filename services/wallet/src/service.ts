@@ -1,13 +1,11 @@
+import { startService, type RunningService, type ServiceRuntime } from '@tip/platform';
 import {
-  startService,
   WALLET_LEDGER_TOPIC,
   WALLET_CALLERS,
   WALLET_SERVICE_NAME,
   walletDefinition,
-  type RunningService,
   type WalletDefinition,
-  type ServiceRuntime,
-} from '@tip/platform';
+} from './contract/index.js';
 import type { WalletContext } from './app/context.js';
 import type { StripeSettings } from './config.js';
 import { walletHandlers } from './grpc/handlers.js';

@@ -1,4 +1,5 @@
-import type { Logger, ServiceClient, WalletDefinition } from '@tip/platform';
+import type { Logger, ServiceClient } from '@tip/platform';
+import type { WalletDefinition } from '@tip/wallet/contract';
 import type { AuthorDirectory } from '../infra/author-directory.js';
 import type { BlockProjection } from '../infra/block-projection.js';
 import type { Engagement } from '../infra/engagement.js';

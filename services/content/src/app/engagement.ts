@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { DomainError, parseInput, PostEngagementChanged } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import { PostEngagementChanged } from '../contract/index.js';
 import { commentSchema } from '../domain/index.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';

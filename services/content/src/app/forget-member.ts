@@ -1,4 +1,4 @@
-import { PostEngagementChanged } from '@tip/platform';
+import { PostEngagementChanged } from '../contract/index.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { removePost } from './posts.js';
 

@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  parseInput,
-  PostCreated,
-  PostDecided,
-  PostDeleted,
-  type PostDecisionMadePayload,
-} from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import type { PostDecisionMadePayload } from '@tip/moderation/contract';
+import { PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
 import { processMedia, type ProcessedMedia } from '../infra/post-media.js';
 import type { FeedCursor, PostDocument } from '../infra/post-repository.js';

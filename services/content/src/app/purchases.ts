@@ -1,4 +1,5 @@
-import { DomainError, PostUnlocked } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import { PostUnlocked } from '../contract/index.js';
 import { TELEGRAM_REVEAL_COST } from '../domain/index.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  contentDefinition,
-  createGrpcClient,
-  createLogger,
-  CreditsDebited,
-  generateServiceTokenSecret,
-  PostDecisionMade,
-  UserBlocked,
-  UserDeleted,
-  UserUnblocked,
-} from '@tip/platform';
+import { createGrpcClient, createLogger, generateServiceTokenSecret } from '@tip/platform';
+import { UserBlocked, UserDeleted, UserUnblocked } from '@tip/identity/contract';
+import { PostDecisionMade } from '@tip/moderation/contract';
+import { CreditsDebited } from '@tip/wallet/contract';
+import { contentDefinition } from '../contract/index.js';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { RECENT_COMMENTS_KEPT, type PostDocument } from '../infra/post-repository.js';
 import { startContentService } from '../service.js';

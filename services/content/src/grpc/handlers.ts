@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DomainError,
-  parseInput,
-  PostDecisionMade,
-  type CallContext,
-  type ContentDefinition,
-  type ServiceHandlers,
-} from '@tip/platform';
+import { DomainError, parseInput, type CallContext, type ServiceHandlers } from '@tip/platform';
+import { PostDecisionMade } from '@tip/moderation/contract';
+import type { ContentDefinition } from '../contract/index.js';
 import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, postCounts, toggleLike } from '../app/engagement.js';
 import { exportMember } from '../app/export-member.js';

@@ -1,16 +1,12 @@
+import { followEvents, on, type EventBus, type Logger, type Subscription } from '@tip/platform';
 import {
-  followEvents,
-  on,
   ProfileUpdated,
   UserBlocked,
   UserDeleted,
   UserRegistered,
   UserUnblocked,
-  type EventBus,
-  type Logger,
-  type Subscription,
   type UserProfilePayload,
-} from '@tip/platform';
+} from '@tip/identity/contract';
 import type { AuthorDirectory } from './author-directory.js';
 import type { BlockProjection } from './block-projection.js';
 

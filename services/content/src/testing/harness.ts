@@ -1,11 +1,8 @@
-import {
-  contentDefinition,
-  PostDecisionMade,
-  ProfileUpdated,
-  type ContentDefinition,
-  type UserProfilePayload,
-} from '@tip/platform';
-import { memberProfile, startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { ProfileUpdated, type UserProfilePayload } from '@tip/identity/contract';
+import { PostDecisionMade } from '@tip/moderation/contract';
+import { contentDefinition, type ContentDefinition } from '../contract/index.js';
+import { startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { memberProfile } from '@tip/identity/testing';
 import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
 import type { PostApproval } from '../app/context.js';
 import { AUTHORS_COLLECTION } from '../infra/author-directory.js';

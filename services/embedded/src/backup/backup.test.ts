@@ -17,10 +17,10 @@ import {
   createGrpcClient,
   createLogger,
   generateServiceTokenSecret,
-  identityDefinition,
   SqliteDocumentStore,
   SqliteEventLog,
 } from '@tip/platform';
+import { identityDefinition } from '@tip/identity/contract';
 import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { backupDataDir } from './backup-data-dir.js';

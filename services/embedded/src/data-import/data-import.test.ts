@@ -18,7 +18,6 @@ import {
   EVENTS_FILE,
   generateServiceTokenSecret,
   hasLegacyData,
-  identityDefinition,
   legacyDataIn,
   SERVICE_DIRS,
   SqliteDocumentStore,
@@ -26,6 +25,7 @@ import {
   type DeliveredEvent,
   type EventEnvelope,
 } from '@tip/platform';
+import { identityDefinition } from '@tip/identity/contract';
 import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { importDataDir, ImportRefused, STAGING_DIR } from './import-data-dir.js';

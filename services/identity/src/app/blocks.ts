@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { blockKey, DomainError, UserBlocked, UserUnblocked } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import { blockKey, UserBlocked, UserUnblocked } from '../contract/index.js';
 import { photoUrl, type BlockReason } from '../domain/index.js';
 import type { Block } from '../infra/block-repository.js';
 import type { UserDocument } from '../infra/user-document.js';

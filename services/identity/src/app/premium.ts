@@ -1,4 +1,5 @@
-import { DomainError, PremiumChanged, type EventEnvelope } from '@tip/platform';
+import { DomainError, type EventEnvelope } from '@tip/platform';
+import { PremiumChanged } from '../contract/index.js';
 import { extendPremium, type UserView } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';

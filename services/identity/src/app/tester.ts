@@ -1,4 +1,5 @@
-import { DomainError, TesterFlagChanged } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import { TesterFlagChanged } from '../contract/index.js';
 import type { UserView } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';

@@ -1,11 +1,11 @@
+import { type EventEnvelope } from '@tip/platform';
 import {
   ProfileUpdated,
   UserDeleted,
   UserRegistered,
   VerificationSubmitted,
-  type EventEnvelope,
   type UserProfilePayload,
-} from '@tip/platform';
+} from '../contract/index.js';
 import { photoUrl, shownGenderChange } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo } from './context.js';

@@ -1,4 +1,5 @@
-import { DomainError, type VerificationDecidedPayload } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import type { VerificationDecidedPayload } from '@tip/moderation/contract';
 import { mayResubmitVerification, UPLOAD_RULES, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
 import type { UserDocument } from '../infra/user-document.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { UserBlocked } from '@tip/platform';
+import { UserBlocked } from '../contract/index.js';
 import { BLOCK_REASONS, blockSchema } from './blocks.js';
 
 const messageOf = (input: unknown) => blockSchema.safeParse(input).error?.issues[0]?.message;

@@ -7,10 +7,11 @@ const identitySrc = fileURLToPath(new URL('../', import.meta.url));
 const messagesDir = fileURLToPath(new URL('../../../platform/src/messages/', import.meta.url));
 const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'];
 
+/** Source files under dir, but for the contract and the generated types, whose topic and proto names look like keys. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
+    if (entry.isDirectory()) return ['contract', 'generated'].includes(entry.name) ? [] : sourceFiles(path);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { blockKey, type DeliveredEvent, type IdentityUserOutput } from '@tip/platform';
+import { type DeliveredEvent } from '@tip/platform';
+import { blockKey, type IdentityUserOutput } from '../contract/index.js';
 import { failureOf, sleep, waitFor } from '@tip/platform/testing';
 import { BLOCKS_COLLECTION, pairId, type BlockDocument } from '../infra/block-repository.js';
 import { registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { VerificationDecided } from '@tip/platform';
+import { VerificationDecided } from '@tip/moderation/contract';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { FIELDS_NOT_EXPORTED } from '../app/export-member.js';
 import { registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';

@@ -1,11 +1,6 @@
-import {
-  DomainError,
-  parseInput,
-  type CallContext,
-  type IdentityDefinition,
-  type ServiceHandlers,
-  VerificationDecided,
-} from '@tip/platform';
+import { DomainError, parseInput, type CallContext, type ServiceHandlers } from '@tip/platform';
+import { VerificationDecided } from '@tip/moderation/contract';
+import type { IdentityDefinition } from '../contract/index.js';
 import { randomUUID } from 'node:crypto';
 import { blockedBetween, blockUser, listBlocked, unblockUser, type BlockedUserRecord } from '../app/blocks.js';
 import type { CallInfo, IdentityContext } from '../app/context.js';

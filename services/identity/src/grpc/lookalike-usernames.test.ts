@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { IdentityUserOutput } from '@tip/platform';
+import type { IdentityUserOutput } from '../contract/index.js';
 import { failureOf } from '@tip/platform/testing';
 import { newUserDocument } from '../app/new-user.js';
 import { usernameKey } from '../domain/index.js';

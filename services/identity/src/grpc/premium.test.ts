@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PremiumPurchased } from '@tip/platform';
+import { PremiumPurchased } from '@tip/wallet/contract';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 

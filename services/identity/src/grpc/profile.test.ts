@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { IdentityUserOutput } from '@tip/platform';
+import type { IdentityUserOutput } from '../contract/index.js';
 import sharp from 'sharp';
 import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, oversizeJpeg, pngPhoto, TEXT_FILE } from '../testing/images.js';

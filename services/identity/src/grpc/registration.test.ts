@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { DomainError, IdentityRegisterRequest } from '@tip/platform';
+import type { DomainError } from '@tip/platform';
+import type { IdentityRegisterRequest } from '../contract/index.js';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';

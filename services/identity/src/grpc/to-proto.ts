@@ -1,4 +1,4 @@
-import type { IdentityUser } from '@tip/platform';
+import type { IdentityUser } from '../contract/index.js';
 import type { UserView } from '../domain/index.js';
 
 /** proto3 has no "absent" for strings and enums: they travel as '' and *_UNSPECIFIED. */

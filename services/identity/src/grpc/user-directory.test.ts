@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { IdentityUserOutput } from '@tip/platform';
+import type { IdentityUserOutput } from '../contract/index.js';
 import { registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 
 let harness: IdentityHarness;

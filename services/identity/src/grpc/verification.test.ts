@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { newEvent, VerificationDecided, type IdentityUserOutput } from '@tip/platform';
+import { newEvent } from '@tip/platform';
+import { VerificationDecided } from '@tip/moderation/contract';
+import type { IdentityUserOutput } from '../contract/index.js';
 import { eventTypes, registerMember, startIdentityHarness, type IdentityHarness } from '../testing/harness.js';
 import { jpegPhoto, TEXT_FILE } from '../testing/images.js';
 import { failureOf, waitFor } from '@tip/platform/testing';

@@ -1,4 +1,5 @@
-import { followEvents, on, UserDeleted, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { followEvents, on, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { UserDeleted } from '../contract/index.js';
 import { liftBlocksOf } from '../app/blocks.js';
 import type { IdentityContext } from '../app/context.js';
 

@@ -1,12 +1,5 @@
-import {
-  followEvents,
-  on,
-  DomainError,
-  PremiumPurchased,
-  type DocumentStore,
-  type EventBus,
-  type Subscription,
-} from '@tip/platform';
+import { followEvents, on, DomainError, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { PremiumPurchased } from '@tip/wallet/contract';
 import type { IdentityContext } from '../app/context.js';
 import { applyPremiumPurchase } from '../app/premium.js';
 

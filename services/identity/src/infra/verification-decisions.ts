@@ -1,11 +1,5 @@
-import {
-  followEvents,
-  on,
-  VerificationDecided,
-  type DocumentStore,
-  type EventBus,
-  type Subscription,
-} from '@tip/platform';
+import { followEvents, on, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { VerificationDecided } from '@tip/moderation/contract';
 import type { IdentityContext } from '../app/context.js';
 import { applyVerificationDecision } from '../app/verification.js';
 

@@ -1,11 +1,11 @@
+import { type DeliveredEvent } from '@tip/platform';
 import {
   identityDefinition,
   IDENTITY_USERS_TOPIC,
-  type DeliveredEvent,
   type IdentityDefinition,
   type IdentityRegisterRequest,
   type IdentityUserOutput,
-} from '@tip/platform';
+} from '../contract/index.js';
 import { startServiceHarness, type ServiceHarness } from '@tip/platform/testing';
 import { startIdentityService, type IdentityServiceOptions, type RunningIdentityService } from '../service.js';
 import type { UserDocument } from '../infra/user-document.js';

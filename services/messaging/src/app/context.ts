@@ -1,4 +1,5 @@
-import type { Logger, ServiceClient, WalletDefinition } from '@tip/platform';
+import type { Logger, ServiceClient } from '@tip/platform';
+import type { WalletDefinition } from '@tip/wallet/contract';
 import type { ConversationRepository } from '../infra/conversation-repository.js';
 import type { MemberDirectory } from '../infra/member-directory.js';
 import type { MessageRepository } from '../infra/message-repository.js';

@@ -1,4 +1,5 @@
-import { DomainError, MessagesRead } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import { MessagesRead } from '../contract/index.js';
 import { conversationKey, postConversationKey } from '../domain/index.js';
 import type { CallInfo, MessagingContext } from './context.js';
 import { messageView } from './views.js';

@@ -1,4 +1,5 @@
-import { DomainError, MessageSent, parseInput } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import { MessageSent } from '../contract/index.js';
 import { conversationKey, MESSAGE_COST, messageSchema, postConversationKey } from '../domain/index.js';
 import type { MessageDocument } from '../infra/message-repository.js';
 import type { CallInfo, MessagingContext } from './context.js';

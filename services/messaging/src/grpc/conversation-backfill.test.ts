@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createLogger, generateServiceTokenSecret, createGrpcClient, messagingDefinition } from '@tip/platform';
+import { createLogger, generateServiceTokenSecret, createGrpcClient } from '@tip/platform';
+import { messagingDefinition } from '../contract/index.js';
 import { waitFor } from '@tip/platform/testing';
 import { conversationKey } from '../domain/index.js';
 import type { MessageDocument } from '../infra/message-repository.js';

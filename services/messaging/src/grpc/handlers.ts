@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CallContext, MessagingDefinition, ServiceHandlers } from '@tip/platform';
+import type { CallContext, ServiceHandlers } from '@tip/platform';
+import type { MessagingDefinition } from '../contract/index.js';
 import type { CallInfo, MessagingContext } from '../app/context.js';
 import { exportMember } from '../app/export-member.js';
 import { conversations, markRead, thread, unreadCount } from '../app/read.js';

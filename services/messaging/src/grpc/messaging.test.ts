@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { CreditsDebited } from '@tip/platform';
+import { CreditsDebited } from '@tip/wallet/contract';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { startMessagingHarness, type MessagingHarness } from '../testing/harness.js';
 

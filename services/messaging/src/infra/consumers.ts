@@ -1,14 +1,6 @@
-import {
-  followEvents,
-  on,
-  CreditsDebited,
-  ProfileUpdated,
-  UserDeleted,
-  UserRegistered,
-  type EventBus,
-  type Subscription,
-  type UserProfilePayload,
-} from '@tip/platform';
+import { followEvents, on, type EventBus, type Subscription } from '@tip/platform';
+import { ProfileUpdated, UserDeleted, UserRegistered, type UserProfilePayload } from '@tip/identity/contract';
+import { CreditsDebited } from '@tip/wallet/contract';
 import type { MessagingContext } from '../app/context.js';
 import { commitSend } from '../app/send.js';
 

@@ -1,11 +1,7 @@
-import {
-  messagingDefinition,
-  MESSAGING_MESSAGES_TOPIC,
-  ProfileUpdated,
-  type MessagingDefinition,
-  type UserProfilePayload,
-} from '@tip/platform';
-import { memberProfile, startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { ProfileUpdated, type UserProfilePayload } from '@tip/identity/contract';
+import { messagingDefinition, MESSAGING_MESSAGES_TOPIC, type MessagingDefinition } from '../contract/index.js';
+import { startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { memberProfile } from '@tip/identity/testing';
 import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
 import { randomUUID } from 'node:crypto';
 import { conversationKey } from '../domain/index.js';

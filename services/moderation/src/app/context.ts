@@ -1,4 +1,6 @@
-import type { ContentDefinition, IdentityDefinition, Logger, ServiceClient } from '@tip/platform';
+import type { Logger, ServiceClient } from '@tip/platform';
+import type { ContentDefinition } from '@tip/content/contract';
+import type { IdentityDefinition } from '@tip/identity/contract';
 import type { AuditLog } from '../infra/audit-log.js';
 import type { CommunityFigures } from '../infra/community-figures.js';
 import type { FeedbackBox } from '../infra/feedback-box.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, FeedbackDeleted, FeedbackReceived, FeedbackUpdated, parseInput } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import { FeedbackDeleted, FeedbackReceived, FeedbackUpdated } from '../contract/index.js';
 import { feedbackSchema, feedbackStatusSchema } from '../domain/index.js';
 import type { FeedbackDocument } from '../infra/feedback-box.js';
 import type { CallInfo, ModerationContext } from './context.js';

@@ -1,4 +1,4 @@
-import { FeedbackDeleted } from '@tip/platform';
+import { FeedbackDeleted } from '../contract/index.js';
 import type { ModerationContext } from './context.js';
 
 /**

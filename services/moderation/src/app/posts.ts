@@ -1,4 +1,5 @@
-import { DomainError, parseInput, PostDecisionMade } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import { PostDecisionMade } from '../contract/index.js';
 import { decisionSchema } from '../domain/index.js';
 import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';

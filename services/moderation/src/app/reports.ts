@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, parseInput, ReportFiled, ReportUpdated } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import { ReportFiled, ReportUpdated } from '../contract/index.js';
 import { groupStatus, mayMoveReport, reportSchema, reportUpdateSchema } from '../domain/index.js';
 import type { FiledReport, ReportDocument } from '../infra/reports.js';
 import type { CallInfo, ModerationContext } from './context.js';

@@ -1,4 +1,5 @@
-import { DomainError, parseInput, VerificationDecided } from '@tip/platform';
+import { DomainError, parseInput } from '@tip/platform';
+import { VerificationDecided } from '../contract/index.js';
 import { decisionSchema } from '../domain/index.js';
 import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PremiumChanged, ProfileUpdated, VerificationSubmitted } from '@tip/platform';
-import { memberProfile, sleep, waitFor } from '@tip/platform/testing';
+import { PremiumChanged, ProfileUpdated, VerificationSubmitted } from '@tip/identity/contract';
+import { sleep, waitFor } from '@tip/platform/testing';
+import { memberProfile } from '@tip/identity/testing';
 import { startModerationHarness, type ModerationHarness } from '../testing/harness.js';
 
 let harness: ModerationHarness;

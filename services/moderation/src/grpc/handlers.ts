@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CallContext, ModerationDefinition, ServiceHandlers } from '@tip/platform';
+import type { CallContext, ServiceHandlers } from '@tip/platform';
+import type { ModerationDefinition } from '../contract/index.js';
 import { auditLog } from '../app/audit.js';
 import type { CallInfo, ModerationContext } from '../app/context.js';
 import { exportMember } from '../app/export-member.js';

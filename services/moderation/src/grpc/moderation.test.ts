@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type EventEnvelope } from '@tip/platform';
+import { PostDeleted } from '@tip/content/contract';
 import {
-  CreditsGranted,
-  CreditsPurchased,
-  MessageSent,
-  PostDeleted,
   PremiumChanged,
   ProfileUpdated,
   TesterFlagChanged,
   UserDeleted,
   VerificationSubmitted,
-  type EventEnvelope,
-} from '@tip/platform';
-import { failureOf, memberProfile, sleep, waitFor } from '@tip/platform/testing';
+} from '@tip/identity/contract';
+import { MessageSent } from '@tip/messaging/contract';
+import { CreditsGranted, CreditsPurchased } from '@tip/wallet/contract';
+import { failureOf, sleep, waitFor } from '@tip/platform/testing';
+import { memberProfile } from '@tip/identity/testing';
 import { startModerationHarness, type ModerationHarness } from '../testing/harness.js';
 
 let harness: ModerationHarness;

@@ -1,20 +1,14 @@
+import { followEvents, on, type DeliveredEvent, type EventBus, type Subscription } from '@tip/platform';
+import { PostDeleted } from '@tip/content/contract';
+import { PremiumChanged, TesterFlagChanged, UserDeleted } from '@tip/identity/contract';
+import { CreditsGranted } from '@tip/wallet/contract';
 import {
-  CreditsGranted,
   FeedbackDeleted,
   FeedbackUpdated,
-  followEvents,
-  on,
   PostDecisionMade,
-  PostDeleted,
-  PremiumChanged,
   ReportUpdated,
-  TesterFlagChanged,
-  UserDeleted,
   VerificationDecided,
-  type DeliveredEvent,
-  type EventBus,
-  type Subscription,
-} from '@tip/platform';
+} from '../contract/index.js';
 import type { ModerationContext } from '../app/context.js';
 import type { AuditDocument } from './audit-log.js';
 

@@ -1,11 +1,5 @@
-import {
-  outboxIndex,
-  upsert,
-  type DocumentStore,
-  type EventEnvelope,
-  type GenderChange,
-  type OutboxDocument,
-} from '@tip/platform';
+import { outboxIndex, upsert, type DocumentStore, type EventEnvelope, type OutboxDocument } from '@tip/platform';
+import type { GenderChange } from '@tip/identity/contract';
 import type { Decision } from '../domain/index.js';
 import { collectionName, OutboxRepository } from './repository.js';
 

@@ -1,26 +1,22 @@
+import { followEvents, on, type EventBus, type EventReaction, type Subscription } from '@tip/platform';
+import { PostCreated, PostDecided, PostDeleted } from '@tip/content/contract';
+import {
+  ProfileUpdated,
+  UserDeleted,
+  UserRegistered,
+  VerificationSubmitted,
+  type UserProfilePayload,
+} from '@tip/identity/contract';
+import { MessageSent } from '@tip/messaging/contract';
 import {
   CreditsDebited,
   CreditsForfeited,
   CreditsGranted,
   CreditsPurchased,
   CreditsRefunded,
-  followEvents,
-  MessageSent,
-  on,
-  PostCreated,
-  PostDecided,
-  PostDeleted,
   PremiumPurchased,
-  ProfileUpdated,
-  UserDeleted,
-  UserRegistered,
-  VerificationSubmitted,
-  type EventBus,
-  type EventReaction,
   type LedgerEntryPayload,
-  type Subscription,
-  type UserProfilePayload,
-} from '@tip/platform';
+} from '@tip/wallet/contract';
 import type { ModerationContext } from '../app/context.js';
 import { forgetMember } from '../app/forget-member.js';
 

@@ -1,22 +1,15 @@
+import { PostCreated } from '@tip/content/contract';
+import { UserRegistered, VerificationSubmitted, type UserProfilePayload } from '@tip/identity/contract';
 import {
   MODERATION_FEEDBACK_TOPIC,
   MODERATION_POSTS_TOPIC,
   MODERATION_REPORTS_TOPIC,
   MODERATION_VERIFICATIONS_TOPIC,
   moderationDefinition,
-  PostCreated,
-  UserRegistered,
-  VerificationSubmitted,
   type ModerationDefinition,
-  type UserProfilePayload,
-} from '@tip/platform';
-import {
-  copyEventsOnly,
-  memberProfile,
-  startServiceHarness,
-  waitFor,
-  type ServiceHarness,
-} from '@tip/platform/testing';
+} from '../contract/index.js';
+import { copyEventsOnly, startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
+import { memberProfile } from '@tip/identity/testing';
 import type { DecisionOwners } from '../app/context.js';
 import { startModerationService, type RunningModerationService } from '../service.js';
 import { startModerationWithOwners } from './owners-beside.js';

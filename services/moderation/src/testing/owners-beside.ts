@@ -1,4 +1,6 @@
-import { contentDefinition, createGrpcClient, identityDefinition, type ServiceRuntime } from '@tip/platform';
+import { createGrpcClient, type ServiceRuntime } from '@tip/platform';
+import { contentDefinition } from '@tip/content/contract';
+import { identityDefinition } from '@tip/identity/contract';
 import { startContentService } from '@tip/content';
 import { startWalletBeside } from '@tip/wallet/testing';
 import type { DecisionOwners } from '../app/context.js';

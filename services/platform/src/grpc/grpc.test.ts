@@ -2,11 +2,11 @@ import { describe, expect, it, afterAll, beforeAll } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { DomainError } from '../errors/domain-error.js';
 import { createLogger, withRequestId } from '../logging/logger.js';
-import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
 import { startGrpcServer, type RunningGrpcServer } from './server.js';
 import { createGrpcClient } from './client.js';
 import { generateServiceTokenSecret } from './service-token.js';
 import type { ServiceClient, ServiceHandlers } from './unary.js';
+import { TEST_SERVICE_NAME, testServiceDefinition, type UsersDefinition } from './testing/test-service.js';
 
 const seenRequestIds: (string | undefined)[] = [];
 const serviceTokenSecret = generateServiceTokenSecret();
@@ -19,20 +19,20 @@ const handlers = {
     if (request.userId === 'broke') throw new DomainError('PAYMENT_REQUIRED', 'wallet.insufficientCredits');
     return { id: request.userId, username: 'mario' };
   },
-} as unknown as ServiceHandlers<IdentityDefinition>;
+} as unknown as ServiceHandlers<UsersDefinition>;
 
 describe('gRPC helpers', () => {
   let server: RunningGrpcServer;
-  let client: ServiceClient<IdentityDefinition>;
+  let client: ServiceClient<UsersDefinition>;
 
   beforeAll(async () => {
     server = await startGrpcServer({
       address: '127.0.0.1:0',
-      service: { name: IDENTITY_SERVICE_NAME, definition: identityDefinition(), handlers },
+      service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
       logger: createLogger('test', 'silent'),
       serviceTokenSecret,
     });
-    client = createGrpcClient(identityDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
+    client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
   });
 
   afterAll(async () => {
@@ -85,7 +85,7 @@ describe('gRPC helpers', () => {
         '/grpc.health.v1.Health/Check',
         (value: Buffer) => value,
         (value: Buffer) => value,
-        Buffer.from([0x0a, IDENTITY_SERVICE_NAME.length, ...Buffer.from(IDENTITY_SERVICE_NAME)]),
+        Buffer.from([0x0a, TEST_SERVICE_NAME.length, ...Buffer.from(TEST_SERVICE_NAME)]),
         (error, reply) => (error ? reject(error) : resolve(reply?.[1] ?? -1)),
       ),
     );
@@ -97,16 +97,16 @@ describe('gRPC helpers', () => {
     const slow = await startGrpcServer({
       address: '127.0.0.1:0',
       service: {
-        name: IDENTITY_SERVICE_NAME,
-        definition: identityDefinition(),
+        name: TEST_SERVICE_NAME,
+        definition: testServiceDefinition(),
         handlers: {
           GetUser: () => new Promise((resolve) => setTimeout(resolve, 500, {})),
-        } as unknown as ServiceHandlers<IdentityDefinition>,
+        } as unknown as ServiceHandlers<UsersDefinition>,
       },
       logger: createLogger('test', 'silent'),
       serviceTokenSecret,
     });
-    const slowClient = createGrpcClient(identityDefinition(), slow.address, { caller: 'bff', serviceTokenSecret });
+    const slowClient = createGrpcClient(testServiceDefinition(), slow.address, { caller: 'bff', serviceTokenSecret });
     const failure = await slowClient.GetUser({ userId: 'x' }, { timeoutMs: 50 }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
     slowClient.close();

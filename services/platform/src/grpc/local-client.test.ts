@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '../errors/domain-error.js';
-import { identityDefinition, type IdentityDefinition } from '../contracts/identity.js';
 import { createLogger, withRequestId } from '../logging/logger.js';
 import { createLocalClient } from './local-client.js';
+import { testServiceDefinition, type UsersDefinition } from './testing/test-service.js';
 import type { ServiceHandlers } from './unary.js';
 
 const seen: { userId: unknown; viewerId: unknown; requestId: string | undefined }[] = [];
@@ -13,9 +13,9 @@ const handlers = {
     if (request.userId === 'crash') throw new Error('boom');
     return { id: request.userId, username: 'mario' };
   },
-} as unknown as ServiceHandlers<IdentityDefinition>;
+} as unknown as ServiceHandlers<UsersDefinition>;
 
-const client = createLocalClient(identityDefinition(), handlers, createLogger('local-client-test', 'silent'));
+const client = createLocalClient(testServiceDefinition(), handlers, createLogger('local-client-test', 'silent'));
 
 describe('the in-process client', () => {
   it('answers as the gRPC client does: proto3 defaults on both sides', async () => {

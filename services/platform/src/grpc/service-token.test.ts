@@ -3,8 +3,6 @@ import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import jwt from 'jsonwebtoken';
 import { DomainError } from '../errors/domain-error.js';
-import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
-import { WALLET_SERVICE_NAME } from '../contracts/wallet.js';
 import { createLogger } from '../logging/logger.js';
 import { createGrpcClient } from './client.js';
 import { fromGrpcError } from './error-metadata.js';
@@ -17,6 +15,12 @@ import {
   serviceTokenVerifier,
   ServiceTokenRefusedError,
 } from './service-token.js';
+import {
+  OTHER_SERVICE_NAME,
+  TEST_SERVICE_NAME,
+  testServiceDefinition,
+  type UsersDefinition,
+} from './testing/test-service.js';
 import type { ServiceHandlers } from './unary.js';
 
 const secret = generateServiceTokenSecret();
@@ -27,14 +31,14 @@ const handlers = {
     if (request.userId === 'wrong-password') throw new DomainError('UNAUTHENTICATED', 'identity.invalidCredentials');
     return { id: request.userId, username: 'mario' };
   },
-} as unknown as ServiceHandlers<IdentityDefinition>;
+} as unknown as ServiceHandlers<UsersDefinition>;
 
-const getUser = identityDefinition().GetUser;
+const getUser = testServiceDefinition().GetUser;
 const seconds = () => Math.floor(Date.now() / 1000);
 const bearer = (token: string) => `Bearer ${token}`;
 /** A token as the BFF signs one, with claims changed as a test needs. */
 const token = (claims: Record<string, unknown> = {}, key = secret) =>
-  jwt.sign({ sub: BFF_CALLER, aud: IDENTITY_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims }, key, {
+  jwt.sign({ sub: BFF_CALLER, aud: TEST_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims }, key, {
     algorithm: 'HS256',
   });
 
@@ -71,8 +75,8 @@ describe('service tokens on a gRPC server', () => {
     server = await startGrpcServer({
       address: '127.0.0.1:0',
       service: {
-        name: IDENTITY_SERVICE_NAME,
-        definition: identityDefinition(),
+        name: TEST_SERVICE_NAME,
+        definition: testServiceDefinition(),
         handlers,
         callers: { GetUser: [BFF_CALLER, 'wallet'] },
       },
@@ -106,10 +110,10 @@ describe('service tokens on a gRPC server', () => {
   });
 
   it('refuses a token without an expiry, one too old, for another service, or from another caller', async () => {
-    const claims = { sub: BFF_CALLER, aud: IDENTITY_SERVICE_NAME };
+    const claims = { sub: BFF_CALLER, aud: TEST_SERVICE_NAME };
     await refused(bearer(jwt.sign(claims, secret, { algorithm: 'HS256' })));
     await refused(bearer(token({ iat: seconds() - 3600, exp: seconds() + 300 })));
-    await refused(bearer(token({ aud: WALLET_SERVICE_NAME })));
+    await refused(bearer(token({ aud: OTHER_SERVICE_NAME })));
     await refused(bearer(token({ sub: undefined })));
     // GetUser admits the wallet besides the BFF; the service named in no policy is refused, and told why.
     const stranger = await refused(bearer(token({ sub: 'content' })));
@@ -128,7 +132,7 @@ describe('service tokens on a gRPC server', () => {
   it('answers the health check without a token', async () => {
     const check = healthService.Check;
     if (!check) throw new Error('grpc-health-check defines no Check method');
-    for (const service of ['', IDENTITY_SERVICE_NAME]) {
+    for (const service of ['', TEST_SERVICE_NAME]) {
       const status = await new Promise<string>((resolve, reject) =>
         raw.makeUnaryRequest(
           check.path,
@@ -145,7 +149,7 @@ describe('service tokens on a gRPC server', () => {
   });
 
   it("signs with the client's secret: served with the right one, a ServiceTokenRefusedError with another", async () => {
-    const client = createGrpcClient(identityDefinition(), server.address, {
+    const client = createGrpcClient(testServiceDefinition(), server.address, {
       caller: 'bff',
       serviceTokenSecret: secret,
     });
@@ -157,7 +161,7 @@ describe('service tokens on a gRPC server', () => {
     });
     client.close();
 
-    const misconfigured = createGrpcClient(identityDefinition(), server.address, {
+    const misconfigured = createGrpcClient(testServiceDefinition(), server.address, {
       caller: 'bff',
       serviceTokenSecret: generateServiceTokenSecret(),
     });
@@ -178,12 +182,12 @@ describe('the token signer and verifier', () => {
   it('signs again before the token expires, and not on every call', () => {
     let now = 1_700_000_000_000;
     jest.spyOn(Date, 'now').mockImplementation(() => now);
-    const sign = serviceTokenSigner(secret, IDENTITY_SERVICE_NAME, BFF_CALLER, 300);
+    const sign = serviceTokenSigner(secret, TEST_SERVICE_NAME, BFF_CALLER, 300);
     const first = sign();
     expect(sign()).toBe(first);
     expect(jwt.decode(first)).toMatchObject({
       sub: BFF_CALLER,
-      aud: IDENTITY_SERVICE_NAME,
+      aud: TEST_SERVICE_NAME,
       exp: now / 1000 + 300,
     });
     now += 239_000;
@@ -197,12 +201,12 @@ describe('the token signer and verifier', () => {
   it('stops accepting a remembered token once it expires', () => {
     const verify = serviceTokenVerifier(secret);
     const valid = bearer(token({ exp: seconds() + 5 }));
-    expect(verify(valid, IDENTITY_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
-    expect(verify(valid, IDENTITY_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
-    expect(verify(valid, WALLET_SERVICE_NAME)).toEqual({ problem: 'invalid' });
+    expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(verify(valid, OTHER_SERVICE_NAME)).toEqual({ problem: 'invalid' });
     const later = Date.now() + 60_000; // past the expiry and the 30 s of clock tolerance
     jest.spyOn(Date, 'now').mockImplementation(() => later);
-    expect(verify(valid, IDENTITY_SERVICE_NAME)).toEqual({ problem: 'expired' });
+    expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
   });
 
   it('wants a secret of at least 32 characters in the config', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteDocumentStore } from '../adapters/documents/sqlite-store.js';
 import { SqliteEventLog } from '../adapters/events/sqlite-event-log.js';
-import { identityDefinition, IDENTITY_SERVICE_NAME, type IdentityDefinition } from '../contracts/identity.js';
 import type { ServiceHandlers } from '../grpc/unary.js';
 import { generateServiceTokenSecret } from '../grpc/service-token.js';
+import { TEST_SERVICE_NAME, testServiceDefinition, type UsersDefinition } from '../grpc/testing/test-service.js';
 import { createLogger } from '../logging/logger.js';
 import { newEvent, outboxIndex, type OutboxDocument } from '../outbox/outbox.js';
 import type { Collection } from '../ports/documents.js';
@@ -23,9 +23,9 @@ describe('starting a service', () => {
 
   const logger = createLogger('start-service-test', 'silent');
   const service = {
-    name: IDENTITY_SERVICE_NAME,
-    definition: identityDefinition(),
-    handlers: {} as ServiceHandlers<IdentityDefinition>,
+    name: TEST_SERVICE_NAME,
+    definition: testServiceDefinition(),
+    handlers: {} as ServiceHandlers<UsersDefinition>,
   };
   const outbox = (): Outbox => ({ collection: things, topic: 'things', onEventsStored: (relay) => (notify = relay) });
 

@@ -5,6 +5,5 @@ export * from './processes.js';
 export * from './start-oidc-provider.js';
 export * from './failure.js';
 export * from './document-targets.js';
-export * from './member-profile.js';
 export * from './event-log-copy.js';
 export * from './service-harness.js';

@@ -1,4 +1,5 @@
-import type { IdentityDefinition, Logger, ServiceClient } from '@tip/platform';
+import type { Logger, ServiceClient } from '@tip/platform';
+import type { IdentityDefinition } from '@tip/identity/contract';
 import type { DemoPaymentProvider } from '../infra/demo-provider.js';
 import type { LedgerStore } from '../infra/ledger-store.js';
 import type { PaymentProvider } from '../infra/payment-provider.js';

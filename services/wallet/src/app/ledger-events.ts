@@ -1,12 +1,12 @@
+import { type EventEnvelope } from '@tip/platform';
 import {
   CreditsDebited,
   CreditsForfeited,
   CreditsGranted,
   CreditsPurchased,
   CreditsRefunded,
-  type EventEnvelope,
   type LedgerEntryPayload,
-} from '@tip/platform';
+} from '../contract/index.js';
 import type { Entry } from '../domain/ledger.js';
 import type { CallInfo } from './context.js';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, PremiumPurchased } from '@tip/platform';
+import { DomainError } from '@tip/platform';
+import { PremiumPurchased } from '../contract/index.js';
 import { CURRENCY, priceOf, productById, type Product } from '../domain/catalogue.js';
 import { cardRefusalKey, type DemoCard } from '../domain/demo-cards.js';
 import type { AccountDocument } from '../infra/ledger-store.js';

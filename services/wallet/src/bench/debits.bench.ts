@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGrpcClient, generateServiceTokenSecret, walletDefinition } from '@tip/platform';
+import { createGrpcClient, generateServiceTokenSecret } from '@tip/platform';
+import { walletDefinition } from '../contract/index.js';
 // The process helpers alone: the testing kit's index also loads jest's globals.
 import { freePort, spawnNode } from '@tip/platform/processes';
 

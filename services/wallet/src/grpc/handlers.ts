@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { parseInput, type CallContext, type ServiceHandlers, type WalletDefinition } from '@tip/platform';
+import { parseInput, type CallContext, type ServiceHandlers } from '@tip/platform';
+import type { WalletDefinition } from '../contract/index.js';
 import { z } from 'zod';
 import { balanceOf, balancesOf } from '../app/balance.js';
 import { checkIntegrity } from '../app/check-integrity.js';

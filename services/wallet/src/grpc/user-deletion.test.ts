@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { UserDeleted } from '@tip/platform';
+import { UserDeleted } from '@tip/identity/contract';
 import { waitFor } from '@tip/platform/testing';
 import {
   ACCOUNTS_COLLECTION,

@@ -1,4 +1,5 @@
-import { followEvents, on, UserDeleted, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { followEvents, on, type DocumentStore, type EventBus, type Subscription } from '@tip/platform';
+import { UserDeleted } from '@tip/identity/contract';
 import type { WalletContext } from '../app/context.js';
 import { forfeitDeletedMember } from '../app/forfeit.js';
 

@@ -1,10 +1,6 @@
-import {
-  createGrpcClient,
-  identityDefinition,
-  WALLET_LEDGER_TOPIC,
-  walletDefinition,
-  type WalletDefinition,
-} from '@tip/platform';
+import { createGrpcClient } from '@tip/platform';
+import { identityDefinition } from '@tip/identity/contract';
+import { WALLET_LEDGER_TOPIC, walletDefinition, type WalletDefinition } from '../contract/index.js';
 import { startIdentityService } from '@tip/identity';
 import { startServiceHarness, type ServiceHarness } from '@tip/platform/testing';
 import type { StripeSettings } from '../config.js';

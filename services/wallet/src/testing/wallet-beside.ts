@@ -1,12 +1,6 @@
-import {
-  createGrpcClient,
-  identityDefinition,
-  StopStack,
-  walletDefinition,
-  type ServiceClient,
-  type ServiceRuntime,
-  type WalletDefinition,
-} from '@tip/platform';
+import { createGrpcClient, StopStack, type ServiceClient, type ServiceRuntime } from '@tip/platform';
+import { identityDefinition } from '@tip/identity/contract';
+import { walletDefinition, type WalletDefinition } from '../contract/index.js';
 import { startIdentityService } from '@tip/identity';
 import { startWalletService } from '../service.js';
 

@@ -1,4 +1,4 @@
-import type { UserProfilePayload } from '../events/identity.js';
+import type { UserProfilePayload } from '../contract/index.js';
 
 let members = 0;
 

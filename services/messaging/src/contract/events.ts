@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type PayloadOf } from './define-event.js';
+import { defineEvent, type PayloadOf } from '@tip/platform';
 
 /** Every messaging event is about one conversation and travels keyed by it, so a conversation stays in order. */
 export const MESSAGING_MESSAGES_TOPIC = 'messaging.messages';

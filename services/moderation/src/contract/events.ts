@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type PayloadOf } from './define-event.js';
+import { defineEvent, type PayloadOf } from '@tip/platform';
 
 /** Verification decisions, keyed by the user id they are about. */
 export const MODERATION_VERIFICATIONS_TOPIC = 'moderation.verifications';

@@ -1,6 +1,6 @@
+import { loadProto } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/messaging.js';
 import type { MessagingDefinition } from '../generated/tip/messaging/v1/Messaging.js';
-import { loadProto } from '../grpc/load-proto.js';
 
 export type { MessagingDefinition } from '../generated/tip/messaging/v1/Messaging.js';
 export type { MessageView__Output as MessagingMessage } from '../generated/tip/messaging/v1/MessageView.js';

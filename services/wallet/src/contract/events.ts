@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type PayloadOf } from './define-event.js';
+import { defineEvent, type PayloadOf } from '@tip/platform';
 
 /** Every ledger event is about one account and travels keyed by its id, so an account's events stay in order. */
 export const WALLET_LEDGER_TOPIC = 'wallet.ledger';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type PayloadOf } from './define-event.js';
+import { defineEvent, type PayloadOf } from '@tip/platform';
 
 /**
  * Every identity event is about one user and travels keyed by the user id, so a user's events stay in order; a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, type PayloadOf } from './define-event.js';
+import { defineEvent, type PayloadOf } from '@tip/platform';
 
 /** Every content event is about one post and travels keyed by its id, so a post's events stay in order. */
 export const CONTENT_POSTS_TOPIC = 'content.posts';

@@ -1,7 +1,6 @@
+import { loadProto, type CallerPolicy } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/wallet.js';
 import type { WalletDefinition } from '../generated/tip/wallet/v1/Wallet.js';
-import { loadProto } from '../grpc/load-proto.js';
-import type { CallerPolicy } from '../grpc/service-token.js';
 
 export type { WalletDefinition } from '../generated/tip/wallet/v1/Wallet.js';
 export type { Entry__Output as WalletEntry } from '../generated/tip/wallet/v1/Entry.js';

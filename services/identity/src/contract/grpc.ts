@@ -1,7 +1,6 @@
+import { loadProto, type CallerPolicy } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/identity.js';
 import type { IdentityDefinition } from '../generated/tip/identity/v1/Identity.js';
-import { loadProto } from '../grpc/load-proto.js';
-import type { CallerPolicy } from '../grpc/service-token.js';
 
 export type { IdentityDefinition } from '../generated/tip/identity/v1/Identity.js';
 export type { User as IdentityUser, User__Output as IdentityUserOutput } from '../generated/tip/identity/v1/User.js';

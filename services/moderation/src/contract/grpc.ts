@@ -1,6 +1,6 @@
+import { loadProto } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/moderation.js';
 import type { ModerationDefinition } from '../generated/tip/moderation/v1/Moderation.js';
-import { loadProto } from '../grpc/load-proto.js';
 
 export type { ModerationDefinition } from '../generated/tip/moderation/v1/Moderation.js';
 

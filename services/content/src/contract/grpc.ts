@@ -1,7 +1,6 @@
+import { loadProto, type CallerPolicy } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/content.js';
 import type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
-import { loadProto } from '../grpc/load-proto.js';
-import type { CallerPolicy } from '../grpc/service-token.js';
 
 export type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
 export type { FeedItem__Output as ContentFeedItem } from '../generated/tip/content/v1/FeedItem.js';

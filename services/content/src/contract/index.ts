@@ -1,0 +1,6 @@
+/**
+ * What content promises the other services, imported by them as `@tip/content/contract`: the events it publishes
+ * (events.ts) and its gRPC service, loaded from proto/content.proto, with who may call it (grpc.ts).
+ */
+export * from './events.js';
+export * from './grpc.js';

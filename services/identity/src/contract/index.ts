@@ -1,0 +1,6 @@
+/**
+ * What identity promises the other services, imported by them as `@tip/identity/contract`: the events it publishes
+ * (events.ts) and its gRPC service, loaded from proto/identity.proto, with who may call it (grpc.ts).
+ */
+export * from './events.js';
+export * from './grpc.js';

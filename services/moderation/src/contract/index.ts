@@ -1,0 +1,6 @@
+/**
+ * What moderation promises the other services, imported by them as `@tip/moderation/contract`: the events it publishes
+ * (events.ts) and its gRPC service, loaded from proto/moderation.proto, with who may call it (grpc.ts).
+ */
+export * from './events.js';
+export * from './grpc.js';
