@@ -10,8 +10,11 @@ import {
   LoginRequiredPage,
   useCurrentUser,
 } from '@/features/auth';
+import { lazyBlockedUsersPage } from '@/features/blocks';
 import { lazyDemoRegistrationPage } from '@/features/demo-registration';
+import { lazyFeedbackPage } from '@/features/feedback';
 import { LandingPage } from '@/features/landing';
+import { lazyCheckoutPage } from '@/features/wallet';
 import { HomePage } from '@/pages/home-page';
 
 /** Nothing renders until we know whether someone is signed in. */
@@ -41,10 +44,7 @@ function VisitorsOnly() {
 
 // Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
 const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
-const blockedUsers = () => import('@/pages/blocked-users-page').then((m) => ({ Component: m.BlockedUsersPage }));
 const messages = () => import('@/pages/messages/messages-page').then((m) => ({ Component: m.MessagesPage }));
-const feedback = () => import('@/pages/feedback/feedback-page').then((m) => ({ Component: m.FeedbackPage }));
-const checkout = () => import('@/pages/checkout/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
 const admin = () => import('@/pages/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
 
 export const routes: RouteObject[] = [
@@ -60,10 +60,10 @@ export const routes: RouteObject[] = [
           { path: 'profile/:userId', lazy: profile },
           { path: 'settings', lazy: profile },
           { path: 'messages', lazy: messages },
-          { path: 'feedback', lazy: feedback },
+          { path: 'feedback', lazy: lazyFeedbackPage },
           { path: 'demo-registrazione', lazy: lazyDemoRegistrationPage },
-          { path: 'blocked-users', lazy: blockedUsers },
-          { path: 'checkout', lazy: checkout },
+          { path: 'blocked-users', lazy: lazyBlockedUsersPage },
+          { path: 'checkout', lazy: lazyCheckoutPage },
           { path: 'admin', lazy: admin },
         ],
       },

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { patchListedUser, refresh } from '@/api/admin/cache';
 import { adminKeys } from '@/api/admin/keys';
-import type { CreditsResult } from '@/api/types';
 import { adminAddCredits } from '@/api/wallet/admin-add-credits';
+import type { CreditsResult } from '@/features/wallet';
 
 /**
  * POST /api/admin/users/{id}/add-credits from the users list (the fetcher is the wallet's, shared with the profile's

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import type { CreditsResult, Member } from '@/api/types';
+import type { Member } from '@/api/types';
 import { userKey } from '@/api/users/get-user';
+import type { CreditsResult } from '@/features/wallet';
 
 /** An admin adds (positive) or takes (negative) credits: whole, non-zero, −10000 to 10000; never below zero. */
 export const adminAddCredits = ({ userId, amount }: { userId: string; amount: number }) =>

@@ -1,13 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { feedsKey } from '@/api/posts/get-feed';
 import type { FeedItem } from '@/api/posts/types';
-import type { BlockTarget } from '@/components/block-user-dialog';
-
-// The dialog validates the reason with identity's zod schema: loaded when a member first opens it.
-const BlockUserDialog = lazy(() =>
-  import('@/components/block-user-dialog').then((module) => ({ default: module.BlockUserDialog })),
-);
+import { BlockUserDialog, type BlockTarget } from '@/features/blocks';
 
 /**
  * Who a post's 'Blocca utente' names: its author, by id even when the post hides the profile from an admin; null for

@@ -1,16 +1,14 @@
-import { Ban, IdCard, MapPin, UserRound, UserX } from 'lucide-react';
+import { IdCard, MapPin, UserRound, UserX } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlockedUsers } from '@/api/blocks/get-blocked-users';
 import { ApiError } from '@/api/client';
 import type { Member } from '@/api/types';
 import { useUser } from '@/api/users/get-user';
 import { BackHomeButton } from '@/components/back-home-button';
-import { BlockUserDialog } from '@/components/block-user-dialog';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { UnblockUserButton } from '@/components/unblock-user-button';
 import { useCurrentUser } from '@/features/auth';
+import { BlockControl } from '@/features/blocks';
 import { serverMessageOr } from '@/lib/errors';
 import { AdminMemberCard } from '@/pages/profile/admin-member-card';
 import { DetailRow, memberSince } from '@/pages/profile/detail-row';
@@ -61,7 +59,11 @@ function MemberProfile({ user }: { user: Member }) {
             </span>
           </p>
         )}
-        {viewer && viewer.id !== user.id && <BlockControl member={user} />}
+        {viewer && viewer.id !== user.id && (
+          <Suspense fallback={null}>
+            <BlockControl member={user} />
+          </Suspense>
+        )}
       </ProfileHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
@@ -105,27 +107,6 @@ function MemberProfile({ user }: { user: Member }) {
 
       {/* Admins manage members' credits and premium; another admin has no such controls. */}
       {viewer?.isAdmin && !user.isAdmin && <AdminMemberCard member={user} />}
-    </div>
-  );
-}
-
-/** 'Blocca' (with its reason dialog) for a member not blocked yet; 'Sblocca' for one the viewer blocked. */
-function BlockControl({ member }: { member: Member }) {
-  const { t } = useTranslation();
-  const { data: blocked } = useBlockedUsers();
-  const isBlocked = blocked?.some((record) => record.blockedUserId === member.id) ?? false;
-  return (
-    <div className="mt-4">
-      {isBlocked ? (
-        <UnblockUserButton user={member} variant="glass" />
-      ) : (
-        <BlockUserDialog user={member}>
-          <Button variant="glass" size="sm">
-            <Ban aria-hidden />
-            {t('blocks.block')}
-          </Button>
-        </BlockUserDialog>
-      )}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Transaction } from '@/api/types';
-import { useTransactions } from '@/api/wallet/get-transactions';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { useTransactions, type Transaction } from '@/features/wallet';
 import { formatDateTime } from '@/lib/dates';
 import { serverMessageOr } from '@/lib/errors';
 import { formatSignedCredits } from '@/lib/money';
