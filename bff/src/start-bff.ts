@@ -1,13 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ConfigError,
-  loadMessageCatalogues,
-  type Cache,
-  type EventBus,
-  type Logger,
-  type ServiceClient,
-} from '@tip/platform';
+import { ConfigError, type Cache, type EventBus, type Logger, type ServiceClient } from '@tip/platform';
 import type { ContentDefinition } from '@tip/content/contract';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { MessagingDefinition } from '@tip/messaging/contract';
@@ -18,6 +11,7 @@ import type { BffConfig } from './config.js';
 import type { BffContext } from './context.js';
 import { GoogleOidc } from './google/google-oidc.js';
 import { RateLimits } from './http/rate-limits.js';
+import { loadCatalogues } from './i18n/catalogues.js';
 import { createTranslator, sayingTo } from './i18n/translator.js';
 import type { Presence } from './realtime/presence.js';
 import { createRealtime } from './realtime/socket-server.js';
@@ -63,7 +57,7 @@ export interface RunningBff {
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
   const { config, identity, wallet, content, messaging, moderation, events, cache, logger } = dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
-  const say = sayingTo(createTranslator(loadMessageCatalogues()));
+  const say = sayingTo(createTranslator(loadCatalogues()));
   const users = new UserCache(identity);
   const balances = new Balances(wallet);
   const feedPages = new FeedPages({

@@ -8,9 +8,14 @@ type Tree = { [key: string]: string | Tree };
 const ROOT = new URL('../../', import.meta.url);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), 'utf8')) as Tree;
 
+/** Where the server's texts are: the kernel's errors and each service's catalogue. */
+const SERVER_CATALOGUES = ['platform', 'identity', 'wallet', 'content', 'messaging', 'moderation'];
+
 /** A text of the server's message catalogue (flat keys), as the BFF sends it in `language`. */
 export function serverText(key: string, language: Language = 'it'): string {
-  const text = readJson(`services/platform/src/messages/${language}.json`)[key];
+  const text = SERVER_CATALOGUES.map((pkg) => readJson(`services/${pkg}/src/messages/${language}.json`)[key]).find(
+    (found) => found !== undefined,
+  );
   if (typeof text !== 'string') throw new Error(`no server text ${key} in ${language}`);
   return text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadMessageCatalogues } from '@tip/platform';
+import { loadCatalogues } from './catalogues.js';
 import { createTranslator, languageOf } from './translator.js';
 
 describe('languageOf', () => {
@@ -21,7 +21,7 @@ describe('languageOf', () => {
 
 describe('the translator', () => {
   it("says the shared catalogue's texts in each language", () => {
-    const translate = createTranslator(loadMessageCatalogues());
+    const translate = createTranslator(loadCatalogues());
     expect(translate('it', 'errors.unauthenticated')).toBe('Non autenticato');
     expect(translate('en', 'errors.unauthenticated')).not.toBe('Non autenticato');
     expect(translate('it', 'identity.usernameTaken')).toBe('Nome utente già in uso');

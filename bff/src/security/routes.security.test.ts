@@ -11,7 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES, loadMessageCatalogues, type Language } from '@tip/platform';
+import { LANGUAGES, type Language } from '@tip/platform';
+import { loadCatalogues } from '../i18n/catalogues.js';
 import { waitFor } from '@tip/platform/testing';
 import type { Browser } from '../testing/browser.js';
 import { oversizeJpeg, PNG, TEXT_FILE } from '../testing/images.js';
@@ -163,7 +164,7 @@ function declaredRoutes(): string[] {
   return [...declared].sort();
 }
 
-const catalogues = loadMessageCatalogues();
+const catalogues = loadCatalogues();
 /** Whether `message` is one of the catalogue's texts in `language` (placeholders filled in). */
 function isCatalogueText(message: unknown, language: Language): boolean {
   if (typeof message !== 'string' || message === '') return false;

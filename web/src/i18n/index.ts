@@ -1,11 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import deMessages from '../../../services/platform/src/messages/de.json';
-import enMessages from '../../../services/platform/src/messages/en.json';
-import esMessages from '../../../services/platform/src/messages/es.json';
-import frMessages from '../../../services/platform/src/messages/fr.json';
-import itMessages from '../../../services/platform/src/messages/it.json';
 import { DEFAULT_LANGUAGE, readLanguage } from './languages';
+import { serverMessages } from './server-messages';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -23,11 +19,11 @@ void i18n.use(initReactI18next).init({
   defaultNS: 'translation',
   ns: ['translation', 'messages'],
   resources: {
-    it: { translation: it, messages: itMessages },
-    en: { translation: en, messages: enMessages },
-    es: { translation: es, messages: esMessages },
-    fr: { translation: fr, messages: frMessages },
-    de: { translation: de, messages: deMessages },
+    it: { translation: it, messages: serverMessages.it },
+    en: { translation: en, messages: serverMessages.en },
+    es: { translation: es, messages: serverMessages.es },
+    fr: { translation: fr, messages: serverMessages.fr },
+    de: { translation: de, messages: serverMessages.de },
   },
   interpolation: { escapeValue: false },
 });

@@ -1,6 +1,7 @@
 /**
  * What identity promises the other services, imported by them as `@tip/identity/contract`: the events it publishes
- * (events.ts) and its gRPC service, loaded from proto/identity.proto, with who may call it (grpc.ts).
+ * (events.ts) and its gRPC service, loaded from proto/identity.proto, with who may call it (grpc.ts), and its texts in five languages (messages.ts).
  */
 export * from './events.js';
 export * from './grpc.js';
+export * from './messages.js';

@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadMessageCatalogues, PLATFORM_MESSAGES } from '@tip/platform';
+import { IDENTITY_MESSAGES } from '../contract/messages.js';
 
 const identitySrc = fileURLToPath(new URL('../', import.meta.url));
-const messagesDir = fileURLToPath(new URL('../../../platform/src/messages/', import.meta.url));
-const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'];
+const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'] as const;
 
 /** Source files under dir, but for the contract and the generated types, whose topic and proto names look like keys. */
 function sourceFiles(dir: string): string[] {
@@ -30,7 +31,8 @@ describe('message keys', () => {
   });
 
   it.each(LANGUAGES)('all have a text in the %s catalogue', (language) => {
-    const catalogue = JSON.parse(readFileSync(join(messagesDir, `${language}.json`), 'utf8')) as Record<string, string>;
+    // Identity's own texts, and the kernel's errors it throws.
+    const catalogue = loadMessageCatalogues([PLATFORM_MESSAGES, IDENTITY_MESSAGES])[language];
     expect([...used].filter((key) => !catalogue[key])).toEqual([]);
   });
 });

@@ -12,18 +12,34 @@ export type MessageCatalogue = Readonly<Record<string, string>>;
 const catalogueSchema = z.record(z.string().min(1), z.string().min(1));
 
 /**
- * The JSON files stay in src/ (tsc does not copy them, and the web app imports them from there); this path reaches
- * them both from src/messages (tests) and from dist/messages (runtime).
+ * The kernel's own texts (`errors.…`); each service's contract names where its own are (`IDENTITY_MESSAGES`...). The
+ * JSON files stay in src/ (tsc does not copy them, and the web app imports them from there); this path reaches them
+ * both from src/messages (tests) and from dist/messages (runtime).
  */
-const messagesDir = new URL('../../src/messages/', import.meta.url);
+export const PLATFORM_MESSAGES = new URL('../../src/messages/', import.meta.url);
 
-export function loadMessageCatalogue(language: Language): MessageCatalogue {
-  const text = readFileSync(new URL(`${language}.json`, messagesDir), 'utf8');
+/** One package's texts in one language, from `<dir>/<language>.json`. */
+export function loadMessageCatalogue(dir: URL, language: Language): MessageCatalogue {
+  const text = readFileSync(new URL(`${language}.json`, dir), 'utf8');
   return catalogueSchema.parse(JSON.parse(text));
 }
 
-export function loadMessageCatalogues(): Record<Language, MessageCatalogue> {
-  return Object.fromEntries(LANGUAGES.map((language) => [language, loadMessageCatalogue(language)])) as Record<
+/**
+ * The catalogues of several packages (the kernel's and each service's), merged per language. A key is one package's:
+ * two packages defining it is a mistake, refused here.
+ */
+export function loadMessageCatalogues(dirs: readonly URL[]): Record<Language, MessageCatalogue> {
+  const merged = (language: Language) => {
+    const all: Record<string, string> = {};
+    for (const dir of dirs) {
+      for (const [key, text] of Object.entries(loadMessageCatalogue(dir, language))) {
+        if (key in all) throw new Error(`message key ${key} is defined twice (again in ${dir.pathname})`);
+        all[key] = text;
+      }
+    }
+    return all;
+  };
+  return Object.fromEntries(LANGUAGES.map((language) => [language, merged(language)])) as Record<
     Language,
     MessageCatalogue
   >;

@@ -1,0 +1,5 @@
+/**
+ * Where wallet's texts are: `<language>.json` for each of LANGUAGES, flat keys ('wallet.…') to their text. The files stay
+ * in src/ (tsc does not copy them, and the web imports them from there); this reaches them from src/ and dist/ alike.
+ */
+export const WALLET_MESSAGES = new URL('../../src/messages/', import.meta.url);
