@@ -1,9 +1,9 @@
 import { pushHandlers as admin } from '@/api/admin/push-handlers';
-import { pushHandlers as messages } from '@/api/messages/push-handlers';
-import { pushHandlers as feed } from '@/api/posts/push-handlers';
 import { pushHandlers as profile } from '@/api/users/push-handlers';
 import { pushHandlers as auth } from '@/features/auth';
 import { pushHandlers as blocks } from '@/features/blocks';
+import { pushHandlers as feed } from '@/features/feed';
+import { pushHandlers as messages } from '@/features/messages';
 import { pushHandlers as wallet } from '@/features/wallet';
 import type { PushHandlers } from '@/realtime/push';
 

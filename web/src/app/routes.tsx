@@ -12,10 +12,11 @@ import {
 } from '@/features/auth';
 import { lazyBlockedUsersPage } from '@/features/blocks';
 import { lazyDemoRegistrationPage } from '@/features/demo-registration';
+import { HomePage } from '@/features/feed';
 import { lazyFeedbackPage } from '@/features/feedback';
 import { LandingPage } from '@/features/landing';
+import { lazyMessagesPage } from '@/features/messages';
 import { lazyCheckoutPage } from '@/features/wallet';
-import { HomePage } from '@/pages/home-page';
 
 /** Nothing renders until we know whether someone is signed in. */
 function AuthGate() {
@@ -44,7 +45,6 @@ function VisitorsOnly() {
 
 // Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
 const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
-const messages = () => import('@/pages/messages/messages-page').then((m) => ({ Component: m.MessagesPage }));
 const admin = () => import('@/pages/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
 
 export const routes: RouteObject[] = [
@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: profile },
           { path: 'profile/:userId', lazy: profile },
           { path: 'settings', lazy: profile },
-          { path: 'messages', lazy: messages },
+          { path: 'messages', lazy: lazyMessagesPage },
           { path: 'feedback', lazy: lazyFeedbackPage },
           { path: 'demo-registrazione', lazy: lazyDemoRegistrationPage },
           { path: 'blocked-users', lazy: lazyBlockedUsersPage },

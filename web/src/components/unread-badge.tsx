@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { useUnreadCount } from '@/api/messages/get-unread-count';
 import { cn } from '@/lib/utils';
 
 /** Badges cap at 99+ (docs/product.md#screens). */
@@ -34,10 +33,4 @@ export function UnreadBadge({
       {capCount(count)}
     </span>
   );
-}
-
-/** The member's unread messages in all conversations, for the sidebar's entry and the top bar's button. */
-export function MessagesUnreadBadge({ className }: { className?: string }) {
-  const { data: count = 0 } = useUnreadCount();
-  return <UnreadBadge count={count} className={className} />;
 }

@@ -3,7 +3,7 @@ import { refresh, removeFromLists } from '@/api/admin/cache';
 import { adminKeys } from '@/api/admin/keys';
 import type { ActionAnswer, PendingPostItem } from '@/api/admin/types';
 import { api } from '@/api/client';
-import { feedsKey } from '@/api/posts/get-feed';
+import { feedsKey } from '@/features/feed';
 
 export type PostDecision = { postId: string; status: 'approved' | 'rejected'; reason?: string };
 

@@ -3,7 +3,7 @@ import { refresh, removeFromLists } from '@/api/admin/cache';
 import { adminKeys } from '@/api/admin/keys';
 import type { ActionAnswer, PendingPostItem } from '@/api/admin/types';
 import { api } from '@/api/client';
-import { feedsKey } from '@/api/posts/get-feed';
+import { feedsKey } from '@/features/feed';
 
 /** An admin deletes a post (pending, or the subject of reports), with its media, likes and comments. */
 export const adminDeletePost = (postId: string) =>

@@ -3,15 +3,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { AdminWorkBadge } from '@/components/admin-alerts';
-import { useFeedCategory } from '@/components/feed/feed-category';
 import { LanguageSwitcher } from '@/components/language-switcher';
 import { pageLabelKey } from '@/components/layout/navigation';
 import { SIDEBAR_ID } from '@/components/layout/sidebar';
 import { useSidebar } from '@/components/layout/sidebar-state';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { MessagesUnreadBadge } from '@/components/unread-badge';
 import { logout, useCurrentUser } from '@/features/auth';
+import { useFeedCategory } from '@/features/feed';
+import { MessagesUnreadBadge } from '@/features/messages';
 import { useHideOnScroll } from '@/lib/use-scroll';
 import { cn } from '@/lib/utils';
 

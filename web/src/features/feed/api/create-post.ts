@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, toFormData } from '@/api/client';
+import { feedsKey } from './get-feed';
+import type { FeedItem, PostCategory } from './types';
+
+export type NewPost = {
+  content: string;
+  category: PostCategory;
+  showProfileData: boolean;
+  showTelegramUsername: boolean;
+  isPremium: boolean;
+  creditCost: number;
+  media: File | null;
+};
+
+/** `status` says whether the post is published (approved) or waits for a moderator (pending); `message` says it. */
+export type CreatePostResult = { success: boolean; message: string; status: 'pending' | 'approved'; item: FeedItem };
+
+/** Publishes a post (multipart). A broken rule is an ApiError 400 or 403 with the server's message. */
+export const createPost = (post: NewPost) =>
+  api<CreatePostResult>('/api/posts', { method: 'POST', body: toFormData(post) });
+
+export function useCreatePost(options: {
+  onSuccess?: (answer: CreatePostResult) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: (answer) => {
+      // The author sees their post at once, published or waiting (the push says the same to everyone else).
+      void queryClient.invalidateQueries({ queryKey: feedsKey });
+      options.onSuccess?.(answer);
+    },
+    onError: options.onError,
+  });
+}

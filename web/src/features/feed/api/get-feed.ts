@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiWithHeaders } from '@/api/client';
+import type { FeedItem, FeedPage, PostCategory } from './types';
+
+/** Every query about posts starts with this: a `feed_updated` push makes them all stale. */
+export const postsKey = ['posts'] as const;
+/** The prefix of the feed lists (every category). */
+export const feedsKey = [...postsKey, 'feed'] as const;
+/** One feed: `all` or a category. */
+export const feedKey = (category: PostCategory | 'all') => [...feedsKey, category] as const;
+
+export const FEED_PAGE_SIZE = 20;
+
+/** One page of the feed, newest first; the next page's cursor arrives in the `X-Next-Cursor` header. */
+export async function getFeedPage(
+  category: PostCategory | 'all',
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  const path = category === 'all' ? '/api/posts/feed' : `/api/posts/category/${encodeURIComponent(category)}`;
+  const { data, headers } = await apiWithHeaders<FeedItem[]>(`${path}?${query}`, { signal });
+  return { items: data, nextCursor: headers.get('X-Next-Cursor') || null };
+}
+
+export const feedQueryOptions = (category: PostCategory | 'all') =>
+  infiniteQueryOptions({
+    queryKey: feedKey(category),
+    queryFn: ({ pageParam, signal }) => getFeedPage(category, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+export function useFeed(category: PostCategory | 'all') {
+  return useInfiniteQuery(feedQueryOptions(category));
+}

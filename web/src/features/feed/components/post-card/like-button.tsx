@@ -1,0 +1,35 @@
+import { Heart } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { useToggleLike } from '../../api/toggle-like';
+import type { FeedItem } from '../../api/types';
+import { reportFeedError } from '../../lib/report-error';
+
+/** The heart and the count: it changes at once and goes back when the server refuses. */
+export function LikeButton({ item, mayInteract }: { item: FeedItem; mayInteract: boolean }) {
+  const { t, i18n } = useTranslation();
+  const like = useToggleLike(item.post.id, {
+    onError: (error) => reportFeedError(t, error, { title: t('common.error'), fallback: t('common.genericError') }),
+  });
+  const count = new Intl.NumberFormat(i18n.language).format(item.likeCount);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-pressed={item.isLiked}
+      aria-label={t(item.isLiked ? 'feed.post.unlike' : 'feed.post.like', { count: item.likeCount })}
+      onClick={() => {
+        if (!mayInteract) {
+          toast({ variant: 'destructive', title: t('common.error'), description: t('feed.post.likeNotApproved') });
+          return;
+        }
+        like.mutate();
+      }}
+    >
+      <Heart className={cn(item.isLiked && 'fill-rose-500 text-rose-500')} aria-hidden />
+      <span data-testid="like-count">{count}</span>
+    </Button>
+  );
+}

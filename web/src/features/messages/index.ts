@@ -1,0 +1,6 @@
+/** Private messages: conversations, threads, read marks, typing, the unread badge, and their pushes. */
+export { MESSAGE_COST } from './api/types';
+export { MessagesUnreadBadge } from './components/messages-unread-badge';
+export { pushHandlers } from './push-handlers';
+
+export const lazyMessagesPage = () => import('./pages/messages-page').then((m) => ({ Component: m.MessagesPage }));
