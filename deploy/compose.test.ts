@@ -808,6 +808,18 @@ describe('deploy/k8s (kustomize base)', () => {
     }
   });
 
+  it('gives every one the accepted secret of a rotation from the same Secret, optionally (it is set only then)', () => {
+    for (const deployment of deployments) {
+      for (const container of containersOf(deployment)) {
+        const variable = container.env?.find(({ name }) => name === 'SERVICE_TOKEN_ACCEPTED_SECRET');
+        expect({ name: deployment.metadata.name, from: variable?.valueFrom?.secretKeyRef }).toEqual({
+          name: deployment.metadata.name,
+          from: { name: 'tip-service-token', key: 'SERVICE_TOKEN_ACCEPTED_SECRET', optional: true },
+        });
+      }
+    }
+  });
+
   it("admits only its callers' pods to each gRPC service's port (NetworkPolicy), and leaves the bff open", () => {
     const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
     const labelsOf = (deployment: K8sObject) => deployment.spec?.template?.metadata.labels ?? {};

@@ -56,6 +56,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
+    acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
     service: {
       name: CONTENT_SERVICE_NAME,
       definition: contentDefinition(),

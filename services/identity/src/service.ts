@@ -51,6 +51,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const service = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
+    acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
     service: {
       name: IDENTITY_SERVICE_NAME,
       definition: identityDefinition(),

@@ -37,6 +37,7 @@ export async function startMessagingService(options: MessagingServiceOptions): P
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
+    acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
     service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
     events,
     logger,

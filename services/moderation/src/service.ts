@@ -43,6 +43,7 @@ export async function startModerationService(options: ModerationServiceOptions):
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
+    acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
     service: {
       name: MODERATION_SERVICE_NAME,
       definition: moderationDefinition(),

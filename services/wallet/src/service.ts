@@ -43,6 +43,7 @@ export async function startWalletService(options: WalletServiceOptions): Promise
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
+    acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
     service: {
       name: WALLET_SERVICE_NAME,
       definition: walletDefinition(),

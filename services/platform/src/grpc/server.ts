@@ -7,6 +7,11 @@ import { toGrpcError } from './error-metadata.js';
 import { serviceTokenInterceptor, type CallerPolicy } from './service-token.js';
 import type { ServiceHandlers } from './unary.js';
 
+const secretsOf = (options: { serviceTokenSecret: string; acceptedServiceTokenSecret?: string | undefined }) => [
+  options.serviceTokenSecret,
+  ...(options.acceptedServiceTokenSecret ? [options.acceptedServiceTokenSecret] : []),
+];
+
 /** Uploads (photos up to 10 MB) travel in one message. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -36,12 +41,14 @@ export async function startGrpcServer<D>(options: {
   service: GrpcService<D>;
   logger: Logger;
   serviceTokenSecret: string;
+  /** One more secret whose tokens are accepted, during a rotation (SERVICE_TOKEN_ACCEPTED_SECRET). */
+  acceptedServiceTokenSecret?: string | undefined;
 }): Promise<RunningGrpcServer> {
   const { service, logger } = options;
   const server = new grpc.Server({
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
-    interceptors: [serviceTokenInterceptor(options.serviceTokenSecret, logger, service.callers ?? {})],
+    interceptors: [serviceTokenInterceptor(secretsOf(options), logger, service.callers ?? {})],
   });
   const health = new HealthImplementation({ '': 'SERVING', [service.name]: 'SERVING' });
   health.addToServer(server);

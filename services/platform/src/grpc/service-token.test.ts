@@ -199,7 +199,7 @@ describe('the token signer and verifier', () => {
   });
 
   it('stops accepting a remembered token once it expires', () => {
-    const verify = serviceTokenVerifier(secret);
+    const verify = serviceTokenVerifier([secret]);
     const valid = bearer(token({ exp: seconds() + 5 }));
     expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
     expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
@@ -209,10 +209,83 @@ describe('the token signer and verifier', () => {
     expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
   });
 
-  it('wants a secret of at least 32 characters in the config', () => {
+  it('wants a secret of at least 32 characters in the config, and the accepted one, if any, too', () => {
     const schema = serviceTokenConfigShape.SERVICE_TOKEN_SECRET;
     expect(schema.safeParse(undefined).success).toBe(false);
     expect(schema.safeParse('short').success).toBe(false);
     expect(schema.safeParse(generateServiceTokenSecret()).success).toBe(true);
+    const accepted = serviceTokenConfigShape.SERVICE_TOKEN_ACCEPTED_SECRET;
+    expect(accepted.safeParse(undefined)).toMatchObject({ success: true, data: undefined });
+    expect(accepted.safeParse('')).toMatchObject({ success: true, data: undefined });
+    expect(accepted.safeParse('short').success).toBe(false);
+  });
+
+  it('accepts the tokens of either secret during a rotation, and of no third', () => {
+    const next = generateServiceTokenSecret();
+    const verify = serviceTokenVerifier([secret, next]);
+    expect(verify(bearer(token()), TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(verify(bearer(token({}, next)), TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(verify(bearer(token({}, generateServiceTokenSecret())), TEST_SERVICE_NAME)).toEqual({ problem: 'invalid' });
+    const expired = token({ iat: seconds() - 400, exp: seconds() - 100 }, next);
+    expect(verify(bearer(expired), TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
+  });
+});
+
+describe('a rotation of the secret, one process restarted at a time', () => {
+  it('keeps every call between two processes accepted at every step', async () => {
+    const [old, next] = [generateServiceTokenSecret(), generateServiceTokenSecret()];
+    type Secrets = { sign: string; accept?: string };
+    const logger = createLogger('rotation-test', 'silent');
+    // Two processes that call each other (identity and the wallet do), each a server and a client of the other.
+    const processes = new Map<string, { server: RunningGrpcServer; secrets: Secrets }>();
+    const start = async (name: string, secrets: Secrets) => {
+      await processes.get(name)?.server.stop();
+      const server = await startGrpcServer({
+        address: '127.0.0.1:0',
+        service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
+        logger,
+        serviceTokenSecret: secrets.sign,
+        acceptedServiceTokenSecret: secrets.accept,
+      });
+      processes.set(name, { server, secrets });
+    };
+    const callsHold = async () => {
+      for (const [from, to] of [
+        ['a', 'b'],
+        ['b', 'a'],
+      ] as const) {
+        const caller = processes.get(from);
+        const callee = processes.get(to);
+        if (!caller || !callee) throw new Error('both processes run');
+        const client = createGrpcClient(testServiceDefinition(), callee.server.address, {
+          caller: BFF_CALLER,
+          serviceTokenSecret: caller.secrets.sign,
+        });
+        await expect(client.GetUser({ userId: `${from}-to-${to}` })).resolves.toMatchObject({ id: `${from}-to-${to}` });
+        client.close();
+      }
+    };
+    try {
+      await start('a', { sign: old });
+      await start('b', { sign: old });
+      await callsHold();
+      // 1. Every process accepts the new secret, still signing with the old one.
+      for (const name of ['a', 'b']) {
+        await start(name, { sign: old, accept: next });
+        await callsHold();
+      }
+      // 2. Every process signs with the new one, still accepting the old one.
+      for (const name of ['a', 'b']) {
+        await start(name, { sign: next, accept: old });
+        await callsHold();
+      }
+      // 3. The old one goes.
+      for (const name of ['a', 'b']) {
+        await start(name, { sign: next });
+        await callsHold();
+      }
+    } finally {
+      for (const { server } of processes.values()) await server.stop();
+    }
   });
 });

@@ -40,11 +40,20 @@ const REFUSED = 'x-service-token';
 /** Unauthenticated calls to the health service (container and kubelet probes) stay allowed. */
 const HEALTH_PATH_PREFIX = '/grpc.health.v1.Health/';
 
-/** SERVICE_TOKEN_SECRET in a process's config: required, at least 32 characters. */
+/**
+ * SERVICE_TOKEN_SECRET in a process's config: required, at least 32 characters; what its calls are signed with and
+ * its service checks calls against. SERVICE_TOKEN_ACCEPTED_SECRET, optional: one more secret whose tokens its service
+ * accepts (it never signs with it), so that the secret changes without downtime: first every process accepts the new
+ * one, then every process signs with it (accepting the old one meanwhile), then the old one goes (deploy/README.md).
+ */
 export const serviceTokenConfigShape = {
   SERVICE_TOKEN_SECRET: z
     .string({ error: 'is required: the secret the BFF and every service share (see deploy/README.md)' })
     .min(32, 'must be at least 32 characters'),
+  SERVICE_TOKEN_ACCEPTED_SECRET: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
 };
 
 /** A random secret for one process: the embedded shape's loopback ports, and tests. */
@@ -85,13 +94,26 @@ export function serviceTokenSigner(
 export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'caller not admitted';
 
 /**
- * Checks `authorization: Bearer <token>` for one service and answers the caller it names, or why it is refused. A
- * token already verified is remembered (by its text) until it expires, so the signature is checked once per token
- * rather than once per call.
+ * Checks `authorization: Bearer <token>` for one service and answers the caller it names, or why it is refused: a
+ * token signed with any of `secrets` holds (the current one, and during a rotation the other). A token already
+ * verified is remembered (by its text) until it expires, so the signature is checked once per token rather than once
+ * per call.
  */
 export function serviceTokenVerifier(
-  secret: string,
+  secrets: readonly string[],
 ): (authorization: string | undefined, audience: string) => { caller: string } | { problem: TokenProblem } {
+  const verify = (token: string, audience: string): { claims: string | jwt.JwtPayload } | { problem: TokenProblem } => {
+    let problem: TokenProblem = 'invalid';
+    for (const secret of secrets) {
+      try {
+        const options = { algorithms: ['HS256' as const], audience, maxAge: MAX_TOKEN_AGE_SECONDS };
+        return { claims: jwt.verify(token, secret, { ...options, clockTolerance: CLOCK_TOLERANCE_SECONDS }) };
+      } catch (error) {
+        if (error instanceof jwt.TokenExpiredError) problem = 'expired';
+      }
+    }
+    return { problem };
+  };
   const verified = new Map<string, { until: number; caller: string }>();
   return (authorization, audience) => {
     const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
@@ -103,29 +125,17 @@ export function serviceTokenVerifier(
       verified.delete(key);
       return { problem: 'expired' };
     }
-    try {
-      const claims = jwt.verify(token, secret, {
-        algorithms: ['HS256'],
-        audience,
-        maxAge: MAX_TOKEN_AGE_SECONDS,
-        clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      });
-      if (
-        typeof claims !== 'object' ||
-        typeof claims.exp !== 'number' ||
-        typeof claims.iat !== 'number' ||
-        !claims.sub
-      ) {
-        return { problem: 'invalid' };
-      }
-      // Remembered for as long as verify would accept it: until its expiry, or its maximum age if that comes first.
-      const acceptedUntil = Math.min(claims.exp, claims.iat + MAX_TOKEN_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
-      if (verified.size >= 64) verified.clear();
-      verified.set(key, { until: acceptedUntil * 1000, caller: claims.sub });
-      return { caller: claims.sub };
-    } catch (error) {
-      return { problem: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
+    const verdict = verify(token, audience);
+    if ('problem' in verdict) return verdict;
+    const { claims } = verdict;
+    if (typeof claims !== 'object' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || !claims.sub) {
+      return { problem: 'invalid' };
     }
+    // Remembered for as long as verify would accept it: until its expiry, or its maximum age if that comes first.
+    const acceptedUntil = Math.min(claims.exp, claims.iat + MAX_TOKEN_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
+    if (verified.size >= 64) verified.clear();
+    verified.set(key, { until: acceptedUntil * 1000, caller: claims.sub });
+    return { caller: claims.sub };
   };
 }
 
@@ -134,8 +144,12 @@ export function serviceTokenVerifier(
  * token for the service it calls, from a caller `policy` admits to the method. It answers before the request message
  * is read, so an unauthenticated caller cannot make the service decode a 16 MB upload.
  */
-export function serviceTokenInterceptor(secret: string, logger: Logger, policy: CallerPolicy): grpc.ServerInterceptor {
-  const verify = serviceTokenVerifier(secret);
+export function serviceTokenInterceptor(
+  secrets: readonly string[],
+  logger: Logger,
+  policy: CallerPolicy,
+): grpc.ServerInterceptor {
+  const verify = serviceTokenVerifier(secrets);
   return (method, call) => {
     if (method.path.startsWith(HEALTH_PATH_PREFIX)) return new grpc.ServerInterceptingCall(call);
     const listener = new grpc.ServerListenerBuilder()

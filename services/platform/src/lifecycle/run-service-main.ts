@@ -11,6 +11,7 @@ import type { ServiceRuntime } from './start-service.js';
 export interface ServiceProcessConfig extends EngineConfig {
   GRPC_PORT: number;
   SERVICE_TOKEN_SECRET: string;
+  SERVICE_TOKEN_ACCEPTED_SECRET?: string | undefined;
 }
 
 /** A gRPC client to another service, its token naming this service as the caller; closed when the process stops. */
@@ -45,7 +46,19 @@ export function runServiceMain<
     };
     const closeClients = () => clients.forEach((client) => client.close());
     const service = await options
-      .start({ address, serviceTokenSecret, documents, events, objects, logger }, config, connect)
+      .start(
+        {
+          address,
+          serviceTokenSecret,
+          acceptedServiceTokenSecret: config.SERVICE_TOKEN_ACCEPTED_SECRET,
+          documents,
+          events,
+          objects,
+          logger,
+        },
+        config,
+        connect,
+      )
       .catch(async (error: unknown) => {
         closeClients();
         await adapters.close();

@@ -24,6 +24,8 @@ export interface ServiceRuntime {
   address: string;
   /** gRPC calls must carry a token signed with it (SERVICE_TOKEN_SECRET); the in-process client needs none. */
   serviceTokenSecret: string;
+  /** One more secret whose tokens are accepted, during a rotation (SERVICE_TOKEN_ACCEPTED_SECRET). */
+  acceptedServiceTokenSecret?: string | undefined;
   documents: DocumentStore;
   events: EventBus;
   objects: ObjectStore;
@@ -61,6 +63,7 @@ export async function startService<D>(options: {
   startupPasses?: { what: string; run: (signal: AbortSignal) => Promise<void> }[];
   /** Calls must carry a token signed with it (the health service excepted); the local client needs none. */
   serviceTokenSecret: string;
+  acceptedServiceTokenSecret?: string | undefined;
 }): Promise<RunningService<D>> {
   const { events: bus, logger } = options;
   const stops = new StopStack();
@@ -80,6 +83,7 @@ export async function startService<D>(options: {
       service: options.service,
       logger,
       serviceTokenSecret: options.serviceTokenSecret,
+      acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
     });
     stops.defer(() => server.stop());
     for (const pass of options.startupPasses ?? []) {
