@@ -579,9 +579,40 @@ interface K8sObject {
     ports?: { port: number; targetPort?: number | string }[];
     template?: {
       metadata: { labels: Record<string, string> };
-      spec: { securityContext?: { runAsNonRoot?: boolean }; containers: K8sContainer[] };
+      spec: {
+        securityContext?: { runAsNonRoot?: boolean };
+        containers: K8sContainer[];
+        topologySpreadConstraints?: { topologyKey: string }[];
+      };
     };
   };
+}
+
+interface Autoscaling {
+  scaleTargetRef: { apiVersion: string; kind: string; name: string };
+  minReplicas: number;
+  maxReplicas: number;
+  metrics?: { resource?: { name: string } }[];
+}
+interface DisruptionBudget {
+  maxUnavailable?: number;
+  selector: LabelSelector;
+}
+
+/** Applies one JSON Patch operation (`add`, `replace`) as kustomize does; `-` appends to an array. */
+function applyJsonPatch(
+  document: Record<string, unknown>,
+  operation: { op: 'add' | 'replace'; path: string; value: unknown },
+) {
+  const keys = operation.path.split('/').slice(1);
+  const last = keys.pop() ?? '';
+  let node: unknown = document;
+  for (const key of keys) node = (node as Record<string, unknown>)[key];
+  if (Array.isArray(node) && last === '-') node.push(operation.value);
+  else if (node && typeof node === 'object') {
+    if (operation.op === 'replace' && !(last in node)) throw new Error(`nothing to replace at ${operation.path}`);
+    (node as Record<string, unknown>)[last] = operation.value;
+  } else throw new Error(`no such path: ${operation.path}`);
 }
 
 interface LabelSelector {
@@ -652,7 +683,74 @@ describe('deploy/k8s (kustomize base)', () => {
     expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
       appServices.map(([name]) => name).sort(),
     );
-    expect(deployments.find((deployment) => deployment.metadata.name === 'bff')?.spec?.replicas).toBe(2);
+  });
+
+  /** The objects of one kind, by name. */
+  const ofKind = (kind: string) =>
+    new Map(objects.filter((object) => object.kind === kind).map((object) => [object.metadata.name, object]));
+
+  it('scales every Deployment with an autoscaler from two pods, lets a drain take one at a time, and spreads them', () => {
+    const autoscalers = ofKind('HorizontalPodAutoscaler') as Map<string, K8sObject & { spec: Autoscaling }>;
+    const budgets = ofKind('PodDisruptionBudget') as Map<string, K8sObject & { spec: DisruptionBudget }>;
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      // The autoscaler owns the count: a `replicas` here would reset it at every apply.
+      expect({ name, replicas: deployment.spec?.replicas }).toEqual({ name, replicas: undefined });
+      const autoscaler = autoscalers.get(name)?.spec;
+      expect({ name, target: autoscaler?.scaleTargetRef }).toEqual({
+        name,
+        target: { apiVersion: 'apps/v1', kind: 'Deployment', name },
+      });
+      expect(autoscaler?.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(autoscaler?.maxReplicas).toBeGreaterThan(autoscaler?.minReplicas ?? 0);
+      expect(autoscaler?.metrics?.[0]?.resource?.name).toBe('cpu');
+      const budget = budgets.get(name)?.spec;
+      expect({ name, maxUnavailable: budget?.maxUnavailable }).toEqual({ name, maxUnavailable: 1 });
+      expect(
+        selects(
+          budget?.selector ?? { matchLabels: { none: 'none' } },
+          deployment.spec?.template?.metadata.labels ?? {},
+        ),
+      ).toBe(true);
+      const spread = deployment.spec?.template?.spec.topologySpreadConstraints ?? [];
+      expect({ name, keys: spread.map((constraint) => constraint.topologyKey) }).toEqual({
+        name,
+        keys: ['kubernetes.io/hostname'],
+      });
+    }
+  });
+
+  it('has a small and a large overlay whose patches apply to the base and leave it valid', () => {
+    for (const size of ['small', 'large']) {
+      const overlay = parse(read(`deploy/k8s/overlays/${size}/kustomization.yaml`)) as {
+        resources: string[];
+        patches: { target: { kind: string; name: string }; patch: string }[];
+      };
+      expect(overlay.resources).toEqual(['../../']);
+      const patched = structuredClone(objects);
+      for (const { target, patch } of overlay.patches) {
+        const object = patched.find(
+          (candidate) => candidate.kind === target.kind && candidate.metadata.name === target.name,
+        );
+        expect({ size, target, found: object !== undefined }).toEqual({ size, target, found: true });
+        for (const operation of parse(patch) as { op: 'add' | 'replace'; path: string; value: unknown }[]) {
+          applyJsonPatch(object as unknown as Record<string, unknown>, operation);
+        }
+      }
+      for (const autoscaler of patched.filter((object) => object.kind === 'HorizontalPodAutoscaler')) {
+        const { minReplicas, maxReplicas } = autoscaler.spec as unknown as Autoscaling;
+        expect({ size, name: autoscaler.metadata.name, valid: minReplicas >= 1 && maxReplicas > minReplicas }).toEqual({
+          size,
+          name: autoscaler.metadata.name,
+          valid: true,
+        });
+      }
+      for (const container of patched.filter((object) => object.kind === 'Deployment').flatMap(containersOf)) {
+        const { requests, limits } = container.resources ?? {};
+        const mebibytes = (quantity = '0') => Number.parseInt(quantity, 10) * (quantity.endsWith('Gi') ? 1024 : 1);
+        expect(mebibytes(requests?.memory)).toBeLessThanOrEqual(mebibytes(limits?.memory));
+      }
+    }
   });
 
   it('probes every container on a port it exposes, and runs it non-root, read-only, with resource limits', () => {
