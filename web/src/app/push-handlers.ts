@@ -1,9 +1,9 @@
-import { pushHandlers as admin } from '@/api/admin/push-handlers';
-import { pushHandlers as profile } from '@/api/users/push-handlers';
+import { pushHandlers as admin } from '@/features/admin';
 import { pushHandlers as auth } from '@/features/auth';
 import { pushHandlers as blocks } from '@/features/blocks';
 import { pushHandlers as feed } from '@/features/feed';
 import { pushHandlers as messages } from '@/features/messages';
+import { pushHandlers as profile } from '@/features/profile';
 import { pushHandlers as wallet } from '@/features/wallet';
 import type { PushHandlers } from '@/realtime/push';
 

@@ -3,6 +3,7 @@ import { LegalPage } from '@/app/pages/legal-page';
 import { NotFoundPage } from '@/app/pages/not-found-page';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AppLayout } from '@/components/layout/app-layout';
+import { lazyAdminPage } from '@/features/admin';
 import {
   lazyGoogleProfileSetupPage,
   lazyLoginPage,
@@ -16,6 +17,7 @@ import { HomePage } from '@/features/feed';
 import { lazyFeedbackPage } from '@/features/feedback';
 import { LandingPage } from '@/features/landing';
 import { lazyMessagesPage } from '@/features/messages';
+import { lazyProfilePage } from '@/features/profile';
 import { lazyCheckoutPage } from '@/features/wallet';
 
 /** Nothing renders until we know whether someone is signed in. */
@@ -43,10 +45,8 @@ function VisitorsOnly() {
   return user ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-// Form screens carry the validation schemas (zod); loading them on demand keeps the landing page light.
-const profile = () => import('@/pages/profile/profile-page').then((m) => ({ Component: m.ProfilePage }));
-const admin = () => import('@/pages/admin/admin-page').then((m) => ({ Component: m.AdminPage }));
-
+// Every screen but the home, landing, legal and not-found pages is loaded on demand (each feature's lazy* loader):
+// the form screens carry the validation schemas (zod), and the landing page stays light.
 export const routes: RouteObject[] = [
   {
     element: <AuthGate />,
@@ -56,15 +56,15 @@ export const routes: RouteObject[] = [
         element: <MemberArea />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'profile', lazy: profile },
-          { path: 'profile/:userId', lazy: profile },
-          { path: 'settings', lazy: profile },
+          { path: 'profile', lazy: lazyProfilePage },
+          { path: 'profile/:userId', lazy: lazyProfilePage },
+          { path: 'settings', lazy: lazyProfilePage },
           { path: 'messages', lazy: lazyMessagesPage },
           { path: 'feedback', lazy: lazyFeedbackPage },
           { path: 'demo-registrazione', lazy: lazyDemoRegistrationPage },
           { path: 'blocked-users', lazy: lazyBlockedUsersPage },
           { path: 'checkout', lazy: lazyCheckoutPage },
-          { path: 'admin', lazy: admin },
+          { path: 'admin', lazy: lazyAdminPage },
         ],
       },
       {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys } from '@/api/admin/keys';
 import { api } from '@/api/client';
+import { adminKeys } from '@/features/admin';
 import type { ReportReason } from './report-types';
 
 export type ReportInput = { postId: string; reason: ReportReason; description?: string };

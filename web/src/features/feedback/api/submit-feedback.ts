@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminKeys } from '@/api/admin/keys';
 import { api } from '@/api/client';
+import { adminKeys } from '@/features/admin';
 import type { FeedbackType } from './types';
 
 export type FeedbackInput = { type: FeedbackType; message: string };

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { refresh } from './cache';
+import type { TestDataAnswer } from './create-test-users';
+import { adminKeys } from './keys';
+
+/** Creates posts awaiting approval to try the console on (404 in production). */
+export const createTestPosts = () => api<TestDataAnswer>('/api/admin/create-test-posts', { method: 'POST' });
+
+export function useCreateTestPosts(options: {
+  onSuccess?: (answer: TestDataAnswer) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTestPosts,
+    onSuccess: async (answer) => {
+      await refresh(queryClient, adminKeys.pendingPosts, adminKeys.counts, adminKeys.stats);
+      options.onSuccess?.(answer);
+    },
+    onError: options.onError,
+  });
+}

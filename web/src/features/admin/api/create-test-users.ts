@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { refresh } from './cache';
+import { adminKeys } from './keys';
+import type { ActionAnswer } from './types';
+
+export type TestDataAnswer = ActionAnswer & { created: number };
+
+/** Creates members awaiting verification to try the console on (404 in production). */
+export const createTestUsers = () => api<TestDataAnswer>('/api/admin/create-test-users', { method: 'POST' });
+
+export function useCreateTestUsers(options: {
+  onSuccess?: (answer: TestDataAnswer) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTestUsers,
+    onSuccess: async (answer) => {
+      await refresh(queryClient, adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats);
+      options.onSuccess?.(answer);
+    },
+    onError: options.onError,
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { patchListedUser, refresh, removeFromLists } from './cache';
+import { adminKeys } from './keys';
+import type { ActionAnswer, AdminUser } from './types';
+
+/** An admin deletes a member's account (never another admin's: 403). */
+export const adminDeleteUser = (userId: string) =>
+  api<ActionAnswer>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+
+/** The member leaves the pending list and the users list at once, and comes back should the server refuse. */
+export function useAdminDeleteUser(options: {
+  onSuccess?: (answer: ActionAnswer) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: adminDeleteUser,
+    onMutate: async (userId) => {
+      const rollbacks = await Promise.all([
+        removeFromLists<AdminUser>(queryClient, adminKeys.pendingUsers, (user) => user.id === userId),
+        patchListedUser(queryClient, userId, () => null),
+      ]);
+      return () => rollbacks.forEach((rollback) => rollback());
+    },
+    onError: (error, _userId, rollback) => {
+      rollback?.();
+      options.onError?.(error);
+    },
+    onSuccess: (answer) => options.onSuccess?.(answer),
+    onSettled: () =>
+      refresh(queryClient, adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats, adminKeys.audit),
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { patchListedUser, refresh } from './cache';
+import { adminKeys } from './keys';
+
+export type TesterAnswer = { success: boolean; message: string; isTester: boolean };
+
+/** Flags a member (never an admin) as a tester, or takes the flag away. */
+export const setTester = ({ userId, isTester }: { userId: string; isTester: boolean }) =>
+  api<TesterAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/tester`, { method: 'PUT', body: { isTester } });
+
+/** The switch moves at once, and back should the server refuse. */
+export function useSetTester(options: {
+  onSuccess?: (answer: TesterAnswer) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTester,
+    onMutate: ({ userId, isTester }) => patchListedUser(queryClient, userId, (user) => ({ ...user, isTester })),
+    onError: (error, _change, rollback) => {
+      rollback?.();
+      options.onError?.(error);
+    },
+    onSuccess: (answer) => options.onSuccess?.(answer),
+    onSettled: () => refresh(queryClient, adminKeys.users, adminKeys.audit),
+  });
+}

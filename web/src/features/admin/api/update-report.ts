@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { refresh } from './cache';
+import { adminKeys } from './keys';
+import type { ActionAnswer } from './types';
+
+export type ReportChange = { reportId: string; status: 'in_review' | 'resolved'; adminNotes?: string };
+
+/** Takes every open report of the post into review, or resolves them (final), with the admin's note. */
+export const updateReport = ({ reportId, status, adminNotes }: ReportChange) =>
+  api<ActionAnswer>(`/api/admin/reports/${encodeURIComponent(reportId)}`, {
+    method: 'PUT',
+    body: adminNotes === undefined ? { status } : { status, adminNotes },
+  });
+
+export function useUpdateReport(options: {
+  onSuccess?: (answer: ActionAnswer) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateReport,
+    onSuccess: async (answer) => {
+      await refresh(queryClient, adminKeys.reports);
+      options.onSuccess?.(answer);
+    },
+    onError: options.onError,
+    onSettled: () => refresh(queryClient, adminKeys.reports, adminKeys.counts, adminKeys.stats, adminKeys.audit),
+  });
+}

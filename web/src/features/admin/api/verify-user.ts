@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
+import { refresh, removeFromLists } from './cache';
+import { adminKeys } from './keys';
+import type { AdminUser } from './types';
+
+export type VerificationDecision = { userId: string; status: 'approved' | 'rejected'; reason?: string };
+export type VerificationAnswer = { success: boolean; message: string; verificationStatus: string };
+
+/** Approves a member's verification photo, or rejects it with a reason (the chosen reasons joined with ', '). */
+export const verifyUser = ({ userId, status, reason }: VerificationDecision) =>
+  api<VerificationAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/verify`, {
+    method: 'PUT',
+    body: reason === undefined ? { status } : { status, reason },
+  });
+
+/** The member leaves the pending list at once, and comes back should the server refuse. */
+export function useVerifyUser(options: {
+  onSuccess?: (answer: VerificationAnswer) => void;
+  onError?: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyUser,
+    onMutate: ({ userId }) =>
+      removeFromLists<AdminUser>(queryClient, adminKeys.pendingUsers, (user) => user.id === userId),
+    onError: (error, _decision, rollback) => {
+      rollback?.();
+      options.onError?.(error);
+    },
+    onSuccess: (answer) => options.onSuccess?.(answer),
+    onSettled: () =>
+      refresh(queryClient, adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats, adminKeys.audit),
+  });
+}

@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+
+/**
+ * The admin console (/admin): queues, reports, feedback, users, audit; the admins' badges and banner in the layout,
+ * the console's pushes, and the admin's card about a member.
+ */
+export { adminKeys } from './api/keys';
+export { AdminWorkBadge, OpenFeedbackBadge, ReportedPostsBanner } from './components/admin-alerts';
+export { pushHandlers } from './push-handlers';
+
+export const lazyAdminPage = () => import('./pages/admin-page').then((m) => ({ Component: m.AdminPage }));
+
+/**
+ * An admin's card about a member (balance, premium...), for their profile; it checks amounts with the wallet's zod
+ * schema, so it comes in a chunk of its own. Render inside Suspense.
+ */
+export const AdminMemberCard = lazy(() =>
+  import('./components/admin-member-card').then((m) => ({ default: m.AdminMemberCard })),
+);

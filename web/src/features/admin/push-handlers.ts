@@ -1,0 +1,24 @@
+import type { PushHandlers } from '@/realtime/push';
+import { adminKeys } from './api/keys';
+
+/** Admins only (the contract's admin push types): each refreshes the console's matching lists, its counts and stats. */
+export const pushHandlers: PushHandlers = {
+  events: {
+    new_verification_pending: {
+      invalidates: [adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats],
+    },
+    user_verification_updated: {
+      invalidates: [adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats],
+    },
+    // A post decided or deleted: the pending list, and the reports that show it (or 'Post eliminato').
+    post_approval_updated: {
+      invalidates: [adminKeys.pendingPosts, adminKeys.reports, adminKeys.counts, adminKeys.stats],
+    },
+    new_feedback: { invalidates: [adminKeys.feedback, adminKeys.counts, adminKeys.stats] },
+    feedback_updated: { invalidates: [adminKeys.feedback, adminKeys.counts, adminKeys.stats] },
+    new_post_report: { invalidates: [adminKeys.reports, adminKeys.counts, adminKeys.stats] },
+    post_report_updated: { invalidates: [adminKeys.reports, adminKeys.counts, adminKeys.stats] },
+    // Another admin acted (credits, premium, tester flag...): the audit log and the users list change.
+    admin_audit_updated: { invalidates: [adminKeys.audit, adminKeys.users] },
+  },
+};

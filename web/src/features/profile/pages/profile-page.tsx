@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { User } from '@/api/types';
+import { normalizeStatus } from '@/components/verification-badge';
+import { useCurrentUser } from '@/features/auth';
+import { AccountStatusCard } from '../components/account-status-card';
+import { CreditsCard } from '../components/credits-card';
+import { DangerZoneCard } from '../components/danger-zone-card';
+import { MyDataCard } from '../components/my-data-card';
+import { PersonalInfoCard } from '../components/personal-info-card';
+import { ProfileHeader } from '../components/profile-header';
+import { ProfileImageCard } from '../components/profile-image-card';
+import { PublicProfile } from '../components/public-profile';
+import { TransactionsCard } from '../components/transactions-card';
+import { PendingApprovalCard, VerificationRejectedCard } from '../components/verification-cards';
+
+/**
+ * /profile, /profile/:userId and /settings. The signed-in member's own profile and account, unless :userId names
+ * someone else: then that member's public profile.
+ */
+export function ProfilePage() {
+  const { userId } = useParams();
+  const { user } = useCurrentUser();
+  if (!user) return null;
+  if (userId && userId !== user.id) return <PublicProfile key={userId} userId={userId} />;
+  return <OwnProfile user={user} />;
+}
+
+function OwnProfile({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const status = normalizeStatus(user.verificationStatus);
+
+  return (
+    <div className="space-y-6">
+      <ProfileHeader user={user}>
+        <p className="mt-3 text-sm text-pretty text-white/70">{t('profile.subtitle')}</p>
+      </ProfileHeader>
+
+      {status === 'rejected' && <VerificationRejectedCard notes={user.verificationNotes} />}
+      {(status === 'pending' || status === 'unverified') && !user.isAdmin && <PendingApprovalCard />}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
+        <div className="space-y-6">
+          <ProfileImageCard currentUrl={user.profileImageUrl} />
+          <AccountStatusCard user={user} />
+          <CreditsCard user={user} />
+        </div>
+        <div className="space-y-6">
+          <PersonalInfoCard user={user} />
+          <TransactionsCard />
+        </div>
+      </div>
+
+      <MyDataCard />
+      <DangerZoneCard credits={user.credits} />
+    </div>
+  );
+}
