@@ -7,6 +7,7 @@ import {
   refuseLegacyData,
   runMain,
   StopStack,
+  startMetricsServer,
   stopOnSignals,
 } from '@tip/platform';
 import { contentDefinition } from '@tip/content/contract';
@@ -61,5 +62,9 @@ runMain(async () => {
     throw error;
   });
   stops.defer(() => bff.stop());
+  if (config.METRICS_PORT) {
+    const metrics = await startMetricsServer({ port: config.METRICS_PORT, logger });
+    stops.defer(() => metrics.stop());
+  }
   stopOnSignals(logger, () => stops.stopAll());
 });

@@ -11,6 +11,7 @@ import type { BffConfig } from './config.js';
 import type { BffContext } from './context.js';
 import { GoogleOidc } from './google/google-oidc.js';
 import { RateLimits } from './http/rate-limits.js';
+import { expressRoute, measureRequest } from './http/request-metrics.js';
 import { loadCatalogues } from './i18n/catalogues.js';
 import { createTranslator, sayingTo } from './i18n/translator.js';
 import type { Presence } from './realtime/presence.js';
@@ -100,9 +101,16 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const app = createApp(context, currentUser);
   // The two hottest reads take their lanes ahead of Express; everything else goes through it.
   const server = createServer((req, res) => {
-    if (isCurrentUserRequest(req)) currentUser(req, res);
-    else if (isFeedRequest(req)) feed(req, res);
-    else app(req, res);
+    if (isCurrentUserRequest(req)) {
+      measureRequest(req, res, () => '/api/auth/user');
+      currentUser(req, res);
+    } else if (isFeedRequest(req)) {
+      measureRequest(req, res, () => '/api/feed');
+      feed(req, res);
+    } else {
+      measureRequest(req, res, expressRoute);
+      app(req, res);
+    }
   });
   io.attach(server);
 

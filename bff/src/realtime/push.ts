@@ -1,4 +1,5 @@
 import type { Server } from 'socket.io';
+import { pushesSent } from '@tip/platform';
 import type { AdminPushEvent, PushEvent } from '../contract/index.js';
 
 export type { AdminPushEvent, PushEvent };
@@ -38,17 +39,23 @@ export interface Push {
 }
 
 export function createPush(io: Server): Push {
+  const sent = pushesSent();
+  /** Emits the event under its type to `target`, counting it. */
+  const emit = (target: { emit(type: string, event: PushEvent): unknown }, event: PushEvent) => {
+    sent.inc({ type: event.type });
+    target.emit(event.type, event);
+  };
   return {
-    toUser: (userId, event) => io.to(userRoom(userId)).emit(event.type, event),
-    toUserHere: (userId, event) => io.local.to(userRoom(userId)).emit(event.type, event),
-    toFeedHere: (event) => io.local.to(FEED_ROOM).emit(event.type, event),
-    toWatchers: (userId, event) => io.to(presenceRoom(userId)).emit(event.type, event),
-    toWatchersHere: (userId, event) => io.local.to(presenceRoom(userId)).emit(event.type, event),
+    toUser: (userId, event) => emit(io.to(userRoom(userId)), event),
+    toUserHere: (userId, event) => emit(io.local.to(userRoom(userId)), event),
+    toFeedHere: (event) => emit(io.local.to(FEED_ROOM), event),
+    toWatchers: (userId, event) => emit(io.to(presenceRoom(userId)), event),
+    toWatchersHere: (userId, event) => emit(io.local.to(presenceRoom(userId)), event),
     unwatchEachOther: (a, b) => {
       io.in(userRoom(a)).socketsLeave(presenceRoom(b));
       io.in(userRoom(b)).socketsLeave(presenceRoom(a));
     },
-    toAdminsHere: (event) => io.local.to(ADMINS_ROOM).emit(event.type, event),
+    toAdminsHere: (event) => emit(io.local.to(ADMINS_ROOM), event),
     endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
     endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),
   };

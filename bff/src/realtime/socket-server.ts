@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { RedisCache, type Cache, type Logger, type ServiceClient } from '@tip/platform';
+import { connectedSockets, RedisCache, type Cache, type Logger, type ServiceClient } from '@tip/platform';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { Sessions } from '../session/sessions.js';
 import { Presence } from './presence.js';
@@ -74,13 +74,18 @@ export function createRealtime(options: {
     ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
   });
 
+  const connected = connectedSockets();
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
     // Counted before joining: two sockets racing both count as first rather than neither. Joined before presence
     // counts the member's sockets (the Redis adapter may answer a join later).
     const firstHere = socketsHere(userId) === 0;
     void Promise.resolve(socket.join(socket.data.rooms as string[])).then(() => presence.connected(userId, firstHere));
-    socket.on('disconnect', () => presence.disconnected(userId));
+    connected.inc();
+    socket.on('disconnect', () => {
+      connected.dec();
+      presence.disconnected(userId);
+    });
     // The members this page shows online or offline: each call replaces the previous list. Calls are applied in
     // turn, so that a slow one cannot undo the one after it.
     let watched: string[] = [];

@@ -14,6 +14,7 @@ import {
   openEventBus,
   openObjectStore,
   optionalString,
+  startMetricsServer,
   StopStack,
   type Logger,
 } from '@tip/platform';
@@ -156,6 +157,11 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       eventsGroup: 'bff',
     });
     stops.defer(() => bff.stop());
+    // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels.
+    if (config.METRICS_PORT) {
+      const metrics = await startMetricsServer({ port: config.METRICS_PORT, logger });
+      stops.defer(() => metrics.stop());
+    }
     return {
       url: bff.url,
       ...(identity.adminCreated && { adminCreated: identity.adminCreated }),

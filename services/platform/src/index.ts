@@ -23,3 +23,4 @@ export * from './lifecycle/run-service-main.js';
 export * from './lifecycle/start-service.js';
 export * from './lifecycle/free-port.js';
 export * from './grpc/local-client.js';
+export * from './metrics/index.js';

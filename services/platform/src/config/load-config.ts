@@ -42,6 +42,8 @@ export const engineConfigSchema = z.object({
   S3_SECRET_KEY: optionalString(),
   S3_BUCKET: z.string().min(1).default('tip-media'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where Prometheus scrapes the process's metrics (GET /metrics); unset, they are not served. */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 

@@ -1,8 +1,14 @@
-import type * as grpc from '@grpc/grpc-js';
+import * as grpc from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { currentRequestId, withRequestId, type Logger } from '../logging/logger.js';
+import { statusOf } from '../errors/status-map.js';
+import { grpcServerDuration } from '../metrics/registry.js';
+import { serviceOfPath } from './service-token.js';
 import type { ServiceClient, ServiceHandlers } from './unary.js';
+
+/** The name gRPC gives a status code (`NOT_FOUND`), as the server's series label it. */
+const grpcStatusName = (code: number) => String(grpc.status[code]);
 
 /**
  * A client that calls a service's handlers in this process, for the embedded shape where every service lives in
@@ -17,6 +23,7 @@ export function createLocalClient<D>(
   logger: Logger,
 ): ServiceClient<D> {
   const client: Record<string, unknown> = { close: () => undefined };
+  const durations = grpcServerDuration();
   const implementations = handlers as unknown as Record<
     string,
     (request: unknown, context: unknown) => Promise<unknown>
@@ -26,15 +33,20 @@ export function createLocalClient<D>(
     if (name[0] !== name[0]?.toUpperCase() || !handler) continue;
     client[name] = async (request: unknown) => {
       const requestId = currentRequestId() ?? randomUUID();
+      // The same series as the gRPC server's: a call in process is still a call of the service's method.
+      const timer = durations.startTimer({ service: serviceOfPath(method.path), method: name });
       const decoded = method.requestDeserialize(method.requestSerialize(request as object));
       let reply: unknown;
       try {
         reply = await withRequestId(requestId, () => handler(decoded, { requestId }));
       } catch (error) {
+        const failure = error instanceof DomainError ? error : new DomainError('INTERNAL', 'errors.internal');
+        timer({ code: grpcStatusName(statusOf[failure.code].grpc) });
         if (error instanceof DomainError) throw error;
         logger.error({ err: error, method: name }, 'unexpected failure in a service handler');
-        throw new DomainError('INTERNAL', 'errors.internal');
+        throw failure;
       }
+      timer({ code: 'OK' });
       return method.responseDeserialize(method.responseSerialize(reply as object));
     };
   }

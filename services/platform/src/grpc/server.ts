@@ -3,6 +3,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { withRequestId, type Logger } from '../logging/logger.js';
+import { grpcServerDuration } from '../metrics/registry.js';
 import { toGrpcError } from './error-metadata.js';
 import { serviceTokenInterceptor, type CallerPolicy } from './service-token.js';
 import type { ServiceHandlers } from './unary.js';
@@ -54,19 +55,26 @@ export async function startGrpcServer<D>(options: {
   health.addToServer(server);
 
   const implementation: grpc.UntypedServiceImplementation = {};
+  const durations = grpcServerDuration();
   for (const [method, handler] of Object.entries(service.handlers) as [
     string,
     (r: unknown, c: unknown) => Promise<unknown>,
   ][]) {
     implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '') || randomUUID();
+      const timer = durations.startTimer({ service: service.name, method });
       withRequestId(requestId, () => {
         handler(call.request, { requestId }).then(
-          (response) => callback(null, response),
+          (response) => {
+            timer({ code: grpc.status[grpc.status.OK] });
+            callback(null, response);
+          },
           (error: unknown) => {
             if (!(error instanceof DomainError))
               logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
-            callback(toGrpcError(error));
+            const failure = toGrpcError(error);
+            timer({ code: grpc.status[failure.code ?? grpc.status.UNKNOWN] });
+            callback(failure);
           },
         );
       });

@@ -4,6 +4,7 @@ import { adapterOptionsFrom, type EngineConfig } from '../config/load-config.js'
 import { createGrpcClient } from '../grpc/client.js';
 import type { ServiceClient } from '../grpc/unary.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { startMetricsServer } from '../metrics/serve-metrics.js';
 import { runMain, stopOnSignals } from './process-lifecycle.js';
 import type { ServiceRuntime } from './start-service.js';
 
@@ -68,7 +69,9 @@ export function runServiceMain<
       { address: service.address, ...options.serving?.(service, config, logger) },
       `${options.name} is serving`,
     );
+    const metrics = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, logger }) : undefined;
     stopOnSignals(logger, async () => {
+      await metrics?.stop();
       await service.stop();
       closeClients();
       await adapters.close();

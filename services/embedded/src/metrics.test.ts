@@ -1,0 +1,87 @@
+/** The process's metrics, as Prometheus scrapes them from METRICS_PORT in the embedded shape (dist/main.js). */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+
+const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const ADMIN = { email: 'metrics-admin@tip.local', password: 'metrics-password-1' };
+const dataDir = mkdtempSync(join(tmpdir(), 'tip-metrics-'));
+let platform: NodeProcess;
+let base: string;
+let metricsUrl: string;
+
+beforeAll(async () => {
+  const [port, metricsPort] = [await freePort(), await freePort()];
+  base = `http://127.0.0.1:${port}`;
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  const { REDIS_URL: _redis, MONGO_URL: _mongo, KAFKA_BROKERS: _kafka, S3_ENDPOINT: _s3, ...env } = process.env;
+  platform = spawnNode(main, {
+    ...env,
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
+  await waitUntilServing(`${base}/api/health`, platform, 30_000);
+}, 40_000);
+
+afterAll(async () => {
+  await platform.stop('SIGTERM', 30_000);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The value of one series in a scrape, or undefined when it is not there. */
+function sample(scrape: string, series: string): number | undefined {
+  const line = scrape.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('METRICS_PORT', () => {
+  it('serves the requests by route, the services’ calls by method, sockets, pushes and Node’s own', async () => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    for (let n = 0; n < 3; n++)
+      expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/api/user/nobody-here`, { headers: { cookie } })).status).toBe(404);
+
+    const scrape = await (await fetch(metricsUrl)).text();
+    const http = (method: string, route: string, statusClass: string) =>
+      sample(
+        scrape,
+        `tip_http_request_duration_seconds_count{method="${method}",route="${route}",status_class="${statusClass}"}`,
+      );
+    expect(http('GET', '/api/auth/user', '2xx')).toBe(3);
+    expect(http('POST', '/api/auth/login', '2xx')).toBe(1);
+    expect(http('GET', '/api/user/:id', '4xx')).toBe(1);
+    expect(
+      sample(
+        scrape,
+        'tip_grpc_server_duration_seconds_count{service="tip.identity.v1.Identity",method="Login",code="OK"}',
+      ),
+    ).toBe(1);
+    expect(scrape).toMatch(
+      /tip_grpc_server_duration_seconds_count\{service="tip.identity.v1.Identity",method="GetUser",code="NOT_FOUND"\} [1-9]/,
+    );
+    expect(sample(scrape, 'tip_socket_connected')).toBe(0);
+    expect(scrape).toContain('# TYPE tip_socket_pushes_total counter');
+    expect(scrape).toContain('tip_nodejs_eventloop_lag_p99_seconds');
+    expect(scrape).toContain('tip_process_resident_memory_bytes');
+  });
+
+  it('is not served on the public port', async () => {
+    expect((await fetch(`${base}/metrics`)).headers.get('content-type')).not.toMatch(/text\/plain; version=0.0.4/);
+  });
+});

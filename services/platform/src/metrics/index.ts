@@ -1,0 +1,2 @@
+export * from './registry.js';
+export * from './serve-metrics.js';

@@ -1,0 +1,44 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../logging/logger.js';
+import { processMetrics } from './registry.js';
+
+export interface MetricsServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves the process's metrics at GET /metrics on a port of its own (METRICS_PORT), which the public port does not
+ * serve: Prometheus scrapes it inside the cluster, and nothing outside reaches it.
+ */
+export async function startMetricsServer(options: {
+  port: number;
+  host?: string;
+  logger: Logger;
+}): Promise<MetricsServer> {
+  const registry = processMetrics();
+  const server = createServer((req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      (error: unknown) => {
+        options.logger.error({ err: error }, 'could not collect the metrics');
+        res.writeHead(500).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  options.logger.info({ port }, 'metrics are served on /metrics');
+  return {
+    port,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
