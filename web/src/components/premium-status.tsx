@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { Member, User } from '@/api/types';
+import type { User } from '@/api/types';
 import { formatLongDate } from '@/lib/dates';
 import { isPremiumActive } from '@/lib/premium';
 
 /** 'Attivo fino al 12 marzo 2027 · Acquistato', or 'Non attivo'. */
-export function PremiumStatus({ user }: { user: User | Member }) {
+export function PremiumStatus({
+  user,
+}: {
+  user: Pick<User, 'isPremium' | 'premiumSubscriptionExpiry' | 'premiumSource'>;
+}) {
   const { t, i18n } = useTranslation();
   if (!isPremiumActive(user)) return <span className="text-muted-foreground">{t('premium.status.inactive')}</span>;
   const until = formatLongDate(user.premiumSubscriptionExpiry, i18n.language);

@@ -1,22 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/api/client';
 import type { CreditsResult } from '@/features/wallet';
-import { adminAddCredits } from './admin-add-credits';
-import { patchListedUser, refresh } from './cache';
+import { patchListedUser, patchMember, refresh } from './cache';
 import { adminKeys } from './keys';
 
+/** An admin adds (positive) or takes (negative) credits: whole, non-zero, −10000 to 10000; never below zero. */
+export const adminAddCredits = ({ userId, amount }: { userId: string; amount: number }) =>
+  api<CreditsResult>(`/api/admin/users/${encodeURIComponent(userId)}/add-credits`, {
+    method: 'POST',
+    body: { amount },
+  });
+
 /**
- * POST /api/admin/users/{id}/add-credits from the users list (the fetcher is the wallet's, shared with the profile's
- * admin card): the listed balance becomes the one the server answers.
+ * POST /api/admin/users/{id}/add-credits from the admin's member card: the balance the server answers becomes the one
+ * the users list and the member's profile show.
  */
-export function useAdminListAddCredits(options: {
-  onSuccess?: (answer: CreditsResult) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useAdminAddCredits(
+  userId: string,
+  options: { onSuccess?: (answer: CreditsResult) => void; onError?: (error: Error) => void },
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: adminAddCredits,
-    onSuccess: async (answer, { userId }) => {
-      await patchListedUser(queryClient, userId, (user) => ({ ...user, credits: answer.credits }));
+    mutationFn: (amount: number) => adminAddCredits({ userId, amount }),
+    onSuccess: async (answer) => {
+      await Promise.all([
+        patchListedUser(queryClient, userId, (user) => ({ ...user, credits: answer.credits })),
+        patchMember(queryClient, userId, (member) => ({ ...member, credits: answer.credits })),
+      ]);
       options.onSuccess?.(answer);
     },
     onError: options.onError,

@@ -1,4 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Member } from '@/api/types';
+import { userKey } from '@/features/profile';
 import { adminKeys } from './keys';
 import type { AdminUser, UsersPage } from './types';
 
@@ -40,6 +42,18 @@ export async function patchListedUser(
   return () => before.forEach(([key, page]) => queryClient.setQueryData(key, page));
 }
 
-/** Makes each of these admin queries stale (the visible ones fetch again). */
+/** Changes the member as their profile shows them, when it is cached. */
+export async function patchMember(
+  queryClient: QueryClient,
+  userId: string,
+  change: (member: Member) => Member,
+): Promise<Rollback> {
+  await queryClient.cancelQueries({ queryKey: userKey(userId) });
+  const before = queryClient.getQueryData<Member>(userKey(userId));
+  if (before) queryClient.setQueryData<Member>(userKey(userId), change(before));
+  return () => queryClient.setQueryData(userKey(userId), before);
+}
+
+/** Makes each of these queries stale (the visible ones fetch again). */
 export const refresh = (queryClient: QueryClient, ...keys: QueryKey[]) =>
   Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
+import { userKey } from '@/features/profile';
 import { patchListedUser, refresh, removeFromLists } from './cache';
 import { adminKeys } from './keys';
 import type { ActionAnswer, AdminUser } from './types';
@@ -28,7 +29,16 @@ export function useAdminDeleteUser(options: {
       options.onError?.(error);
     },
     onSuccess: (answer) => options.onSuccess?.(answer),
-    onSettled: () =>
-      refresh(queryClient, adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats, adminKeys.audit),
+    // A profile showing the member asks again, and finds them deleted ('Utente eliminato').
+    onSettled: (_answer, _error, userId) =>
+      refresh(
+        queryClient,
+        adminKeys.pendingUsers,
+        adminKeys.users,
+        adminKeys.counts,
+        adminKeys.stats,
+        adminKeys.audit,
+        userKey(userId),
+      ),
   });
 }

@@ -1,10 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminGrantPremium, type PremiumGrantResult } from './admin-grant-premium';
+import { api } from '@/api/client';
+import { userKey } from '@/features/profile';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
 
-/** POST /api/admin/users/{id}/grant-premium from the users list (the fetcher is the wallet's); its variables the months. */
-export function useAdminListGrantPremium(
+export type PremiumGrantResult = { message: string; premiumSubscriptionExpiry: string };
+
+/** An admin grants `months` of premium (1, 2, 3, 6 or 12) to a member who is not an admin. */
+export const adminGrantPremium = ({ userId, months }: { userId: string; months: number }) =>
+  api<PremiumGrantResult>(`/api/admin/users/${encodeURIComponent(userId)}/grant-premium`, {
+    method: 'POST',
+    body: { months },
+  });
+
+/**
+ * POST /api/admin/users/{id}/grant-premium from the admin's member card, its variables the months: the users list and
+ * the member's profile are asked again (premium, its expiry and source).
+ */
+export function useAdminGrantPremium(
   userId: string,
   options: { onSuccess?: (answer: PremiumGrantResult) => void; onError?: (error: Error) => void },
 ) {
@@ -12,7 +25,7 @@ export function useAdminListGrantPremium(
   return useMutation({
     mutationFn: (months: number) => adminGrantPremium({ userId, months }),
     onSuccess: async (answer) => {
-      await refresh(queryClient, adminKeys.users);
+      await refresh(queryClient, adminKeys.users, userKey(userId));
       options.onSuccess?.(answer);
     },
     onError: options.onError,

@@ -1,18 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminRevokePremium } from './admin-revoke-premium';
+import { api } from '@/api/client';
+import { userKey } from '@/features/profile';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
 
-/** POST /api/admin/users/{id}/revoke-premium from the users list (the fetcher is the wallet's). */
-export function useAdminListRevokePremium(options: {
-  onSuccess?: (answer: { message: string }) => void;
-  onError?: (error: Error) => void;
-}) {
+/** An admin ends a member's premium now. */
+export const adminRevokePremium = (userId: string) =>
+  api<{ message: string }>(`/api/admin/users/${encodeURIComponent(userId)}/revoke-premium`, { method: 'POST' });
+
+/** POST /api/admin/users/{id}/revoke-premium from the admin's member card: the users list and the profile follow. */
+export function useAdminRevokePremium(
+  userId: string,
+  options: { onSuccess?: (answer: { message: string }) => void; onError?: (error: Error) => void },
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: adminRevokePremium,
+    mutationFn: () => adminRevokePremium(userId),
     onSuccess: async (answer) => {
-      await refresh(queryClient, adminKeys.users);
+      await refresh(queryClient, adminKeys.users, userKey(userId));
       options.onSuccess?.(answer);
     },
     onError: options.onError,

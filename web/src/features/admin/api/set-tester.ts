@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { patchListedUser, refresh } from './cache';
+import { userKey } from '@/features/profile';
+import { patchListedUser, patchMember, refresh } from './cache';
 import { adminKeys } from './keys';
 
 export type TesterAnswer = { success: boolean; message: string; isTester: boolean };
@@ -17,12 +18,18 @@ export function useSetTester(options: {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setTester,
-    onMutate: ({ userId, isTester }) => patchListedUser(queryClient, userId, (user) => ({ ...user, isTester })),
+    onMutate: async ({ userId, isTester }) => {
+      const rollbacks = await Promise.all([
+        patchListedUser(queryClient, userId, (user) => ({ ...user, isTester })),
+        patchMember(queryClient, userId, (member) => ({ ...member, isTester })),
+      ]);
+      return () => rollbacks.forEach((rollback) => rollback());
+    },
     onError: (error, _change, rollback) => {
       rollback?.();
       options.onError?.(error);
     },
     onSuccess: (answer) => options.onSuccess?.(answer),
-    onSettled: () => refresh(queryClient, adminKeys.users, adminKeys.audit),
+    onSettled: (_answer, _error, { userId }) => refresh(queryClient, adminKeys.users, adminKeys.audit, userKey(userId)),
   });
 }

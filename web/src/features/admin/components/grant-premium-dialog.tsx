@@ -26,20 +26,14 @@ type GrantMutation = {
 };
 
 /**
- * 'Concedi Premium', from the console's user list and from a member's profile: the admin picks 1, 2, 3, 6 or 12
- * months (1 whenever it opens); it closes once the grant succeeded and cannot be closed while it is being sent.
- * `texts` names where its wording is (the console's `admin.users` or the profile's `wallet.admin`).
+ * 'Concedi Premium', on the admin's member card: the admin picks 1, 2, 3, 6 or 12 months (1 whenever it opens); it
+ * closes once the grant succeeded and cannot be closed while it is being sent.
  */
 export function GrantPremiumDialog({
   name,
-  texts,
   grant,
   size,
-}: {
-  name: string;
-  texts: 'admin.users' | 'wallet.admin';
-  grant: GrantMutation;
-} & Pick<ButtonProps, 'size'>) {
+}: { name: string; grant: GrantMutation } & Pick<ButtonProps, 'size'>) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [months, setMonths] = useState<number>(DEFAULT_MONTHS);
@@ -56,15 +50,15 @@ export function GrantPremiumDialog({
       <DialogTrigger asChild>
         <Button size={size} variant="gradient">
           <Crown aria-hidden />
-          {t(`${texts}.grant`)}
+          {t('wallet.admin.grant')}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>{t(`${texts}.grantTitle`)}</DialogTitle>
-          <DialogDescription>{t(`${texts}.grantDescription`, { name })}</DialogDescription>
+          <DialogTitle>{t('wallet.admin.grantTitle')}</DialogTitle>
+          <DialogDescription>{t('wallet.admin.grantDescription', { name })}</DialogDescription>
         </DialogHeader>
-        <div role="radiogroup" aria-label={t(`${texts}.grantMonths`)} className="grid grid-cols-5 gap-2">
+        <div role="radiogroup" aria-label={t('wallet.admin.grantMonths')} className="grid grid-cols-5 gap-2">
           {PREMIUM_GRANT_MONTHS.map((option) => (
             <button
               key={option}
@@ -93,7 +87,7 @@ export function GrantPremiumDialog({
           </DialogClose>
           <Button onClick={() => grant.mutate(months, { onSuccess: () => setOpen(false) })} disabled={grant.isPending}>
             {grant.isPending && <Spinner />}
-            {t(`${texts}.grantConfirm`)}
+            {t('wallet.admin.grantConfirm')}
           </Button>
         </DialogFooter>
       </DialogContent>

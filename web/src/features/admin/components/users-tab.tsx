@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useUsers } from '../api/get-users';
 import type { RoleFilter, VerificationFilter } from '../api/types';
 import { useDebounced } from '../hooks/use-debounced';
+import { AdminMemberCard } from './admin-member-card';
 import { ListEmpty, ListError, ListLoading } from './list-state';
-import { UserCard } from './user-card';
 
 /** The server answers this many users a page. */
 export const USERS_PAGE_SIZE = 25;
@@ -125,7 +125,7 @@ export function UsersTab() {
             <ul className={isPlaceholderData ? 'grid gap-3 opacity-60 transition-opacity' : 'grid gap-3'}>
               {data.users.map((user) => (
                 <li key={user.id}>
-                  <UserCard user={user} />
+                  <AdminMemberCard member={user} />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { IdCard, MapPin, UserRound, UserX } from 'lucide-react';
+import { IdCard, MapPin, ShieldCheck, UserRound, UserX } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
@@ -105,11 +105,20 @@ function MemberProfile({ user }: { user: Member }) {
         </Card>
       </div>
 
-      {/* Admins manage members' credits and premium; another admin has no such controls. */}
+      {/* Admins manage members (credits, premium, tester flag, deletion); another admin has no such controls. */}
       {viewer?.isAdmin && !user.isAdmin && (
-        <Suspense fallback={null}>
-          <AdminMemberCard member={user} />
-        </Suspense>
+        <section className="space-y-3" aria-labelledby="admin-member-title">
+          <div className="space-y-1">
+            <h2 id="admin-member-title" className="flex items-center gap-2 text-lg font-semibold">
+              <ShieldCheck className="size-5 text-primary" aria-hidden />
+              {t('wallet.admin.title')}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t('wallet.admin.description')}</p>
+          </div>
+          <Suspense fallback={null}>
+            <AdminMemberCard member={user} />
+          </Suspense>
+        </section>
       )}
     </div>
   );
