@@ -11,8 +11,9 @@ export { pushHandlers } from './push-handlers';
 export const lazyAdminPage = () => import('./pages/admin-page').then((m) => ({ Component: m.AdminPage }));
 
 /**
- * An admin's card about a member (balance, premium...), for their profile; it checks amounts with the wallet's zod
- * schema, so it comes in a chunk of its own. Render inside Suspense.
+ * The admin's card about an account (who, balance, premium, tester flag, deletion), the one the console's users list
+ * shows, for a member's profile. It checks amounts with the wallet's zod schema, so it comes in a chunk of its own:
+ * render it inside Suspense.
  */
 export const AdminMemberCard = lazy(() =>
   import('./components/admin-member-card').then((m) => ({ default: m.AdminMemberCard })),
