@@ -88,16 +88,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'web/feature-boundaries': 'error' },
   },
   {
-    // The web app talks to services through the BFF; from a service package it may only import pure domain rules.
+    // The web app talks to services through the BFF; from a service package it may only import pure domain rules, and
+    // from the BFF its contract's types (the answers and pushes it reads), never its code (zod stays out of the bundle).
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               regex: '^@tip/(identity|wallet|content|messaging|moderation)(?!/domain$)',
               message: 'Import only a service’s /domain; talk to the service over gRPC.',
+            },
+            { regex: '^@tip/bff(?!/contract$)', message: 'From the BFF, import only the types of @tip/bff/contract.' },
+            {
+              regex: '^@tip/bff/contract$',
+              allowTypeImports: true,
+              message: 'Import the contract’s types (`import type`): its schemas are the BFF’s.',
             },
           ],
         },

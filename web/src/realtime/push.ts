@@ -1,12 +1,13 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { PushEvent, PushEventType, PushOf } from '@tip/bff/contract';
 
-/** What the server pushes: `type` names the event, the rest is its payload. */
-export type PushedEvent = { type: string } & Record<string, unknown>;
+/** What the server pushes, as the BFF's contract defines it: `type` names the event, the rest is its payload. */
+export type PushedEvent = PushEvent;
 
 /** What one pushed event type does to the cache. */
-export type PushHandler = {
+export type PushHandler<E extends PushedEvent = PushedEvent> = {
   /** Carries the event's news into the cache (or acts on it) without a request. */
-  apply?: (queryClient: QueryClient, event: PushedEvent) => void;
+  apply?: (queryClient: QueryClient, event: E) => void;
   /** The cached queries the event makes stale (the ones on screen fetch again). */
   invalidates?: readonly QueryKey[];
 };
@@ -14,7 +15,7 @@ export type PushHandler = {
 /** A feature's part in the realtime connection: what its pushed events do, and what a lost connection does. */
 export type PushHandlers = {
   /** By pushed event type. Several features may handle one type (a block changes the blocks list and the feeds). */
-  events: Readonly<Record<string, PushHandler>>;
+  events: { readonly [T in PushEventType]?: PushHandler<PushOf<T>> };
   /**
    * Queries made stale when the connection drops: their polling intervals are read after a fetch, so one fetch starts
    * their fallback polling.
@@ -22,11 +23,12 @@ export type PushHandlers = {
   onDisconnect?: readonly QueryKey[];
 };
 
+/** An event off the socket: an object with its `type` (its payload is as the contract says; the BFF's tests hold it). */
 export function isPushedEvent(value: unknown): value is PushedEvent {
   return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
 
-const handlersOf = (features: readonly PushHandlers[], type: string) =>
+const handlersOf = (features: readonly PushHandlers[], type: PushEventType) =>
   features.flatMap((feature) => (Object.hasOwn(feature.events, type) ? [feature.events[type] as PushHandler] : []));
 
 /**

@@ -1,18 +1,7 @@
-import type { VerificationStatus } from '@/api/types';
+import type { Conversation, ThreadEntry } from '@tip/bff/contract';
 
-/**
- * A stored message; `readAt` stays null until the recipient opened the conversation. Through an anonymous post
- * (`postId`), the post's author is null to the other member.
- */
-export type Message = {
-  id: string;
-  senderId: string | null;
-  recipientId: string | null;
-  content: string;
-  createdAt: string;
-  readAt: string | null;
-  postId: string | null;
-};
+/** Messages and conversations, as the BFF's contract defines them (bff/src/contract/messages.ts). */
+export type { Conversation, Message, SendResult } from '@tip/bff/contract';
 
 /**
  * A conversation: with a member (`userId`), or through an anonymous post (`postId`): the member's own with the post's
@@ -23,18 +12,6 @@ export type Chat = { userId: string | null; postId: string | null };
 /** One string per conversation: the other member's id for two members, so that `/messages?user=` stays theirs. */
 export const chatKey = ({ userId, postId }: Chat): string =>
   postId ? `post:${postId}:${userId ?? ''}` : (userId ?? '');
-
-/**
- * One row of GET /api/messages/conversations; `otherUser` is null when that member was deleted, and with
- * `otherUserId` when they are the unnamed author of the anonymous post the conversation goes through (`postId`).
- */
-export type Conversation = {
-  otherUserId: string | null;
-  otherUser: { username: string; profileImageUrl: string | null; verificationStatus: VerificationStatus } | null;
-  lastMessage: { content: string; createdAt: string } | null;
-  unreadCount: number;
-  postId: string | null;
-};
 
 export const chatOf = (conversation: Conversation): Chat => ({
   userId: conversation.otherUserId,
@@ -47,16 +24,13 @@ export const chatOf = (conversation: Conversation): Chat => ({
  * server stored it (an optimistic send).
  */
 export type ThreadItem = {
-  message: { id: string; content: string; createdAt: string; readAt: string | null };
-  sender: { id: string | null };
+  message: Pick<ThreadEntry['message'], 'id' | 'content' | 'createdAt' | 'readAt'>;
+  sender: ThreadEntry['sender'];
   pending?: boolean;
 };
 
 /** One page of a thread, newest first; `nextCursor` (older messages) is null at the start of the conversation. */
 export type ThreadPage = { items: ThreadItem[]; nextCursor: string | null };
-
-/** POST /api/messages: the stored message and the sender's new balance. */
-export type SendResult = { message: Message; credits: number };
 
 /** What a message costs its sender (admins write for free). The server charges it; this only names it. */
 export const MESSAGE_COST = 2;
