@@ -8,8 +8,26 @@ export function expressRoute(req: IncomingMessage): string {
   return req.url?.startsWith('/api/') ? 'unmatched' : 'web app';
 }
 
+type Series = ReturnType<ReturnType<typeof httpRequestDuration>['labels']>;
+/**
+ * Each series' child, kept: finding it by its labels at every request costs the hottest lanes (tens of thousands of
+ * requests a second) more than the rest of their metrics.
+ */
+const seriesByKey = new Map<string, Series>();
+
 /** Times the request until its answer is sent, under the route `routeOf` names once it is known. */
 export function measureRequest(req: IncomingMessage, res: ServerResponse, routeOf: (req: IncomingMessage) => string) {
-  const end = httpRequestDuration().startTimer({ method: req.method ?? 'GET' });
-  res.once('finish', () => end({ route: routeOf(req), status_class: `${Math.floor(res.statusCode / 100)}xx` }));
+  const started = performance.now();
+  res.once('finish', () => {
+    const method = req.method ?? 'GET';
+    const route = routeOf(req);
+    const statusClass = `${Math.floor(res.statusCode / 100)}xx`;
+    const key = `${method} ${route} ${statusClass}`;
+    let series = seriesByKey.get(key);
+    if (!series) {
+      series = httpRequestDuration().labels({ method, route, status_class: statusClass });
+      seriesByKey.set(key, series);
+    }
+    series.observe((performance.now() - started) / 1000);
+  });
 }
