@@ -1,6 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, type Cache, type EventBus, type Logger, type ServiceClient } from '@tip/platform';
+import {
+  ConfigError,
+  reportConsumerLag,
+  type Cache,
+  type EventBus,
+  type Logger,
+  type ServiceClient,
+} from '@tip/platform';
 import type { ContentDefinition } from '@tip/content/contract';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { MessagingDefinition } from '@tip/messaging/contract';
@@ -122,7 +129,11 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     await followMessageEvents({ events, push, logger, ...(group && { group: `${group}-messages` }) }),
     await followModerationEvents({ events, push, logger, ...(group && { group: `${group}-moderation` }) }),
   ];
-  const stopConsuming = async () => void (await Promise.all(subscriptions.map((subscription) => subscription.stop())));
+  const stopReportingLag = reportConsumerLag(events);
+  const stopConsuming = async () => {
+    stopReportingLag();
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+  };
   try {
     await listen(server, config.PORT, dependencies.host);
   } catch (error) {

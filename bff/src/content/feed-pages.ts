@@ -1,4 +1,8 @@
+import { counter } from '@tip/platform';
 import type { RequestHandler } from 'express';
+
+/** Feed pages served from those kept (hit) or rendered afresh (miss). */
+const pageLookups = counter('tip_feed_page_cache_total', 'Feed pages served kept (hit) or rendered (miss)', ['result']);
 
 /**
  * One feed item encoded once for the pages kept: its JSON around its like count and the viewer's like, which are
@@ -195,7 +199,9 @@ export class FeedPages {
       // Most recently used last: the first page in the map is the one to let go when full.
       this.pages.delete(key);
       this.pages.set(key, page);
+      pageLookups.inc({ result: 'hit' });
     } else {
+      pageLookups.inc({ result: 'miss' });
       page = await this.render(viewerId, key, render);
     }
     if (page.checkedAt < this.countsChangedAt || page.checkedAt < this.viewerLikesChangedAt) {

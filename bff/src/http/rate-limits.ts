@@ -1,9 +1,12 @@
 import { isIPv6 } from 'node:net';
 import type { RequestHandler } from 'express';
-import type { Cache, RateLimiter } from '@tip/platform';
+import { counter, type Cache, type RateLimiter } from '@tip/platform';
 import type { BffConfig } from '../config.js';
 import type { Session } from '../session/sessions.js';
 import { rateLimited, writesLimited } from './errors.js';
+
+/** Requests the limits refused, by group (login, register, and each write group). */
+const refusals = counter('tip_rate_limit_refusals_total', 'Requests refused by the abuse limits, by group', ['group']);
 import { guard } from './handle.js';
 
 /**
@@ -109,13 +112,17 @@ export class RateLimits {
       this.loginByAccountAndAddress.consume(pairKey(address, email)),
     ]);
     if (!byAddress.allowed || !byPair.allowed) {
+      refusals.inc({ group: 'login' });
       throw rateLimited(Math.max(byAddress.retryAfterMs, byPair.retryAfterMs));
     }
     // This address tried the account before without success since (or is trying it right now, in parallel).
     if (byPair.consumed > 1) {
       const waitUntil = Number(await this.cache.get(waitKey(email)));
       const waitMs = waitUntil - Date.now();
-      if (waitMs > 0) throw rateLimited(waitMs);
+      if (waitMs > 0) {
+        refusals.inc({ group: 'login' });
+        throw rateLimited(waitMs);
+      }
     }
   }
 
@@ -143,7 +150,10 @@ export class RateLimits {
 
   async registrationAttempt(address: string): Promise<void> {
     const result = await this.registrationByAddress.consume(addressKey(address));
-    if (!result.allowed) throw rateLimited(result.retryAfterMs);
+    if (!result.allowed) {
+      refusals.inc({ group: 'register' });
+      throw rateLimited(result.retryAfterMs);
+    }
   }
 
   /** Counts a write of the group by the member (null for a visitor) and their address; throws 429 past either limit. */
@@ -151,10 +161,16 @@ export class RateLimits {
     const { byMember, byAddress } = this.writes[group];
     if (memberId !== null) {
       const mine = await byMember.consume(memberId);
-      if (!mine.allowed) throw writesLimited(mine.retryAfterMs);
+      if (!mine.allowed) {
+        refusals.inc({ group });
+        throw writesLimited(mine.retryAfterMs);
+      }
     }
     const shared = await byAddress.consume(addressKey(address));
-    if (!shared.allowed) throw writesLimited(shared.retryAfterMs);
+    if (!shared.allowed) {
+      refusals.inc({ group });
+      throw writesLimited(shared.retryAfterMs);
+    }
   }
 }
 

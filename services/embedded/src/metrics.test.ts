@@ -56,6 +56,7 @@ describe('METRICS_PORT', () => {
     for (let n = 0; n < 3; n++)
       expect((await fetch(`${base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${base}/api/user/nobody-here`, { headers: { cookie } })).status).toBe(404);
+    for (let n = 0; n < 2; n++) expect((await fetch(`${base}/api/feed`, { headers: { cookie } })).status).toBe(200);
 
     const scrape = await (await fetch(metricsUrl)).text();
     const http = (method: string, route: string, statusClass: string) =>
@@ -76,6 +77,24 @@ describe('METRICS_PORT', () => {
       /tip_grpc_server_duration_seconds_count\{service="tip.identity.v1.Identity",method="GetUser",code="NOT_FOUND"\} [1-9]/,
     );
     expect(sample(scrape, 'tip_socket_connected')).toBe(0);
+    // The business's figures and the events' health, named as the alert rules and the dashboard read them.
+    for (const name of [
+      'tip_ledger_entries_total',
+      'tip_ledger_credits_total',
+      'tip_payments_total',
+      'tip_posts_created_total',
+      'tip_messages_sent_total',
+      'tip_moderation_decisions_total',
+      'tip_reports_filed_total',
+      'tip_rate_limit_refusals_total',
+      'tip_feed_page_cache_total',
+      'tip_event_handler_failures_total',
+    ]) {
+      expect(scrape).toContain(`# TYPE ${name} counter`);
+    }
+    expect(sample(scrape, 'tip_feed_page_cache_total{result="miss"}')).toBe(1);
+    expect(sample(scrape, 'tip_feed_page_cache_total{result="hit"}')).toBe(1);
+    expect(scrape).toMatch(/tip_event_consumer_lag\{group="bff-users",topic="identity\.users"\} \d+/);
     expect(scrape).toContain('# TYPE tip_socket_pushes_total counter');
     expect(scrape).toContain('tip_nodejs_eventloop_lag_p99_seconds');
     expect(scrape).toContain('tip_process_resident_memory_bytes');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, parseInput } from '@tip/platform';
+import { counter, DomainError, parseInput } from '@tip/platform';
 import type { PostDecisionMadePayload } from '@tip/moderation/contract';
 import { PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
@@ -8,6 +8,9 @@ import type { FeedCursor, PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem, feedItems } from './feed-items.js';
 import { viewerOf, type Viewer } from './viewer.js';
+
+/** Posts written, by the status they start in (waiting for a moderator, or published). */
+const postsCreated = counter('tip_posts_created_total', 'Posts written, by the status they start in', ['status']);
 
 export const FEED_MAX_PAGE = 50;
 
@@ -64,6 +67,7 @@ export async function createPost(
     await context.media.eraseAll(post._id);
     throw error;
   }
+  postsCreated.inc({ status: post.status });
   return { status, item: await feedItem(context, post, viewer) };
 }
 

@@ -1,9 +1,12 @@
-import { DomainError, parseInput } from '@tip/platform';
+import { counter, DomainError, parseInput } from '@tip/platform';
 import { MessageSent } from '../contract/index.js';
 import { conversationKey, MESSAGE_COST, messageSchema, postConversationKey } from '../domain/index.js';
 import type { MessageDocument } from '../infra/message-repository.js';
 import type { CallInfo, MessagingContext } from './context.js';
 import { messageView } from './views.js';
+
+/** Messages sent (committed, once each). */
+const messagesSent = counter('tip_messages_sent_total', 'Messages sent');
 
 const messageId = (id: string) => {
   if (!/^[A-Za-z0-9-]{8,64}$/.test(id))
@@ -147,7 +150,9 @@ export async function commitSend(
     },
     call.correlationId,
   );
-  const sent = (await context.messages.markSent(pending._id, [event])) ?? (await context.messages.get(pending._id));
+  const marked = await context.messages.markSent(pending._id, [event]);
+  if (marked) messagesSent.inc();
+  const sent = marked ?? (await context.messages.get(pending._id));
   // The pair's conversation exists from its first message on: the members' inboxes list conversations, not messages.
   await context.conversations.open(pending.conversation, [pending.senderId, pending.recipientId]);
   return messageView(sent ?? pending, undefined, pending.senderId);

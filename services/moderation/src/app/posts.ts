@@ -3,6 +3,7 @@ import { PostDecisionMade } from '../contract/index.js';
 import { decisionSchema } from '../domain/index.js';
 import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';
+import { decisionsMade } from './figures.js';
 
 /** Posts waiting for approval, oldest first. */
 export async function pendingPosts(context: ModerationContext) {
@@ -44,6 +45,7 @@ export async function decidePost(
   const decided = PostDecisionMade.create(post._id, decision, call.correlationId);
   if (!(await context.posts.decide(post._id, status, [decided])))
     throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
+  decisionsMade.inc({ subject: 'post', status });
   await applyAtOwner(context, 'content', () =>
     context.content.ApplyPostDecision({ ...decision, reason: decision.reason ?? '' }),
   );

@@ -4,6 +4,7 @@ import { ReportFiled, ReportUpdated } from '../contract/index.js';
 import { groupStatus, mayMoveReport, reportSchema, reportUpdateSchema } from '../domain/index.js';
 import type { FiledReport, ReportDocument } from '../infra/reports.js';
 import type { CallInfo, ModerationContext } from './context.js';
+import { reportsFiled } from './figures.js';
 
 /**
  * A member reports someone else's post (the BFF read its author from content). One open report per member and
@@ -36,6 +37,7 @@ export async function fileReport(
   );
   if (!(await context.reports.file(report, [filed])))
     throw new DomainError('ALREADY_EXISTS', 'moderation.alreadyReported');
+  reportsFiled.inc();
   return { reportId: report._id };
 }
 

@@ -3,6 +3,7 @@ import { VerificationDecided } from '../contract/index.js';
 import { decisionSchema } from '../domain/index.js';
 import { applyAtOwner, unlessGone } from './apply-at-owner.js';
 import type { CallInfo, ModerationContext } from './context.js';
+import { decisionsMade } from './figures.js';
 
 /** Users whose verification photo waits for a decision, longest waiting first, with a gender change to check. */
 export async function pendingVerifications(context: ModerationContext) {
@@ -44,6 +45,7 @@ export async function decideVerification(
   const decided = VerificationDecided.create(member._id, decision, call.correlationId);
   if (!(await context.members.decide(member._id, status, [decided])))
     throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
+  decisionsMade.inc({ subject: 'verification', status });
   await applyAtOwner(context, 'identity', () =>
     context.identity.ApplyVerificationDecision({ ...decision, reason: decision.reason ?? '' }),
   );

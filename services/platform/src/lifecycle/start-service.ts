@@ -1,5 +1,6 @@
 import { createLocalClient } from '../grpc/local-client.js';
 import { startGrpcServer, type GrpcService } from '../grpc/server.js';
+import { reportConsumerLag } from '../metrics/registry.js';
 import type { ServiceClient } from '../grpc/unary.js';
 import type { Logger } from '../logging/logger.js';
 import type { OutboxDocument } from '../outbox/outbox.js';
@@ -67,6 +68,8 @@ export async function startService<D>(options: {
 }): Promise<RunningService<D>> {
   const { events: bus, logger } = options;
   const stops = new StopStack();
+  const stopReportingLag = reportConsumerLag(bus);
+  stops.defer(stopReportingLag);
   for (const outbox of options.outboxes) {
     const { collection, topic, sweepOrder } = outbox;
     const relay = startOutboxRelay({ collection, bus, topic, logger, ...(sweepOrder ? { sweepOrder } : {}) });

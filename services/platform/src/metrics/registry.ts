@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
+import type { EventBus } from '../ports/events.js';
 
 /**
  * The process's metrics, in Prometheus's text format on METRICS_PORT (serve-metrics.ts). One registry per process:
@@ -63,3 +64,42 @@ export const pushesSent = () =>
         labelNames: ['type'] as const,
       }),
   );
+
+/** A counter registered once per process: a service's business figure (entries written, payments, decisions...). */
+export function counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return once(name, () => new Counter<L>({ name, help, labelNames }));
+}
+
+/** Event handlers that failed (the bus delivers the event again), by consumer group and event type. */
+export const eventHandlerFailures = () =>
+  counter('tip_event_handler_failures_total', 'Event handlers that failed and will see the event again', [
+    'group',
+    'type',
+  ]);
+
+/** The event buses whose consumers' lag the process reports: each service and the BFF add theirs (a set: one bus). */
+const lagSources = new Set<EventBus>();
+
+/**
+ * Reports the lag of `bus`'s consumer groups on every scrape (`tip_event_consumer_lag{group,topic}`), until the
+ * answered function is called. An engine that cannot tell its lag reports none.
+ */
+export function reportConsumerLag(bus: EventBus): () => void {
+  once(
+    'tip_event_consumer_lag',
+    () =>
+      new Gauge({
+        name: 'tip_event_consumer_lag',
+        help: 'Events a consumer group has yet to handle, by group and topic',
+        labelNames: ['group', 'topic'] as const,
+        async collect() {
+          this.reset();
+          for (const source of lagSources) {
+            for (const { group, topic, events } of (await source.lag?.()) ?? []) this.set({ group, topic }, events);
+          }
+        },
+      }),
+  );
+  lagSources.add(bus);
+  return () => lagSources.delete(bus);
+}

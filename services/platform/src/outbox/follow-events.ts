@@ -3,6 +3,7 @@ import type { EventDefinition, PayloadOf } from '../events/define-event.js';
 import type { Logger } from '../logging/logger.js';
 import type { DocumentStore } from '../ports/documents.js';
 import type { DeliveredEvent, EventBus, Subscription } from '../ports/events.js';
+import { eventHandlerFailures } from '../metrics/registry.js';
 import { idempotentHandler } from './idempotent-handler.js';
 
 /** What to do with one event type of a followed topic. */
@@ -53,6 +54,7 @@ export function followEvents(options: {
   once?: DocumentStore;
 }): Promise<Subscription> {
   const { logger, reactions, group } = options;
+  const failures = eventHandlerFailures();
   const react = async (event: DeliveredEvent) => {
     const reaction = reactions.find(({ definition }) => definition.matches(event));
     if (!reaction) return;
@@ -64,7 +66,12 @@ export function followEvents(options: {
       logger.error({ eventId: event.id, issues: error.issues }, `skipping a malformed ${event.type}`);
       return;
     }
-    await reaction.handle(payload, event);
+    try {
+      await reaction.handle(payload, event);
+    } catch (error) {
+      failures.inc({ group, type: event.type });
+      throw error;
+    }
   };
   const onceEach = options.once && idempotentHandler(options.once, group, react);
   return options.events.subscribe({

@@ -26,9 +26,18 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** How many events a consumer group has yet to handle on a topic. */
+export interface ConsumerLag {
+  group: string;
+  topic: string;
+  events: number;
+}
+
 export interface EventBus {
   /** Resolves once the events are durably stored by the log. */
   publish(topic: string, events: EventEnvelope[]): Promise<void>;
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /** The lag of this process's consumer groups, where the engine tells it (the embedded log does). */
+  lag?(): Promise<ConsumerLag[]>;
   close(): Promise<void>;
 }

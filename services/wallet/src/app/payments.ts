@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@tip/platform';
+import { counter, DomainError } from '@tip/platform';
 import { PremiumPurchased } from '../contract/index.js';
 import { CURRENCY, priceOf, productById, type Product } from '../domain/catalogue.js';
 import { cardRefusalKey, type DemoCard } from '../domain/demo-cards.js';
@@ -7,6 +7,9 @@ import type { AccountDocument } from '../infra/ledger-store.js';
 import type { PaymentDocument } from '../infra/payment-store.js';
 import type { CallInfo, WalletContext } from './context.js';
 import { entryEvent } from './ledger-events.js';
+
+/** Card payments by how they ended: settled (once each), refused by the card, or not completed at the provider. */
+const paymentOutcomes = counter('tip_payments_total', 'Card payments by outcome', ['outcome']);
 
 export interface PaymentSession {
   paymentId: string;
@@ -96,7 +99,10 @@ export async function settlePayment(
     intent.amountCents === payment.amountCents &&
     intent.currency === payment.currency &&
     intent.metadata.accountId === payment.accountId;
-  if (!matches) throw new DomainError('FAILED_PRECONDITION', 'wallet.paymentNotCompleted');
+  if (!matches) {
+    paymentOutcomes.inc({ outcome: 'not_completed' });
+    throw new DomainError('FAILED_PRECONDITION', 'wallet.paymentNotCompleted');
+  }
   const account = await context.ledger.accountById(payment.accountId);
   const userId = account?.userId;
   if (!account || !userId) throw new DomainError('FAILED_PRECONDITION', 'wallet.accountClosed');
@@ -127,7 +133,7 @@ export async function settlePayment(
       },
       (written) => [entryEvent(written, userId, call, purchase)],
     );
-    await context.payments.settle(paymentId, []);
+    if (await context.payments.settle(paymentId, [])) paymentOutcomes.inc({ outcome: 'settled' });
     return { ...outcome, credits: product.item.credits, balance: (await context.ledger.head(entry.accountId)).balance };
   }
   const purchased = PremiumPurchased.create(
@@ -144,7 +150,7 @@ export async function settlePayment(
     },
     call.correlationId,
   );
-  await context.payments.settle(paymentId, [purchased]);
+  if (await context.payments.settle(paymentId, [purchased])) paymentOutcomes.inc({ outcome: 'settled' });
   const months = product.item.months;
   return {
     ...outcome,
@@ -194,7 +200,10 @@ export async function payWithDemoCard(
   const { payment } = await ownPayment(context, input.userId, input.paymentId);
   if (payment.status === 'settled') throw new DomainError('FAILED_PRECONDITION', 'wallet.paymentAlreadyDone');
   const outcome = await context.demo.payWithCard(input.paymentId, input.card);
-  if (outcome !== 'succeeded') throw new DomainError('PAYMENT_REQUIRED', cardRefusalKey(outcome));
+  if (outcome !== 'succeeded') {
+    paymentOutcomes.inc({ outcome: 'refused' });
+    throw new DomainError('PAYMENT_REQUIRED', cardRefusalKey(outcome));
+  }
   await settlePayment(context, input.paymentId, call).catch((error: unknown) => {
     // The buyer's confirmation settles it as well; this is the webhook's part, and a webhook's failure is logged.
     context.logger.error({ err: error, paymentId: input.paymentId }, 'could not settle a demo payment');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  counter,
   DomainError,
   DuplicateKeyError,
   OUTBOX_FIELD,
@@ -22,6 +23,18 @@ import { KeyedLanes } from './keyed-lanes.js';
 
 export const ENTRIES_COLLECTION = 'ledger_entries';
 export const ACCOUNTS_COLLECTION = 'ledger_accounts';
+
+const entriesWritten = counter('tip_ledger_entries_total', 'Ledger entries written, by kind', ['kind']);
+const creditsMoved = counter('tip_ledger_credits_total', 'Credits moved by ledger entries, by kind and direction', [
+  'kind',
+  'direction',
+]);
+
+/** The business's figures: each entry written (not a replay) and the credits it moved. */
+function countEntry(entry: Entry) {
+  entriesWritten.inc({ kind: entry.kind });
+  creditsMoved.inc({ kind: entry.kind, direction: entry.amount < 0 ? 'debit' : 'credit' }, Math.abs(entry.amount));
+}
 
 /**
  * An entry as stored: its id (`<account>:<sequence>`) is the document id, so the store's unique id index is the
@@ -226,6 +239,7 @@ export class LedgerStore {
       }
       this.heads.set(accountId, { sequence: entry.sequence, balance: entry.balanceAfter });
       this.eventsStored(entry.id);
+      countEntry(entry);
       return { entry, replayed: false };
     }
     throw new DomainError('UNAVAILABLE', 'errors.unavailable');

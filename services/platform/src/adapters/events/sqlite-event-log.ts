@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from '../../logging/logger.js';
-import type { DeliveredEvent, EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
+import type {
+  ConsumerLag,
+  DeliveredEvent,
+  EventBus,
+  EventEnvelope,
+  SubscribeOptions,
+  Subscription,
+} from '../../ports/events.js';
 import type { Statement } from 'better-sqlite3';
 import {
   CHECKPOINT_INTERVAL_MS,
@@ -223,6 +230,19 @@ export class SqliteEventLog implements EventBus {
     );
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * How many events each consumer group of this process has not committed yet, per topic: what it still has to
+   * handle (its committed offset, against the topic's newest event).
+   */
+  async lag(): Promise<ConsumerLag[]> {
+    if (this.closed) return [];
+    const behind = this.db.prepare('SELECT COUNT(*) FROM events WHERE topic = ? AND seq > ?').pluck();
+    return [...this.cursors.values()].map(({ group, topic }) => {
+      const committed = (this.statements.committed.get(group, topic) as number | undefined) ?? 0;
+      return { group, topic, events: Number(behind.get(topic, committed)) };
+    });
   }
 
   async close(): Promise<void> {
