@@ -92,6 +92,8 @@ describe('METRICS_PORT', () => {
     ]) {
       expect(scrape).toContain(`# TYPE ${name} counter`);
     }
+    expect(sample(scrape, 'tip_outbox_pending_documents{topic="identity.users"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(scrape, 'tip_outbox_oldest_event_age_seconds{topic="wallet.ledger"}')).toBeGreaterThanOrEqual(0);
     expect(sample(scrape, 'tip_feed_page_cache_total{result="miss"}')).toBe(1);
     expect(sample(scrape, 'tip_feed_page_cache_total{result="hit"}')).toBe(1);
     expect(scrape).toMatch(/tip_event_consumer_lag\{group="bff-users",topic="identity\.users"\} \d+/);

@@ -103,3 +103,66 @@ export function reportConsumerLag(bus: EventBus): () => void {
   lagSources.add(bus);
   return () => lagSources.delete(bus);
 }
+
+/** What an outbox relay knows of its backlog: documents with events waiting, and when the oldest began to wait. */
+export interface OutboxBacklog {
+  documents: number;
+  /** When the longest-waiting document was stored or found (ms since the epoch); null when nothing waits. */
+  oldestAt: number | null;
+}
+
+const outboxSources = new Map<symbol, { topic: string; backlog: () => OutboxBacklog }>();
+
+/**
+ * Reports a relay's backlog on every scrape, summed per topic over the relays that publish to it:
+ * `tip_outbox_pending_documents{topic}` and `tip_outbox_oldest_event_age_seconds{topic}` (0 when nothing waits).
+ * Returns the function that stops the reporting.
+ */
+/** The relays' backlogs summed per topic: documents waiting, and the longest wait's start. */
+function backlogByTopic(): Map<string, OutboxBacklog> {
+  const byTopic = new Map<string, OutboxBacklog>();
+  for (const source of outboxSources.values()) {
+    const { documents, oldestAt } = source.backlog();
+    const sum = byTopic.get(source.topic) ?? { documents: 0, oldestAt: null };
+    const oldest = [sum.oldestAt, oldestAt].filter((at): at is number => at !== null);
+    byTopic.set(source.topic, {
+      documents: sum.documents + documents,
+      oldestAt: oldest.length > 0 ? Math.min(...oldest) : null,
+    });
+  }
+  return byTopic;
+}
+
+export function reportOutbox(topic: string, backlog: () => OutboxBacklog): () => void {
+  once(
+    'tip_outbox_pending_documents',
+    () =>
+      new Gauge({
+        name: 'tip_outbox_pending_documents',
+        help: 'Documents whose events wait in an outbox to be published, by topic',
+        labelNames: ['topic'] as const,
+        collect() {
+          this.reset();
+          for (const [name, { documents }] of backlogByTopic()) this.set({ topic: name }, documents);
+        },
+      }),
+  );
+  once(
+    'tip_outbox_oldest_event_age_seconds',
+    () =>
+      new Gauge({
+        name: 'tip_outbox_oldest_event_age_seconds',
+        help: 'How long the longest-waiting event of an outbox has waited, by topic (0: none waits)',
+        labelNames: ['topic'] as const,
+        collect() {
+          this.reset();
+          for (const [name, { oldestAt }] of backlogByTopic()) {
+            this.set({ topic: name }, oldestAt === null ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+          }
+        },
+      }),
+  );
+  const key = Symbol(topic);
+  outboxSources.set(key, { topic, backlog });
+  return () => outboxSources.delete(key);
+}

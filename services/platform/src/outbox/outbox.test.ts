@@ -9,6 +9,7 @@ import type { DeliveredEvent, EventBus, EventEnvelope } from '../ports/events.js
 import { sleep, waitFor } from '../testing/wait.js';
 import { HANDLED_EVENTS_COLLECTION, idempotentHandler } from './idempotent-handler.js';
 import { newEvent, outboxIndex, withEvents, type OutboxDocument } from './outbox.js';
+import { processMetrics } from '../metrics/registry.js';
 import { startOutboxRelay, type OutboxRelay } from './relay.js';
 
 interface User extends OutboxDocument {
@@ -201,6 +202,27 @@ describe('the outbox', () => {
     await waitFor(() => seen.length === 1, 2000, 'the event after the broker came back');
     expect(publishes.length).toBeGreaterThanOrEqual(3);
     await waitFor(async () => (await users.findOne({ _id: 'u1' }))?._outbox?.length === 0, 2000, 'a cleared outbox');
+  });
+
+  it('reports its backlog while publishing fails, and none once the events went out', async () => {
+    const seen = await listen();
+    const { controlled, failNext } = controlledBus();
+    failNext(5);
+    await users.insertOne({ _id: 'u1', name: 'mario', _outbox: [userEvent('u1', 'UserRegistered')] });
+    await users.insertOne({ _id: 'u2', name: 'luigi', _outbox: [userEvent('u2', 'UserRegistered')] });
+    const started = relay({ via: controlled, sweepIntervalMs: 20 });
+    started.notify('u1');
+    const backlog = async () => {
+      const scrape = await processMetrics().getSingleMetricAsString('tip_outbox_pending_documents');
+      const age = await processMetrics().getSingleMetricAsString('tip_outbox_oldest_event_age_seconds');
+      const value = (text: string) => Number(/\{topic="identity.users"\} ([\d.e-]+)/.exec(text)?.[1] ?? NaN);
+      return { documents: value(scrape), age: value(age) };
+    };
+    await waitFor(async () => (await backlog()).documents === 2, 2000, 'both documents waiting');
+    expect((await backlog()).age).toBeGreaterThanOrEqual(0);
+    await waitFor(() => seen.length === 2, 4000, 'the events after the broker came back');
+    await waitFor(async () => (await backlog()).documents === 0, 2000, 'no backlog');
+    expect((await backlog()).age).toBe(0);
   });
 
   it('stops only after the publish in flight is done and its events are cleared', async () => {

@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/logger.js';
+import { reportOutbox } from '../metrics/registry.js';
 import type { Collection, Filter } from '../ports/documents.js';
 import type { EventBus, EventEnvelope } from '../ports/events.js';
 import { OUTBOX_FIELD, type OutboxDocument } from './outbox.js';
@@ -50,10 +51,20 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
   /** Ids notified since the last round, in notification order (a Set keeps insertion order). */
   let notified = new Set<string>();
   let wake: (() => void) | undefined;
+  /**
+   * Documents known to carry events not yet published, by when they were stored (notified) or found (swept), oldest
+   * first: the backlog the metrics report, without a query on every scrape.
+   */
+  const waiting = new Map<string, number>();
+  const stopReporting = reportOutbox(topic, () => ({
+    documents: waiting.size,
+    oldestAt: waiting.values().next().value ?? null,
+  }));
 
   async function publish(docs: T[]): Promise<void> {
     const pending = docs.filter((doc) => (doc[OUTBOX_FIELD]?.length ?? 0) > 0);
     if (pending.length === 0 || !running) return;
+    for (const doc of pending) if (!waiting.has(doc._id)) waiting.set(doc._id, Date.now());
     const events = pending.flatMap((doc) => doc[OUTBOX_FIELD] as EventEnvelope[]);
     await bus.publish(topic, events);
     // One write for the whole batch: an event id names one event, so pulling them all from each document pulls
@@ -62,6 +73,7 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
       { _id: { $in: pending.map((doc) => doc._id) } },
       { $pull: { [OUTBOX_FIELD]: { id: { $in: events.map((event) => event.id) } } } },
     );
+    for (const doc of pending) waiting.delete(doc._id);
   }
 
   async function drainNotified(ids: string[]): Promise<void> {
@@ -69,6 +81,8 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
       const batch = ids.slice(start, start + batchSize);
       const found = await collection.find({ _id: { $in: batch } });
       const byId = new Map(found.map((doc) => [doc._id, doc]));
+      // A document gone, or whose events a sweep published already, waits no more.
+      for (const id of batch) if ((byId.get(id)?.[OUTBOX_FIELD]?.length ?? 0) === 0) waiting.delete(id);
       await publish(batch.flatMap((id) => byId.get(id) ?? []));
     }
   }
@@ -120,13 +134,17 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
   return {
     notify(documentId) {
       if (documentId === undefined) sweepDue = true;
-      else notified.add(documentId);
+      else {
+        notified.add(documentId);
+        if (!waiting.has(documentId)) waiting.set(documentId, Date.now());
+      }
       wake?.();
     },
     async stop() {
       running = false;
       wake?.();
       await loop;
+      stopReporting();
     },
   };
 }
