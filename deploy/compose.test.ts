@@ -86,6 +86,9 @@ interface ComposeService {
   volumes?: string[];
   /** 'no' for a one-shot job (the Kafka topics): what waits for it waits for it to complete. */
   restart?: string;
+  /** Set for the optional tools (`--profile observability`), which the platform does not need. */
+  profiles?: string[];
+  command?: string[];
 }
 
 interface ComposeFile {
@@ -94,7 +97,11 @@ interface ComposeFile {
 
 const composeText = read('docker-compose.yml');
 const compose = parse(composeText, { merge: true }) as ComposeFile;
-const services = Object.entries(compose.services);
+const allServices = Object.entries(compose.services);
+/** The platform: every service but the optional tools of a profile. */
+const services = allServices.filter(([, service]) => service.profiles === undefined);
+/** The observability profile's tools. */
+const observability = allServices.filter(([, service]) => service.profiles?.includes('observability'));
 
 /** deploy/env.example as KEY=VALUE pairs: what `.env` holds for local use. */
 const exampleEnv: Record<string, string> = Object.fromEntries(
@@ -427,6 +434,21 @@ describe('docker-compose.yml', () => {
     const gateway = compose.services.gateway ?? {};
     expect(gateway.volumes).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
     expect(gateway.ports?.map((port) => port.split(':').at(-1))).toEqual([listen]);
+  });
+
+  it('has an observability profile whose Prometheus scrapes every process on its METRICS_PORT', () => {
+    expect(observability.map(([name]) => name).sort()).toEqual(['grafana', 'jaeger', 'otel-collector', 'prometheus']);
+    expect(allServices.length).toBe(services.length + observability.length);
+    // Every mounted file or folder exists.
+    for (const [, service] of observability) {
+      for (const volume of service.volumes ?? []) expect(existsSync(join(root, volume.split(':')[0] ?? ''))).toBe(true);
+    }
+    const prometheus = parse(read('deploy/observability/prometheus.yml')) as {
+      scrape_configs: { static_configs: { targets: string[] }[] }[];
+    };
+    const targets = prometheus.scrape_configs.flatMap((job) => job.static_configs.flatMap((config) => config.targets));
+    const port = environmentOf(services.find(([name]) => name === 'bff')?.[1] ?? {}).METRICS_PORT;
+    expect(targets.sort()).toEqual(appServices.map(([name]) => `${name}:${port}`).sort());
   });
 });
 

@@ -1,9 +1,10 @@
 /** The process's metrics, as Prometheus scrapes them from METRICS_PORT in the embedded shape (dist/main.js). */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -100,6 +101,32 @@ describe('METRICS_PORT', () => {
     expect(scrape).toContain('# TYPE tip_socket_pushes_total counter');
     expect(scrape).toContain('tip_nodejs_eventloop_lag_p99_seconds');
     expect(scrape).toContain('tip_process_resident_memory_bytes');
+  });
+
+  it('names in the alert rules and the dashboard only metrics a scrape has', async () => {
+    const root = new URL('../../../deploy/observability/', import.meta.url);
+    const rules = parse(readFileSync(new URL('alerts.yml', root), 'utf8')) as {
+      groups: { rules: { alert: string; expr: string; annotations: { summary: string } }[] }[];
+    };
+    const dashboard = JSON.parse(readFileSync(new URL('grafana/dashboards/tip.json', root), 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const alerts = rules.groups.flatMap((group) => group.rules);
+    expect(alerts.length).toBeGreaterThanOrEqual(7);
+    for (const alert of alerts) expect(alert.annotations.summary).not.toBe('');
+    const expressions = [
+      ...alerts.map((alert) => alert.expr),
+      ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr)),
+    ];
+    const named = new Set(
+      expressions.flatMap((expr) =>
+        [...expr.matchAll(/\btip_[a-z0-9_]+/g)].map(([name]) => name.replace(/_(bucket|count|sum)$/, '')),
+      ),
+    );
+    const scrape = await (await fetch(metricsUrl)).text();
+    const missing = [...named].filter((name) => !scrape.includes(`# TYPE ${name} `));
+    expect({ named: named.size, missing }).toEqual({ named: expect.any(Number), missing: [] });
+    expect(named.size).toBeGreaterThanOrEqual(15);
   });
 
   it('is not served on the public port', async () => {
