@@ -436,6 +436,20 @@ describe('docker-compose.yml', () => {
     expect(gateway.ports?.map((port) => port.split(':').at(-1))).toEqual([listen]);
   });
 
+  it('gives the object store (its address and root keys) to identity and content only, which keep media', () => {
+    const withS3 = appServices
+      .filter(([, service]) => Object.keys(environmentOf(service)).some((variable) => variable.startsWith('S3_')))
+      .map(([name]) => name);
+    expect(withS3.sort()).toEqual(['content', 'identity']);
+    for (const name of withS3) {
+      expect(environmentOf(compose.services[name] ?? {})).toMatchObject({
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY: expect.any(String),
+        S3_SECRET_KEY: expect.any(String),
+      });
+    }
+  });
+
   it('has an observability profile whose Prometheus scrapes every process on its METRICS_PORT', () => {
     expect(observability.map(([name]) => name).sort()).toEqual(['grafana', 'jaeger', 'otel-collector', 'prometheus']);
     expect(allServices.length).toBe(services.length + observability.length);
@@ -926,6 +940,20 @@ describe('deploy/k8s (kustomize base)', () => {
         from: { name: 'tip-service-token', key: 'SERVICE_TOKEN_SECRET' },
       });
     }
+  });
+
+  it('gives the object store to identity and content only: its ConfigMap and its keys', () => {
+    const media = deployments
+      .filter((deployment) =>
+        containersOf(deployment).some(
+          (container) =>
+            (container.envFrom ?? []).some((source) => source.configMapRef?.name === 'tip-media') ||
+            (container.env ?? []).some((variable) => variable.name.startsWith('S3_')),
+        ),
+      )
+      .map((deployment) => deployment.metadata.name);
+    expect(media.sort()).toEqual(['content', 'identity']);
+    expect(Object.keys(configMaps.get('tip-engines') ?? {}).filter((key) => key.startsWith('S3_'))).toEqual([]);
   });
 
   it('gives every one the accepted secret of a rotation from the same Secret, optionally (it is set only then)', () => {
