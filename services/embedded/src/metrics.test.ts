@@ -1,40 +1,22 @@
 /** The process's metrics, as Prometheus scrapes them from METRICS_PORT in the embedded shape (dist/main.js). */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+import { freePort } from '@tip/platform/testing';
+import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
 
-const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const ADMIN = { email: 'metrics-admin@tip.local', password: 'metrics-password-1' };
-const dataDir = mkdtempSync(join(tmpdir(), 'tip-metrics-'));
-let platform: NodeProcess;
+let platform: BuiltPlatform;
 let base: string;
+let ADMIN: BuiltPlatform['admin'];
 let metricsUrl: string;
 
 beforeAll(async () => {
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  base = `http://127.0.0.1:${port}`;
+  const metricsPort = await freePort();
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  const { REDIS_URL: _redis, MONGO_URL: _mongo, KAFKA_BROKERS: _kafka, S3_ENDPOINT: _s3, ...env } = process.env;
-  platform = spawnNode(main, {
-    ...env,
-    PORT: String(port),
-    METRICS_PORT: String(metricsPort),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  await waitUntilServing(`${base}/api/health`, platform, 30_000);
+  platform = await startBuiltPlatform('metrics', { METRICS_PORT: String(metricsPort) });
+  ({ base, admin: ADMIN } = platform);
 }, 40_000);
-
-afterAll(async () => {
-  await platform.stop('SIGTERM', 30_000);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => platform.stop());
 
 /** The value of one series in a scrape, or undefined when it is not there. */
 function sample(scrape: string, series: string): number | undefined {

@@ -1,38 +1,18 @@
 /** The deployment smoke test, run against the platform as `npm start` runs it (the built dist/main.js). */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+import { startBuiltPlatform, type BuiltPlatform } from '../testing/built-platform.js';
 import { runSmoke } from './smoke.js';
 
-const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const ADMIN = { email: 'smoke-admin@tip.local', password: 'smoke-password-1' };
-const dataDir = mkdtempSync(join(tmpdir(), 'tip-smoke-'));
-let platform: NodeProcess;
+let platform: BuiltPlatform;
 let base: string;
+let ADMIN: BuiltPlatform['admin'];
 
+// As installed: posts wait for a moderator (the smoke test approves its own).
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const { REDIS_URL: _redis, MONGO_URL: _mongo, KAFKA_BROKERS: _kafka, S3_ENDPOINT: _s3, ...env } = process.env;
-  // As installed: posts wait for a moderator (the smoke test approves its own).
-  platform = spawnNode(main, {
-    ...env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  await waitUntilServing(`${base}/api/health`, platform, 30_000);
+  platform = await startBuiltPlatform('smoke');
+  ({ base, admin: ADMIN } = platform);
 }, 40_000);
-
-afterAll(async () => {
-  await platform.stop('SIGTERM', 30_000);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => platform.stop());
 
 describe('npm run smoke', () => {
   it('walks a deployment through the members’ main journey and leaves nothing behind', async () => {
