@@ -20,7 +20,7 @@ function once<M>(name: string, make: () => M): M {
   return (register.getSingleMetric(name) as M | undefined) ?? make();
 }
 
-/** Latency buckets (seconds) for calls that take from a tenth of a millisecond to seconds. */
+/** Latency buckets (seconds) for calls that take from half a millisecond to seconds. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /** gRPC calls served, per service, method and status code; its _count is the call count. */
