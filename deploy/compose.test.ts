@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -12,11 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { engineConfigSchema, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
-import { CONTENT_CALLERS, CONTENT_SERVICE_NAME } from '@tip/content/contract';
-import { IDENTITY_CALLERS, IDENTITY_SERVICE_NAME } from '@tip/identity/contract';
-import { MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
-import { MODERATION_SERVICE_NAME } from '@tip/moderation/contract';
-import { WALLET_CALLERS, WALLET_SERVICE_NAME } from '@tip/wallet/contract';
+import { CONTENT_CALLERS, CONTENT_POSTS_TOPIC, CONTENT_SERVICE_NAME } from '@tip/content/contract';
+import { IDENTITY_CALLERS, IDENTITY_SERVICE_NAME, IDENTITY_USERS_TOPIC } from '@tip/identity/contract';
+import { MESSAGING_MESSAGES_TOPIC, MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
+import {
+  MODERATION_FEEDBACK_TOPIC,
+  MODERATION_POSTS_TOPIC,
+  MODERATION_REPORTS_TOPIC,
+  MODERATION_SERVICE_NAME,
+  MODERATION_VERIFICATIONS_TOPIC,
+} from '@tip/moderation/contract';
+import { WALLET_CALLERS, WALLET_LEDGER_TOPIC, WALLET_SERVICE_NAME } from '@tip/wallet/contract';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
 import { contentConfigSchema, readContentConfig } from '../services/content/src/config.js';
@@ -203,11 +210,72 @@ function exitCode(command: string[], env: NodeJS.ProcessEnv = process.env): Prom
   });
 }
 
+describe('deploy/k8s/kafka-topics.sh', () => {
+  /** Runs the script against stand-ins of Kafka's tools that log their arguments and say `partitions` per topic. */
+  function run(partitions: number): Promise<string[]> {
+    const bin = mkdtempSync(join(tmpdir(), 'tip-kafka-bin-'));
+    const log = join(bin, 'calls.log');
+    const tool = (name: string) =>
+      writeFileSync(
+        join(bin, name),
+        `#!/bin/sh\necho "${name} $*" >> ${log}\ncase "$*" in *--describe*) echo "Topic: x PartitionCount: ${partitions} ReplicationFactor: 1";; esac\n`,
+        { mode: 0o755 },
+      );
+    tool('kafka-topics.sh');
+    tool('kafka-configs.sh');
+    return new Promise((resolve, reject) =>
+      execFile(
+        'sh',
+        [join(root, 'deploy/k8s/kafka-topics.sh'), 'kafka:9092', '6', '3'],
+        { env: { ...process.env, KAFKA_BIN: bin } },
+        (error) => {
+          if (error) reject(error);
+          else resolve(readFileSync(log, 'utf8').trim().split('\n'));
+          rmSync(bin, { recursive: true, force: true });
+        },
+      ),
+    );
+  }
+
+  it('creates every topic with the partitions and replicas asked, grows a smaller one, and compacts the users’ topics', async () => {
+    const calls = await run(1);
+    const created = calls.filter((call) => call.includes('--create'));
+    expect(created).toHaveLength(8);
+    for (const call of created) expect(call).toContain('--partitions 6 --replication-factor 3');
+    expect(calls.filter((call) => call.includes('--alter --topic'))).toHaveLength(8);
+    const compacted = calls.filter((call) => call.startsWith('kafka-configs.sh'));
+    expect(compacted.map((call) => /--entity-name (\S+)/.exec(call)?.[1]).sort()).toEqual([...COMPACTED_TOPICS].sort());
+  });
+
+  it('leaves a topic that has its partitions already (running again changes nothing)', async () => {
+    const calls = await run(6);
+    expect(calls.filter((call) => call.includes('--alter --topic'))).toEqual([]);
+  });
+});
+
 describe('docker-compose.yml', () => {
-  it('makes the topics about users compacted ones before the services start, the same topics the platform names', () => {
+  it('makes every topic, with its partitions and replicas, and the topics about users compacted ones, before the services start', () => {
     const script = read('deploy/k8s/kafka-topics.sh');
-    const listed = /for topic in ([^;]+);/.exec(script)?.[1]?.trim().split(/\s+/);
-    expect(listed?.sort()).toEqual([...COMPACTED_TOPICS].sort());
+    const list = (name: string) => new RegExp(`^${name}="([^"]+)"`, 'm').exec(script)?.[1]?.split(/\s+/).sort();
+    expect(list('compacted')).toEqual([...COMPACTED_TOPICS].sort());
+    // Every topic a service publishes to, with a stated partition count and replication factor.
+    expect(list('topics')).toEqual(
+      [
+        IDENTITY_USERS_TOPIC,
+        WALLET_LEDGER_TOPIC,
+        CONTENT_POSTS_TOPIC,
+        MESSAGING_MESSAGES_TOPIC,
+        MODERATION_VERIFICATIONS_TOPIC,
+        MODERATION_POSTS_TOPIC,
+        MODERATION_REPORTS_TOPIC,
+        MODERATION_FEEDBACK_TOPIC,
+      ].sort(),
+    );
+    expect(script).toContain('--partitions "$partitions" --replication-factor "$replication"');
+    expect(compose.services['kafka-topics']?.command).toEqual(['/bin/sh', '/kafka-topics.sh', 'kafka:9092', '6', '1']);
+    expect(read('deploy/k8s/kafka-topics.yaml')).toContain(
+      "command: ['/bin/sh', '/scripts/kafka-topics.sh', '$(KAFKA_BROKERS)', '6', '3']",
+    );
     expect(script).toContain('cleanup.policy=compact');
     const job = compose.services['kafka-topics'];
     expect(job?.volumes).toContain('./deploy/k8s/kafka-topics.sh:/kafka-topics.sh:ro');
@@ -225,7 +293,6 @@ describe('docker-compose.yml', () => {
     expect(kustomization.resources).toContain('kafka-topics.yaml');
     expect(kustomization.configMapGenerator).toContainEqual({ name: 'kafka-topics', files: ['kafka-topics.sh'] });
     const jobText = read('deploy/k8s/kafka-topics.yaml');
-    expect(jobText).toContain("command: ['/bin/sh', '/scripts/kafka-topics.sh', '$(KAFKA_BROKERS)']");
     expect(jobText).toMatch(/configMap:\s+name: kafka-topics/);
   });
 

@@ -1,18 +1,33 @@
 #!/bin/sh
-# Creates (or corrects) the topics about users as compacted topics: Kafka keeps only the latest event of each key,
-# so a deleted member's earlier events (their profile) leave the log; their UserDeleted, which holds nothing
-# personal, stays. Segments roll every 10 minutes and the cleaner may not wait longer than that, so an erased
-# member's events are gone within about 20 minutes. The list is COMPACTED_TOPICS in
-# services/platform/src/events/index.ts (deploy/compose.test.ts checks they agree).
-# Usage: kafka-topics.sh <bootstrap-server>, in the apache/kafka image (compose: the kafka-topics service; Kubernetes:
-# the kafka-topics Job). Partitions and replication are the brokers' defaults.
+# Creates every topic of the platform with a stated number of partitions and replicas, or grows a topic's partitions
+# to that number (Kafka never shrinks them), and makes the topics about users compacted ones: Kafka keeps only the
+# latest event of each key, so a deleted member's earlier events (their profile) leave the log; their UserDeleted,
+# which holds nothing personal, stays. Segments roll every 10 minutes and the cleaner may not wait longer than that,
+# so an erased member's events are gone within about 20 minutes.
+# Events travel keyed by their aggregate, so one aggregate's events share a partition and keep their order; a second
+# replica of a service consumes once a topic has a partition for it.
+# The topics are those the services' contracts publish to (services/<name>/src/contract/events.ts), the compacted ones
+# COMPACTED_TOPICS in services/platform/src/events/index.ts (deploy/compose.test.ts checks both lists).
+# Usage: kafka-topics.sh <bootstrap-server> [partitions] [replication factor], in the apache/kafka image (compose: the
+# kafka-topics service, one broker; Kubernetes: the kafka-topics Job, three).
 set -eu
 bootstrap="$1"
-bin=/opt/kafka/bin
+partitions="${2:-6}"
+replication="${3:-1}"
+bin="${KAFKA_BIN:-/opt/kafka/bin}"
+topics="identity.users wallet.ledger content.posts messaging.messages moderation.verifications moderation.posts moderation.reports moderation.feedback"
+compacted="identity.users moderation.verifications"
 settings="cleanup.policy=compact,segment.ms=600000,max.compaction.lag.ms=600000,min.cleanable.dirty.ratio=0.01"
-for topic in identity.users moderation.verifications; do
+for topic in $topics; do
   "$bin/kafka-topics.sh" --bootstrap-server "$bootstrap" --create --if-not-exists --topic "$topic" \
-    --config cleanup.policy=compact
+    --partitions "$partitions" --replication-factor "$replication"
+  current=$("$bin/kafka-topics.sh" --bootstrap-server "$bootstrap" --describe --topic "$topic" |
+    sed -n 's/.*PartitionCount: *\([0-9]*\).*/\1/p' | head -n 1)
+  if [ "${current:-0}" -lt "$partitions" ]; then
+    "$bin/kafka-topics.sh" --bootstrap-server "$bootstrap" --alter --topic "$topic" --partitions "$partitions"
+  fi
+done
+for topic in $compacted; do
   "$bin/kafka-configs.sh" --bootstrap-server "$bootstrap" --alter --entity-type topics --entity-name "$topic" \
     --add-config "$settings"
 done
