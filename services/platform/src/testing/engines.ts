@@ -137,7 +137,7 @@ export const kafkaEngine = externalEngine({
   async container({ GenericContainer, Wait }) {
     // The broker must advertise the address clients use, so it listens on the same port inside and outside.
     const port = await freePort();
-    const started = await new GenericContainer('apache/kafka:3.9.0')
+    const started = await new GenericContainer('apache/kafka:3.9.1')
       .withEnvironment({
         KAFKA_NODE_ID: '1',
         KAFKA_PROCESS_ROLES: 'broker,controller',
