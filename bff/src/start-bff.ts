@@ -191,9 +191,10 @@ async function shutdown(
   stopConsuming: () => Promise<void>,
 ): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  io.local.disconnectSockets(true);
-  const settled = presence.stop();
+  // Closing the transports (not disconnecting the sockets, which tells a client to stay away) makes every page
+  // reconnect at once, through the gateway, to a replica still running.
   io.engine.close();
+  const settled = presence.stop();
   // A keep-alive connection becomes idle when its last response is sent: close it then, not at its timeout.
   server.closeIdleConnections();
   const sweep = setInterval(() => server.closeIdleConnections(), 50);

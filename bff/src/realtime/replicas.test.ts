@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createConnection, createServer as createNetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import {
@@ -324,5 +325,90 @@ describeWithRedis('BFF replicas sharing Redis', () => {
     await waitFor(() => received.length === 1, 5000, 'the message on replica B');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toHaveLength(1);
+  });
+
+  it('drain: a replica stopping sends its pages to the other, which then push to them, and nothing sent meanwhile is lost', async () => {
+    const sender = await member('dario');
+    const recipient = await member('elena');
+    const idOf = async (cookie: string) => ((await (await userOnB(cookie)).json()) as { id: string }).id;
+    const [senderId, recipientId] = await Promise.all([idOf(sender.cookie), idOf(recipient.cookie)]);
+    for (const userId of [senderId, recipientId]) {
+      const decision = { userId, status: 'approved' as const, adminId: 'replica-test' };
+      await adapters.events.publish(VerificationDecided.topic, [VerificationDecided.create(userId, decision, run)]);
+    }
+    await wallet.Credit({
+      userId: senderId,
+      amount: 4,
+      kind: 'admin_adjustment',
+      reference: { type: 'admin', id: 'replica-test' },
+      idempotencyKey: `fund-drain-${run}`,
+      actorId: 'replica-test',
+    });
+    const known = await adapters.documents.collection<{ _id: string; verificationStatus: string }>('members');
+    await waitFor(
+      async () => (await known.findOne({ _id: senderId }))?.verificationStatus === 'approved',
+      5000,
+      'approval',
+    );
+    // The gateway: a connection goes to A while A takes connections, to B once A refuses them.
+    const portOf = (url: string) => Number(new URL(url).port);
+    const [portA, portB] = [portOf(replicaA().url), portOf(replicaB().url)];
+    const gateway = createNetServer((client) => {
+      const open = (port: number, fallback?: number) => {
+        const upstream = createConnection({ host: '127.0.0.1', port });
+        upstream.once('error', () => (fallback ? open(fallback) : client.destroy()));
+        upstream.once('connect', () => {
+          client.pipe(upstream).pipe(client);
+          client.once('error', () => upstream.destroy());
+          upstream.once('close', () => client.destroy());
+        });
+      };
+      open(portA, portB);
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', () => resolve()));
+    const gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    const page = connect(gatewayUrl, {
+      path: '/ws',
+      transports: ['websocket'],
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+      extraHeaders: { Cookie: recipient.cookie },
+    });
+    sockets.push(page);
+    const received: { message: { content: string } }[] = [];
+    page.on('message_received', (event: { message: { content: string } }) => received.push(event));
+    let connections = 0;
+    page.on('connect', () => (connections += 1));
+    try {
+      await waitFor(() => connections === 1, 5000, 'the page connected to A');
+      const stopping = replicaA().stop();
+      const onB = (path: string) => `${replicaB().url}${path}`;
+      const sentDuring = await sender.browser.postJson(onB('/api/messages'), {
+        id: randomUUID(),
+        recipientId,
+        content: 'durante il cambio',
+      });
+      expect({ status: sentDuring.status, body: await sentDuring.text() }).toMatchObject({ status: 201 });
+      const switchedAt = Date.now();
+      await waitFor(() => connections === 2, 5000, 'the page connected again, to B');
+      expect(Date.now() - switchedAt).toBeLessThan(5000);
+      await stopping;
+      // Back on B, the page asks again for what it shows (the web invalidates its queries): the message is there.
+      const thread = (await (
+        await fetch(`${replicaB().url}/api/messages/${senderId}`, { headers: { Cookie: recipient.cookie } })
+      ).json()) as { message: { content: string } }[];
+      expect(thread.map((entry) => entry.message.content)).toContain('durante il cambio');
+      // And B pushes to it from now on.
+      const sentAfter = await sender.browser.postJson(onB('/api/messages'), {
+        id: randomUUID(),
+        recipientId,
+        content: 'dopo',
+      });
+      expect(sentAfter.status).toBe(201);
+      await waitFor(() => received.some((event) => event.message.content === 'dopo'), 5000, 'the push through B');
+    } finally {
+      page.disconnect();
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
   });
 });
