@@ -221,9 +221,10 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
       DATA_DIR: dataDir,
       WEB_DIST: join(dataDir, 'no-web'),
-      // Rate limits live in the Redis that other suites share, keyed by address: this test's one sign-up must not
-      // trip over the sign-ups the others made from 127.0.0.1 within the hour.
+      // Rate limits live in the Redis that other suites share, keyed by address: this test's sign-up and sign-ins
+      // must not trip over those the others made from 127.0.0.1 within the window.
       REGISTER_LIMIT_PER_ADDRESS: '1000',
+      LOGIN_LIMIT_PER_ADDRESS: '1000',
       ...(redis && { REDIS_URL: redis.url }),
     });
     await Promise.all([
