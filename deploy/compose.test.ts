@@ -1035,6 +1035,41 @@ describe('deploy/k8s (kustomize base)', () => {
     }
   });
 
+  type IngressRule = NonNullable<NetworkPolicy['spec']['ingress']>[number];
+  /** The rule that lets Prometheus (a pod named prometheus, in any namespace) scrape the metrics port, and only it. */
+  const isMetricsRule = (rule: IngressRule) =>
+    (rule.ports ?? []).length > 0 &&
+    (rule.ports ?? []).every((port) => port.port === 'metrics' && (port.protocol ?? 'TCP') === 'TCP') &&
+    (rule.from ?? []).length > 0 &&
+    (rule.from ?? []).every(
+      (peer) =>
+        !peer.ipBlock &&
+        JSON.stringify(peer.podSelector) ===
+          JSON.stringify({ matchLabels: { 'app.kubernetes.io/name': 'prometheus' } }),
+    );
+
+  it('lets Prometheus scrape every service pod on its metrics port (METRICS_PORT), and nothing else reach it', () => {
+    const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
+    const metricsPort = Number(configMaps.get('tip-engines')?.METRICS_PORT);
+    expect(metricsPort).toBe(9464);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const template = deployment.spec?.template as { metadata: { annotations?: Record<string, string> } } | undefined;
+      expect({ name, annotations: template?.metadata.annotations }).toEqual({
+        name,
+        annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(metricsPort) },
+      });
+      const ports = containersOf(deployment).flatMap((container) => container.ports ?? []);
+      expect(ports).toContainEqual({ name: 'metrics', containerPort: metricsPort });
+      if (name === 'bff') continue;
+      const labels = deployment.spec?.template?.metadata.labels ?? {};
+      const rules = policies
+        .filter((policy) => selects(policy.spec.podSelector, labels))
+        .flatMap((policy) => policy.spec.ingress ?? []);
+      expect({ name, scraped: rules.some(isMetricsRule) }).toEqual({ name, scraped: true });
+    }
+  });
+
   it("admits only its callers' pods to each gRPC service's port (NetworkPolicy), and leaves the bff open", () => {
     const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
     const labelsOf = (deployment: K8sObject) => deployment.spec?.template?.metadata.labels ?? {};
@@ -1072,6 +1107,7 @@ describe('deploy/k8s (kustomize base)', () => {
           ...selecting.flatMap((policy) =>
             (policy.spec.ingress ?? []).flatMap((rule, index) => {
               const where = `${name}: ${policy.metadata.name} rule ${index}`;
+              if (isMetricsRule(rule)) return [];
               const peers = rule.from ?? [];
               const ports = rule.ports ?? [];
               return [
