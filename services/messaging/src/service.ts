@@ -41,18 +41,7 @@ export async function startMessagingService(options: MessagingServiceOptions): P
     service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
     events,
     logger,
-    outboxes: [
-      {
-        collection: messages.collection,
-        topic: MESSAGING_MESSAGES_TOPIC,
-        onEventsStored: (notify) => messages.onEventsStored(notify),
-      },
-      {
-        collection: conversations.collection,
-        topic: MESSAGING_MESSAGES_TOPIC,
-        onEventsStored: (notify) => conversations.onEventsStored(notify),
-      },
-    ],
+    outboxes: [messages.outbox(MESSAGING_MESSAGES_TOPIC), conversations.outbox(MESSAGING_MESSAGES_TOPIC)],
     consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events)],
     startupPasses: [
       {

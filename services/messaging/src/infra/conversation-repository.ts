@@ -1,7 +1,7 @@
 import {
   DuplicateKeyError,
   outboxIndex,
-  withEvents,
+  OutboxRepository,
   type Collection,
   type DocumentStore,
   type EventEnvelope,
@@ -16,10 +16,10 @@ export interface ConversationDocument extends OutboxDocument {
 }
 
 /** Conversations on the documents port; a read mark carries its MessagesRead (the outbox), which wakes the relay. */
-export class ConversationRepository {
-  private stored: (id: string) => void = () => {};
-
-  private constructor(readonly collection: Collection<ConversationDocument>) {}
+export class ConversationRepository extends OutboxRepository<ConversationDocument> {
+  private constructor(collection: Collection<ConversationDocument>) {
+    super(collection);
+  }
 
   static async open(store: DocumentStore): Promise<ConversationRepository> {
     const collection = await store.collection<ConversationDocument>('conversations', [
@@ -27,10 +27,6 @@ export class ConversationRepository {
       outboxIndex,
     ]);
     return new ConversationRepository(collection);
-  }
-
-  onEventsStored(notify: (id: string) => void): void {
-    this.stored = notify;
   }
 
   get(key: string): Promise<ConversationDocument | null> {
@@ -62,10 +58,6 @@ export class ConversationRepository {
 
   /** The reader has read the conversation up to `readAt`, with its event. */
   async markRead(key: string, readerId: string, readAt: string, events: EventEnvelope[]): Promise<void> {
-    const updated = await this.collection.updateOne(
-      { _id: key },
-      withEvents({ $set: { [`readUpTo.${readerId}`]: readAt } }, events),
-    );
-    if (updated) this.stored(key);
+    await this.updateWithEvents(key, {}, { $set: { [`readUpTo.${readerId}`]: readAt } }, events);
   }
 }

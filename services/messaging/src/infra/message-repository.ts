@@ -1,7 +1,7 @@
 import {
   DuplicateKeyError,
   outboxIndex,
-  withEvents,
+  OutboxRepository,
   type Collection,
   type DocumentStore,
   type EventEnvelope,
@@ -23,10 +23,10 @@ export interface MessageDocument extends OutboxDocument {
 }
 
 /** Messages on the documents port; a message sent carries its MessageSent (the outbox), which wakes the relay. */
-export class MessageRepository {
-  private stored: (id: string) => void = () => {};
-
-  private constructor(readonly collection: Collection<MessageDocument>) {}
+export class MessageRepository extends OutboxRepository<MessageDocument> {
+  private constructor(collection: Collection<MessageDocument>) {
+    super(collection);
+  }
 
   static async open(store: DocumentStore): Promise<MessageRepository> {
     const collection = await store.collection<MessageDocument>('messages', [
@@ -38,10 +38,6 @@ export class MessageRepository {
       outboxIndex,
     ]);
     return new MessageRepository(collection);
-  }
-
-  onEventsStored(notify: (id: string) => void): void {
-    this.stored = notify;
   }
 
   get(id: string): Promise<MessageDocument | null> {
@@ -65,13 +61,8 @@ export class MessageRepository {
   }
 
   /** Sends a pending message with its event, once: null when it is not pending (any more). */
-  async markSent(id: string, events: EventEnvelope[]): Promise<MessageDocument | null> {
-    const sent = await this.collection.updateOne(
-      { _id: id, status: 'pending' },
-      withEvents({ $set: { status: 'sent' } }, events),
-    );
-    if (sent) this.stored(id);
-    return sent;
+  markSent(id: string, events: EventEnvelope[]): Promise<MessageDocument | null> {
+    return this.updateWithEvents(id, { status: 'pending' }, { $set: { status: 'sent' } }, events);
   }
 
   /** Drops the sender's message while it is pending (its debit was refused); a sent one stays. */

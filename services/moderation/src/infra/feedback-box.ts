@@ -1,6 +1,12 @@
-import { outboxIndex, type DocumentStore, type EventEnvelope, type OutboxDocument } from '@tip/platform';
+import {
+  outboxIndex,
+  type DocumentStore,
+  type EventEnvelope,
+  type OutboxDocument,
+  OutboxRepository,
+} from '@tip/platform';
 import type { FeedbackStatus, FeedbackType } from '../domain/index.js';
-import { collectionName, OutboxRepository } from './repository.js';
+import { collectionName } from './repository.js';
 
 export interface FeedbackDocument extends OutboxDocument {
   _id: string;
@@ -53,13 +59,13 @@ export class FeedbackBox extends OutboxRepository<FeedbackDocument> {
   }
 
   /** Sets the status with its events; false when the feedback is deleted or unknown. */
-  setStatus(feedbackId: string, status: FeedbackStatus, events: EventEnvelope[]): Promise<boolean> {
-    return this.updateWithEvents(feedbackId, KEPT, { $set: { status } }, events);
+  async setStatus(feedbackId: string, status: FeedbackStatus, events: EventEnvelope[]): Promise<boolean> {
+    return (await this.updateWithEvents(feedbackId, KEPT, { $set: { status } }, events)) !== null;
   }
 
   /** An admin deletes the feedback, with its events; false when it is deleted already or unknown. */
-  delete(feedbackId: string, events: EventEnvelope[]): Promise<boolean> {
-    return this.updateWithEvents(feedbackId, KEPT, { $set: { ...ERASED } }, events);
+  async delete(feedbackId: string, events: EventEnvelope[]): Promise<boolean> {
+    return (await this.updateWithEvents(feedbackId, KEPT, { $set: { ...ERASED } }, events)) !== null;
   }
 
   /** Erases the feedback with its events, whatever its state (its sender's account is gone). */

@@ -1,7 +1,14 @@
-import { outboxIndex, upsert, type DocumentStore, type EventEnvelope, type OutboxDocument } from '@tip/platform';
+import {
+  outboxIndex,
+  upsert,
+  type DocumentStore,
+  type EventEnvelope,
+  type OutboxDocument,
+  OutboxRepository,
+} from '@tip/platform';
 import type { GenderChange } from '@tip/identity/contract';
 import type { Decision } from '../domain/index.js';
-import { collectionName, OutboxRepository } from './repository.js';
+import { collectionName } from './repository.js';
 
 /** A user as identity's events tell it: whether they wait for a verification decision, and whether they exist. */
 export interface MemberDocument extends OutboxDocument {
@@ -89,7 +96,14 @@ export class MemberQueue extends OutboxRepository<MemberDocument> {
    * Records a decision with its events if the member still waits for one: of two admins deciding at once, only
    * one finds them waiting. False when they did not (decided already, or deleted).
    */
-  decide(userId: string, status: Decision['status'], events: EventEnvelope[]): Promise<boolean> {
-    return this.updateWithEvents(userId, WAITING, { $set: { verificationStatus: status, genderChange: null } }, events);
+  async decide(userId: string, status: Decision['status'], events: EventEnvelope[]): Promise<boolean> {
+    return (
+      (await this.updateWithEvents(
+        userId,
+        WAITING,
+        { $set: { verificationStatus: status, genderChange: null } },
+        events,
+      )) !== null
+    );
   }
 }

@@ -1,6 +1,13 @@
-import { outboxIndex, upsert, type DocumentStore, type EventEnvelope, type OutboxDocument } from '@tip/platform';
+import {
+  outboxIndex,
+  upsert,
+  type DocumentStore,
+  type EventEnvelope,
+  type OutboxDocument,
+  OutboxRepository,
+} from '@tip/platform';
 import type { Decision } from '../domain/index.js';
-import { collectionName, OutboxRepository } from './repository.js';
+import { collectionName } from './repository.js';
 
 /** A post as content's events tell it: its place in the approval queue, and whether it exists. */
 export interface PostDocument extends OutboxDocument {
@@ -95,7 +102,7 @@ export class PostQueue extends OutboxRepository<PostDocument> {
    * Records a decision with its events if the post still waits for one: of two admins deciding at once, only one
    * finds it waiting. False when it did not (decided already, or deleted).
    */
-  decide(postId: string, status: Decision['status'], events: EventEnvelope[]): Promise<boolean> {
-    return this.updateWithEvents(postId, WAITING, { $set: { status } }, events);
+  async decide(postId: string, status: Decision['status'], events: EventEnvelope[]): Promise<boolean> {
+    return (await this.updateWithEvents(postId, WAITING, { $set: { status } }, events)) !== null;
   }
 }

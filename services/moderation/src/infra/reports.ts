@@ -1,6 +1,12 @@
-import { outboxIndex, type DocumentStore, type EventEnvelope, type OutboxDocument } from '@tip/platform';
+import {
+  outboxIndex,
+  type DocumentStore,
+  type EventEnvelope,
+  type OutboxDocument,
+  OutboxRepository,
+} from '@tip/platform';
 import { isOpenReport, REPORT_STATUSES, type ReportReason, type ReportStatus } from '../domain/index.js';
-import { collectionName, OutboxRepository } from './repository.js';
+import { collectionName } from './repository.js';
 
 export interface ReportDocument extends OutboxDocument {
   _id: string;
@@ -82,11 +88,15 @@ export class Reports extends OutboxRepository<ReportDocument> {
    * Moves the report with its events if it is still in the state it was read in (`report.status`); false when it
    * moved meanwhile. Resolved, it no longer keeps its member from reporting the post again.
    */
-  move(report: Pick<ReportDocument, '_id' | 'status'>, move: ReportMove, events: EventEnvelope[]): Promise<boolean> {
+  async move(
+    report: Pick<ReportDocument, '_id' | 'status'>,
+    move: ReportMove,
+    events: EventEnvelope[],
+  ): Promise<boolean> {
     const { status, adminNotes, reviewerId, updatedAt } = move;
     const set = { status, adminNotes, reviewerId, updatedAt };
     const update = isOpenReport(status) ? { $set: set } : { $set: set, $unset: { openKey: '' } };
-    return this.updateWithEvents(report._id, { status: report.status }, update, events);
+    return (await this.updateWithEvents(report._id, { status: report.status }, update, events)) !== null;
   }
 
   /** A deleted member's reports stay, about the post, without naming them or keeping their words. */

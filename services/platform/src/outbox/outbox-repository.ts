@@ -1,0 +1,52 @@
+import { DuplicateKeyError, type Collection, type Filter, type Update } from '../ports/documents.js';
+import type { EventEnvelope } from '../ports/events.js';
+import type { Outbox } from '../lifecycle/start-service.js';
+import { OUTBOX_FIELD, withEvents, type OutboxDocument } from './outbox.js';
+
+/**
+ * What the repositories whose documents carry their events (the outbox) share: a write stores the change and its
+ * events at once, then wakes the relay with the document's id.
+ */
+export abstract class OutboxRepository<T extends OutboxDocument> {
+  private eventsStored: (id: string) => void = () => {};
+
+  protected constructor(protected readonly collection: Collection<T>) {}
+
+  /** For the service's start: the relay publishing this collection's events on `topic`, woken after each write. */
+  outbox(topic: string): Outbox {
+    return {
+      collection: this.collection,
+      topic,
+      onEventsStored: (notify) => {
+        this.eventsStored = notify;
+      },
+    };
+  }
+
+  /** Inserts the document carrying its events; false when its id (or a unique field) is taken. */
+  protected async insertWithEvents(document: T, events: EventEnvelope[]): Promise<boolean> {
+    try {
+      await this.collection.insertOne({ ...document, [OUTBOX_FIELD]: events });
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+    this.eventsStored(document._id);
+    return true;
+  }
+
+  /**
+   * Applies the update with its events to the document when it still matches `filter`: the document as updated, or
+   * null when it did not match (and nothing was written).
+   */
+  protected async updateWithEvents(
+    id: string,
+    filter: Filter,
+    update: Update,
+    events: EventEnvelope[],
+  ): Promise<T | null> {
+    const updated = await this.collection.updateOne({ _id: id, ...filter }, withEvents(update, events));
+    if (updated) this.eventsStored(id);
+    return updated;
+  }
+}
