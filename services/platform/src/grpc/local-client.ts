@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { currentRequestId, withRequestId, type Logger } from '../logging/logger.js';
 import { statusOf } from '../errors/status-map.js';
-import { grpcServerDuration } from '../metrics/registry.js';
+import { grpcServerDuration, latencyOf } from '../metrics/registry.js';
 import { serviceOfPath } from './service-token.js';
 import type { ServiceClient, ServiceHandlers } from './unary.js';
 
@@ -23,7 +23,7 @@ export function createLocalClient<D>(
   logger: Logger,
 ): ServiceClient<D> {
   const client: Record<string, unknown> = { close: () => undefined };
-  const durations = grpcServerDuration();
+  const timed = latencyOf(grpcServerDuration());
   const implementations = handlers as unknown as Record<
     string,
     (request: unknown, context: unknown) => Promise<unknown>
@@ -34,19 +34,20 @@ export function createLocalClient<D>(
     client[name] = async (request: unknown) => {
       const requestId = currentRequestId() ?? randomUUID();
       // The same series as the gRPC server's: a call in process is still a call of the service's method.
-      const timer = durations.startTimer({ service: serviceOfPath(method.path), method: name });
+      const done = timed();
+      const labels = { service: serviceOfPath(method.path), method: name };
       const decoded = method.requestDeserialize(method.requestSerialize(request as object));
       let reply: unknown;
       try {
         reply = await withRequestId(requestId, () => handler(decoded, { requestId }));
       } catch (error) {
         const failure = error instanceof DomainError ? error : new DomainError('INTERNAL', 'errors.internal');
-        timer({ code: grpcStatusName(statusOf[failure.code].grpc) });
+        done({ ...labels, code: grpcStatusName(statusOf[failure.code].grpc) });
         if (error instanceof DomainError) throw error;
         logger.error({ err: error, method: name }, 'unexpected failure in a service handler');
         throw failure;
       }
-      timer({ code: 'OK' });
+      done({ ...labels, code: 'OK' });
       return method.responseDeserialize(method.responseSerialize(reply as object));
     };
   }

@@ -3,7 +3,7 @@ import { HealthImplementation } from 'grpc-health-check';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { withRequestId, type Logger } from '../logging/logger.js';
-import { grpcServerDuration } from '../metrics/registry.js';
+import { grpcServerDuration, latencyOf } from '../metrics/registry.js';
 import { toGrpcError } from './error-metadata.js';
 import { serviceTokenInterceptor, type CallerPolicy } from './service-token.js';
 import type { ServiceHandlers } from './unary.js';
@@ -55,25 +55,25 @@ export async function startGrpcServer<D>(options: {
   health.addToServer(server);
 
   const implementation: grpc.UntypedServiceImplementation = {};
-  const durations = grpcServerDuration();
+  const timed = latencyOf(grpcServerDuration());
   for (const [method, handler] of Object.entries(service.handlers) as [
     string,
     (r: unknown, c: unknown) => Promise<unknown>,
   ][]) {
     implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '') || randomUUID();
-      const timer = durations.startTimer({ service: service.name, method });
+      const done = timed();
       withRequestId(requestId, () => {
         handler(call.request, { requestId }).then(
           (response) => {
-            timer({ code: grpc.status[grpc.status.OK] });
+            done({ service: service.name, method, code: grpc.status[grpc.status.OK] });
             callback(null, response);
           },
           (error: unknown) => {
             if (!(error instanceof DomainError))
               logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
             const failure = toGrpcError(error);
-            timer({ code: grpc.status[failure.code ?? grpc.status.UNKNOWN] });
+            done({ service: service.name, method, code: grpc.status[failure.code ?? grpc.status.UNKNOWN] });
             callback(failure);
           },
         );
