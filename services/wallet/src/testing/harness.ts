@@ -1,10 +1,8 @@
-import { createGrpcClient } from '@tip/platform';
-import { identityDefinition } from '@tip/identity/contract';
-import { WALLET_LEDGER_TOPIC, walletDefinition, type WalletDefinition } from '../contract/index.js';
-import { startIdentityService } from '@tip/identity';
 import { startServiceHarness, type ServiceHarness } from '@tip/platform/testing';
 import type { StripeSettings } from '../config.js';
-import { startWalletService, type RunningWalletService } from '../service.js';
+import { WALLET_LEDGER_TOPIC, walletDefinition, type WalletDefinition } from '../contract/index.js';
+import type { RunningWalletService } from '../service.js';
+import { startWalletWithIdentity } from './wallet-with-identity.js';
 
 /**
  * The wallet as the BFF sees it, for tests, with what it published on `wallet.ledger`, and the real identity beside
@@ -17,26 +15,7 @@ export function startWalletHarness(options: { stripe?: StripeSettings } = {}): P
     name: 'wallet',
     definition: walletDefinition(),
     watch: [WALLET_LEDGER_TOPIC],
-    async start(runtime) {
-      const identity = await startIdentityService({ ...runtime, address: '127.0.0.1:0' });
-      const client = createGrpcClient(identityDefinition(), identity.address, {
-        caller: 'wallet',
-        serviceTokenSecret: runtime.serviceTokenSecret,
-      });
-      const wallet = await startWalletService({
-        ...runtime,
-        ...(options.stripe ? { stripe: options.stripe } : {}),
-        identity: client,
-      });
-      return {
-        ...wallet,
-        async stop() {
-          await wallet.stop();
-          client.close();
-          await identity.stop();
-        },
-      };
-    },
+    start: (runtime) => startWalletWithIdentity(runtime, options.stripe ? { stripe: options.stripe } : {}),
   });
 }
 
