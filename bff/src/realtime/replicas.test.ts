@@ -32,6 +32,9 @@ import { registrationForm } from '../testing/start-stack.js';
 
 /** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
 const serviceTokenSecret = generateServiceTokenSecret();
+/** A service's client as the BFF holds one. */
+const asBff = <D>(definition: Parameters<typeof createGrpcClient<D>>[0], address: string) =>
+  createGrpcClient(definition, address, { caller: 'bff', serviceTokenSecret, timeoutMs: 20_000 });
 
 // Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity, one
 // wallet.
@@ -64,11 +67,7 @@ beforeAll(async () => {
   const logger = createLogger('bff-replicas-test', 'silent');
   adapters = await createAdapters({ dataDir, logger });
   identityService = await startIdentityService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
-  identity = createGrpcClient(identityDefinition(), identityService.address, {
-    caller: 'bff',
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  identity = asBff(identityDefinition(), identityService.address);
   walletService = await startWalletService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -76,11 +75,7 @@ beforeAll(async () => {
     logger,
     identity: identityService.local,
   });
-  wallet = createGrpcClient(walletDefinition(), walletService.address, {
-    caller: 'bff',
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  wallet = asBff(walletDefinition(), walletService.address);
   contentService = await startContentService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -89,11 +84,7 @@ beforeAll(async () => {
     approval: 'immediate',
     wallet: walletService.local,
   });
-  content = createGrpcClient(contentDefinition(), contentService.address, {
-    caller: 'bff',
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  content = asBff(contentDefinition(), contentService.address);
   messagingService = await startMessagingService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -101,11 +92,7 @@ beforeAll(async () => {
     logger,
     wallet: walletService.local,
   });
-  messaging = createGrpcClient(messagingDefinition(), messagingService.address, {
-    caller: 'bff',
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  messaging = asBff(messagingDefinition(), messagingService.address);
   moderationService = await startModerationService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -114,11 +101,7 @@ beforeAll(async () => {
     identity: identityService.local,
     content: contentService.local,
   });
-  moderation = createGrpcClient(moderationDefinition(), moderationService.address, {
-    caller: 'bff',
-    serviceTokenSecret,
-    timeoutMs: 20_000,
-  });
+  moderation = asBff(moderationDefinition(), moderationService.address);
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
