@@ -8,6 +8,7 @@ import {
   runMain,
   StopStack,
   startMetricsServer,
+  startTracing,
   stopOnSignals,
 } from '@tip/platform';
 import { contentDefinition } from '@tip/content/contract';
@@ -22,6 +23,7 @@ import { startBff } from './start-bff.js';
 runMain(async () => {
   const config = loadConfig(standaloneBffConfigSchema);
   const logger = createLogger('bff', config.LOG_LEVEL);
+  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
   // Alone, the BFF hears the services' events through Kafka, or through the embedded log of the DATA_DIR it shares
   // with them (one machine, a process per service); replicas share sessions, limits and sockets only through Redis.
   if (!config.KAFKA_BROKERS)
@@ -40,6 +42,8 @@ runMain(async () => {
   // The BFF keeps no documents; where it shares DATA_DIR's event log with the services, it refuses what they refuse.
   await refuseLegacyData(config.DATA_DIR, { documents: false, events: !config.KAFKA_BROKERS });
   const stops = new StopStack();
+  // Deferred first, so that it stops last and exports the spans of everything stopped before it.
+  stops.defer(() => tracing.stop());
   const events = await openEventBus(engines);
   stops.defer(() => events.close());
   const cache = await openCache(engines);

@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   ConfigError,
   reportConsumerLag,
+  traceHttpRequest,
   type Cache,
   type EventBus,
   type Logger,
@@ -106,18 +107,21 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     publicUrl: () => publicUrl ?? '',
   };
   const app = createApp(context, currentUser);
-  // The two hottest reads take their lanes ahead of Express; everything else goes through it.
+  // The two hottest reads take their lanes ahead of Express; everything else goes through it. Each is measured and
+  // traced under its route template.
+  const serve = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    routeOf: (req: IncomingMessage) => string,
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => {
+    measureRequest(req, res, routeOf);
+    traceHttpRequest('bff', req, res, routeOf).run(() => handler(req, res));
+  };
   const server = createServer((req, res) => {
-    if (isCurrentUserRequest(req)) {
-      measureRequest(req, res, () => '/api/auth/user');
-      currentUser(req, res);
-    } else if (isFeedRequest(req)) {
-      measureRequest(req, res, () => '/api/feed');
-      feed(req, res);
-    } else {
-      measureRequest(req, res, expressRoute);
-      app(req, res);
-    }
+    if (isCurrentUserRequest(req)) serve(req, res, () => '/api/auth/user', currentUser);
+    else if (isFeedRequest(req)) serve(req, res, () => '/api/feed', feed);
+    else serve(req, res, expressRoute, app);
   });
   io.attach(server);
 

@@ -1,5 +1,5 @@
 /** `npm start`: the whole platform in one process, with the embedded engines unless real ones are configured. */
-import { createLogger, loadConfig, refuseLegacyData, runMain, stopOnSignals } from '@tip/platform';
+import { createLogger, loadConfig, refuseLegacyData, runMain, startTracing, stopOnSignals } from '@tip/platform';
 import { resolve } from 'node:path';
 import { embeddedConfigSchema, startPlatform } from './platform.js';
 
@@ -7,6 +7,7 @@ runMain(async () => {
   const config = loadConfig(embeddedConfigSchema);
   await refuseLegacyData(config.DATA_DIR, { documents: !config.MONGO_URL, events: !config.KAFKA_BROKERS });
   const logger = createLogger('tip', config.LOG_LEVEL);
+  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
   const platform = await startPlatform(config, logger);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   logger.info({ url, dataDir: resolve(config.DATA_DIR) }, `Tip is running: open ${url}`);
@@ -26,5 +27,8 @@ runMain(async () => {
     );
   }
 
-  stopOnSignals(logger, () => platform.stop());
+  stopOnSignals(logger, async () => {
+    await platform.stop();
+    await tracing.stop();
+  });
 });

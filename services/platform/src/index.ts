@@ -24,3 +24,4 @@ export * from './lifecycle/start-service.js';
 export * from './lifecycle/free-port.js';
 export * from './grpc/local-client.js';
 export * from './metrics/index.js';
+export * from './tracing/index.js';

@@ -10,6 +10,8 @@ export interface BuiltPlatform {
   /** Where its public port answers, `http://127.0.0.1:<port>`. */
   base: string;
   admin: { email: string; password: string };
+  /** The last 64 kB it printed on stdout and stderr. */
+  output(): string;
   /** Stops it (SIGTERM) and removes its scratch data directory. */
   stop(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function startBuiltPlatform(name: string, env: Record<string, strin
   return {
     base,
     admin,
+    output: () => platform.output(),
     async stop() {
       await platform.stop('SIGTERM', 30_000);
       rmSync(dataDir, { recursive: true, force: true });

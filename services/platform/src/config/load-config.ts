@@ -44,6 +44,8 @@ export const engineConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where Prometheus scrapes the process's metrics (GET /metrics); unset, they are not served. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** The OTLP/HTTP collector the process sends its traces to (`http://collector:4318`); unset, nothing is traced. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl(),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { currentRequestId } from '../logging/logger.js';
+import { grpcClientSpan, injectTraceContext, traced } from '../tracing/tracing.js';
 import { fromGrpcError } from './error-metadata.js';
 import { MAX_MESSAGE_BYTES } from './server.js';
 import { isServiceTokenRefusal, serviceOfPath, serviceTokenSigner, ServiceTokenRefusedError } from './service-token.js';
@@ -15,9 +16,9 @@ export interface GrpcClientOptions {
 }
 
 /**
- * A typed, promise-returning client for one service. Every call carries a service token, a deadline and the
- * current request id, and a failure comes back as the DomainError the service threw (a refused token as
- * ServiceTokenRefusedError: a misconfiguration, not a domain failure).
+ * A typed, promise-returning client for one service. Every call carries a service token, a deadline, the current
+ * request id and trace context (in a span of the caller's), and a failure comes back as the DomainError the service
+ * threw (a refused token as ServiceTokenRefusedError: a misconfiguration, not a domain failure).
  */
 export function createGrpcClient<D>(
   definition: D & grpc.ServiceDefinition,
@@ -31,30 +32,33 @@ export function createGrpcClient<D>(
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
+  const call = (method: grpc.MethodDefinition<object, unknown>, request: unknown, callOptions: CallOptions) =>
+    new Promise((resolve, reject) => {
+      const metadata = new grpc.Metadata();
+      const requestId = currentRequestId();
+      if (requestId) metadata.set('x-request-id', requestId);
+      injectTraceContext(metadata);
+      metadata.set('authorization', `Bearer ${token()}`);
+      const deadline = Date.now() + (callOptions.timeoutMs ?? timeoutMs);
+      channel.makeUnaryRequest(
+        method.path,
+        method.requestSerialize,
+        method.responseDeserialize,
+        request as object,
+        metadata,
+        { deadline },
+        (error, response) => {
+          if (!error) resolve(response);
+          else if (isServiceTokenRefusal(error)) reject(new ServiceTokenRefusedError(address, error.details));
+          else reject(fromGrpcError(error));
+        },
+      );
+    });
   const client: Record<string, unknown> = { close: () => channel.close() };
   for (const [name, method] of Object.entries(definition as grpc.ServiceDefinition)) {
     if (name[0] !== name[0]?.toUpperCase()) continue;
     client[name] = (request: unknown, callOptions: CallOptions = {}) =>
-      new Promise((resolve, reject) => {
-        const metadata = new grpc.Metadata();
-        const requestId = currentRequestId();
-        if (requestId) metadata.set('x-request-id', requestId);
-        metadata.set('authorization', `Bearer ${token()}`);
-        const deadline = Date.now() + (callOptions.timeoutMs ?? timeoutMs);
-        channel.makeUnaryRequest(
-          method.path,
-          method.requestSerialize,
-          method.responseDeserialize,
-          request as object,
-          metadata,
-          { deadline },
-          (error, response) => {
-            if (!error) resolve(response);
-            else if (isServiceTokenRefusal(error)) reject(new ServiceTokenRefusedError(address, error.details));
-            else reject(fromGrpcError(error));
-          },
-        );
-      });
+      traced(grpcClientSpan(options.caller, method.path), () => call(method, request, callOptions));
   }
   return client as ServiceClient<D>;
 }

@@ -4,6 +4,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { currentRequestId, withRequestId, type Logger } from '../logging/logger.js';
 import { statusOf } from '../errors/status-map.js';
 import { grpcServerDuration, latencyOf } from '../metrics/registry.js';
+import { grpcServerSpan } from '../tracing/tracing.js';
 import { serviceOfPath } from './service-token.js';
 import type { ServiceClient, ServiceHandlers } from './unary.js';
 
@@ -14,8 +15,9 @@ const grpcStatusName = (code: number) => String(grpc.status[code]);
  * A client that calls a service's handlers in this process, for the embedded shape where every service lives in
  * one process: a gRPC call on loopback costs about 1.5 ms here, this costs the encoding alone. It answers exactly as
  * the gRPC client does: requests and replies go through the contract's encoding (so absent fields get proto3's
- * defaults, as the handlers expect), the request id travels, and a failure is the DomainError the handler threw, or
- * INTERNAL for anything unforeseen (logged, as the gRPC server logs it).
+ * defaults, as the handlers expect), the request id and the trace travel (a server span, child of the caller's), and
+ * a failure is the DomainError the handler threw, or INTERNAL for anything unforeseen (logged, as the gRPC server
+ * logs it).
  */
 export function createLocalClient<D>(
   definition: D & grpc.ServiceDefinition,
@@ -37,17 +39,21 @@ export function createLocalClient<D>(
       const done = timed();
       const labels = { service: serviceOfPath(method.path), method: name };
       const decoded = method.requestDeserialize(method.requestSerialize(request as object));
+      const span = grpcServerSpan(method.path);
       let reply: unknown;
       try {
-        reply = await withRequestId(requestId, () => handler(decoded, { requestId }));
+        reply = await withRequestId(requestId, () => span.run(() => handler(decoded, { requestId })));
       } catch (error) {
         const failure = error instanceof DomainError ? error : new DomainError('INTERNAL', 'errors.internal');
-        done({ ...labels, code: grpcStatusName(statusOf[failure.code].grpc) });
+        const code = statusOf[failure.code].grpc;
+        done({ ...labels, code: grpcStatusName(code) });
+        span.end({ 'rpc.grpc.status_code': code }, error instanceof DomainError ? undefined : error);
         if (error instanceof DomainError) throw error;
         logger.error({ err: error, method: name }, 'unexpected failure in a service handler');
         throw failure;
       }
       done({ ...labels, code: 'OK' });
+      span.end();
       return method.responseDeserialize(method.responseSerialize(reply as object));
     };
   }

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../errors/domain-error.js';
 import { withRequestId, type Logger } from '../logging/logger.js';
 import { grpcServerDuration, latencyOf } from '../metrics/registry.js';
+import { grpcServerSpan } from '../tracing/tracing.js';
 import { toGrpcError } from './error-metadata.js';
 import { serviceTokenInterceptor, type CallerPolicy } from './service-token.js';
 import type { ServiceHandlers } from './unary.js';
@@ -63,20 +64,26 @@ export async function startGrpcServer<D>(options: {
     implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '') || randomUUID();
       const done = timed();
+      const span = grpcServerSpan(call.getPath(), call.metadata);
       withRequestId(requestId, () => {
-        handler(call.request, { requestId }).then(
-          (response) => {
-            done({ service: service.name, method, code: grpc.status[grpc.status.OK] });
-            callback(null, response);
-          },
-          (error: unknown) => {
-            if (!(error instanceof DomainError))
-              logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
-            const failure = toGrpcError(error);
-            done({ service: service.name, method, code: grpc.status[failure.code ?? grpc.status.UNKNOWN] });
-            callback(failure);
-          },
-        );
+        span
+          .run(() => handler(call.request, { requestId }))
+          .then(
+            (response) => {
+              done({ service: service.name, method, code: grpc.status[grpc.status.OK] });
+              span.end();
+              callback(null, response);
+            },
+            (error: unknown) => {
+              const unexpected = !(error instanceof DomainError);
+              if (unexpected) logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
+              const failure = toGrpcError(error);
+              const code = failure.code ?? grpc.status.UNKNOWN;
+              done({ service: service.name, method, code: grpc.status[code] });
+              span.end({ 'rpc.grpc.status_code': code }, unexpected ? error : undefined);
+              callback(failure);
+            },
+          );
       });
     };
   }

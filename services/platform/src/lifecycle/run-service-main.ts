@@ -5,6 +5,7 @@ import { createGrpcClient } from '../grpc/client.js';
 import type { ServiceClient } from '../grpc/unary.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { startMetricsServer } from '../metrics/serve-metrics.js';
+import { startTracing } from '../tracing/tracing.js';
 import { runMain, stopOnSignals } from './process-lifecycle.js';
 import type { ServiceRuntime } from './start-service.js';
 
@@ -35,6 +36,7 @@ export function runServiceMain<
   runMain(async () => {
     const config = options.readConfig();
     const logger = createLogger(options.name, config.LOG_LEVEL);
+    const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
     const adapters = await createAdapters({ ...adapterOptionsFrom(config, options.name), logger });
     const { documents, events, objects } = adapters;
     const address = `0.0.0.0:${config.GRPC_PORT}`;
@@ -63,6 +65,7 @@ export function runServiceMain<
       .catch(async (error: unknown) => {
         closeClients();
         await adapters.close();
+        await tracing.stop();
         throw error;
       });
     logger.info(
@@ -75,6 +78,7 @@ export function runServiceMain<
       await service.stop();
       closeClients();
       await adapters.close();
+      await tracing.stop();
     });
   });
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { currentTraceIds } from '../tracing/tracing.js';
 
 export type { Logger } from 'pino';
 
@@ -19,14 +20,18 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-/** JSON lines for machines; on a terminal (someone ran `npm start`), readable lines instead. */
+/**
+ * JSON lines for machines; on a terminal (someone ran `npm start`), readable lines instead. A line written inside a
+ * request or a traced span carries its request id, and its trace and span ids (when tracing is on).
+ */
 export function createLogger(name: string, level = 'info'): Logger {
   const options = {
     name,
     level,
     mixin: () => {
       const requestId = currentRequestId();
-      return requestId ? { requestId } : {};
+      const traceIds = currentTraceIds();
+      return requestId ? { requestId, ...traceIds } : { ...traceIds };
     },
   };
   return process.stdout.isTTY

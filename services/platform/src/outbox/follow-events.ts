@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger.js';
 import type { DocumentStore } from '../ports/documents.js';
 import type { DeliveredEvent, EventBus, Subscription } from '../ports/events.js';
 import { eventHandlerFailures } from '../metrics/registry.js';
+import { eventConsumerSpan, traced } from '../tracing/tracing.js';
 import { idempotentHandler } from './idempotent-handler.js';
 
 /** What to do with one event type of a followed topic. */
@@ -44,7 +45,8 @@ export function onEach<D extends EventDefinition<z.ZodType>>(
  * delivering it again would never make it valid. Handlers that set what their event says are safe to repeat and need
  * nothing more; for others, `once` names the store where the group remembers each event it handled
  * (idempotentHandler), so that a redelivered one is skipped. Only the reactions' types are remembered, so following a
- * busy topic for a few of its types does not record every event of it.
+ * busy topic for a few of its types does not record every event of it. Each event the reactions take is handled in
+ * a span that joins the trace of the request that wrote it.
  */
 export function followEvents(options: {
   events: EventBus;
@@ -79,7 +81,7 @@ export function followEvents(options: {
     topics: [...new Set(reactions.map(({ definition }) => definition.topic))],
     handle: async (event) => {
       if (!reactions.some(({ definition }) => definition.matches(event))) return;
-      await (onceEach ?? react)(event);
+      await traced(eventConsumerSpan(group, event), () => (onceEach ?? react)(event));
     },
   });
 }

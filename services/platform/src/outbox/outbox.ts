@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseDocument, IndexSpec, Update } from '../ports/documents.js';
 import type { EventEnvelope } from '../ports/events.js';
+import { traceContextFields } from '../tracing/tracing.js';
 
 /**
  * The outbox: an aggregate's document carries its not-yet-published events in this array field, written by the same
@@ -17,6 +18,7 @@ export interface OutboxDocument extends BaseDocument {
 /** Lets Mongo find documents with pending events without scanning the collection; add it to the collection's indexes. */
 export const outboxIndex: IndexSpec = { fields: { [`${OUTBOX_FIELD}.id`]: 1 }, sparse: true };
 
+/** An event written now: within a traced span, it carries that span's context (see tracing.ts). */
 export function newEvent<P>(
   type: string,
   version: number,
@@ -24,7 +26,8 @@ export function newEvent<P>(
   payload: P,
   correlationId: string,
 ): EventEnvelope<P> {
-  return { id: randomUUID(), type, version, occurredAt: new Date().toISOString(), key, correlationId, payload };
+  const occurredAt = new Date().toISOString();
+  return { id: randomUUID(), type, version, occurredAt, key, correlationId, payload, ...traceContextFields() };
 }
 
 /** Adds the events to an update, so that they are stored by the same write as the state change. */

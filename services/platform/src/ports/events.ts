@@ -8,6 +8,9 @@ export interface EventEnvelope<P = unknown> {
   key: string;
   correlationId: string;
   payload: P;
+  /** W3C trace context of the span that wrote the event, when tracing is on: its consumers' spans join that trace. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export interface DeliveredEvent extends EventEnvelope {

@@ -7,3 +7,4 @@ export * from './failure.js';
 export * from './document-targets.js';
 export * from './event-log-copy.js';
 export * from './service-harness.js';
+export * from './otlp-receiver.js';

@@ -10,6 +10,8 @@ export const envelopeSchema = z.object({
   key: z.string().min(1),
   correlationId: z.string(),
   payload: z.unknown(),
+  traceparent: z.string().optional(),
+  tracestate: z.string().optional(),
 }) satisfies z.ZodType<EventEnvelope>;
 
 /** Kafka's rule for topic names, kept by the embedded log too so that a name valid in one is valid in the other. */
