@@ -1,4 +1,4 @@
-import type { Logger, ServiceClient } from '@tip/platform';
+import type { Cache, Logger, ServiceClient } from '@tip/platform';
 import type { ContentDefinition } from '@tip/content/contract';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { MessagingDefinition } from '@tip/messaging/contract';
@@ -31,6 +31,8 @@ export interface BffContext {
   /** Rendered feed pages, served again while nothing they show changed. */
   feedPages: FeedPages;
   limits: RateLimits;
+  /** Whether the shared cache stands in for an unreachable Redis (readiness says so). */
+  cache: Pick<Cache, 'degraded'>;
   push: Push;
   /** Who is online: the members' sockets and their online-status reports. */
   presence: Presence;

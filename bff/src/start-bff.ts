@@ -100,6 +100,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     balances,
     feedPages,
     limits: new RateLimits(cache, config),
+    cache,
     push,
     presence,
     google,

@@ -19,6 +19,9 @@ export function writesLimited(retryAfterMs: number): DomainError {
 
 const retryAfterSeconds = (retryAfterMs: number) => Math.max(1, Math.ceil(retryAfterMs / 1000));
 
+/** When to try again after a 503: about as long as a stopped service's process takes to be started again. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** What an error becomes on the wire: a status and a message key. Anything unforeseen is a 500. */
 export function describeError(error: unknown): { status: number; error: DomainError; expected: boolean } {
   if (error instanceof DomainError) return { status: statusOf[error.code].http, error, expected: true };
@@ -52,8 +55,13 @@ function undecodablePath(error: unknown): DomainError | null {
 }
 
 export function sendError(res: Response, req: IncomingMessage, say: Say, error: DomainError): void {
-  const retryAfter = error.params.retryAfterSeconds;
-  if (error.code === 'RESOURCE_EXHAUSTED' && retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+  const retryAfter =
+    error.code === 'UNAVAILABLE'
+      ? UNAVAILABLE_RETRY_AFTER_SECONDS
+      : error.code === 'RESOURCE_EXHAUSTED'
+        ? error.params.retryAfterSeconds
+        : undefined;
+  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
   res.status(statusOf[error.code].http).json({ message: say(req, error.messageKey, error.params) });
 }
 

@@ -69,8 +69,10 @@ export function createRealtime(options: {
     identity: options.identity,
     push,
     logger,
-    // Sockets here answer at once; only a member with none here makes the replicas be asked (Redis adapter).
-    socketsOf: async (userId) => socketsHere(userId) || (await io.in(userRoom(userId)).fetchSockets()).length,
+    // Sockets here answer at once; only a member with none here makes the replicas be asked (Redis adapter), and
+    // only while Redis carries the question (else it would wait out the adapter's timeout for no answer).
+    socketsOf: async (userId) =>
+      socketsHere(userId) || (options.cache.degraded ? 0 : (await io.in(userRoom(userId)).fetchSockets()).length),
     ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
   });
 

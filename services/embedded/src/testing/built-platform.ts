@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnNode, waitUntilServing } from '@tip/platform/testing';
+import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 

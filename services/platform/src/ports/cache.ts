@@ -15,6 +15,8 @@ export interface RateLimiter {
 }
 
 export interface Cache {
+  /** True while a shared store cannot be reached and this process answers in its place (see RedisCache). */
+  readonly degraded: boolean;
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<void>;

@@ -158,8 +158,17 @@ export const kafkaEngine = externalEngine({
   },
 });
 
-async function startLocalRedis(binary: string): Promise<RunningEngine> {
-  const port = await freePort();
+/**
+ * A redis-server of the suite's own, when one is installed: one it may kill and start again on the same port (an
+ * outage), which REDIS_URL's shared server is not.
+ */
+export function ownRedisServer(): { start(port?: number): Promise<RunningEngine> } | { skip: string } {
+  if (!existsSync(REDIS_SERVER)) return { skip: `${REDIS_SERVER} is not installed` };
+  return { start: (port) => startLocalRedis(REDIS_SERVER, port) };
+}
+
+async function startLocalRedis(binary: string, chosenPort?: number): Promise<RunningEngine> {
+  const port = chosenPort ?? (await freePort());
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,7 @@ const SWEEP_INTERVAL_MS = 60_000;
  * counters and subscriptions never do.
  */
 export class MemoryCache implements Cache {
+  readonly degraded = false;
   private readonly values: Map<string, CacheEntry>;
   private readonly channels = new EventEmitter();
   private readonly limiters = new RateLimiters(

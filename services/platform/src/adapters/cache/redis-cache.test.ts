@@ -1,5 +1,5 @@
-import { expect, it } from '@jest/globals';
-import { describeContract, redisEngine, waitFor } from '../../testing/index.js';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describeContract, ownRedisServer, redisEngine, waitFor, type RunningEngine } from '../../testing/index.js';
 import { RedisCache } from './redis-cache.js';
 
 await describeContract<RedisCache>(
@@ -40,3 +40,57 @@ await describeContract<RedisCache>(
     });
   },
 );
+
+const ownRedis = ownRedisServer();
+(('skip' in ownRedis ? describe.skip : describe) as typeof describe)('RedisCache while Redis is away', () => {
+  let redis: RunningEngine;
+  let cache: RedisCache;
+  let restart: () => Promise<RunningEngine>;
+
+  beforeAll(async () => {
+    if ('skip' in ownRedis) return;
+    const { start } = ownRedis;
+    redis = await start();
+    const port = Number(new URL(redis.url).port);
+    restart = () => start(port);
+    cache = await RedisCache.connect(redis.url);
+  });
+
+  afterAll(async () => {
+    await cache?.close();
+    await redis?.stop();
+  });
+
+  it('answers in its place: values kept here, limits counted here, messages to this process, and then recovers', async () => {
+    await cache.set('before', 'in redis');
+    const limit = { name: 'away', points: 2, durationMs: 60_000 };
+    const received: string[] = [];
+    await cache.subscribe('away', (message) => received.push(message));
+    await redis.stop();
+    await waitFor(() => cache.degraded, 5000, 'the cache to notice');
+
+    // Redis's values are unknown meanwhile; what is written now is kept here.
+    expect(await cache.get('before')).toBeNull();
+    await cache.set('logged-out', '1', 60_000);
+    expect(await cache.get('logged-out')).toBe('1');
+    await cache.delete('logged-out');
+    expect(await cache.get('logged-out')).toBeNull();
+    await cache.set('during', 'here', 60_000);
+    const limiter = cache.rateLimiter(limit);
+    expect((await limiter.consume('ip')).allowed).toBe(true);
+    expect((await limiter.consume('ip')).allowed).toBe(true);
+    expect((await limiter.consume('ip')).allowed).toBe(false);
+    await cache.publish('away', 'here only');
+    expect(received).toEqual(['here only']);
+
+    redis = await restart();
+    await waitFor(() => !cache.degraded, 5000, 'the cache to reconnect');
+    // Redis answers again (it came back empty), and what was written here still holds until it expires.
+    await cache.set('after', 'in redis');
+    expect(await cache.get('after')).toBe('in redis');
+    expect(await cache.get('during')).toBe('here');
+    await cache.publish('away', 'through redis');
+    await waitFor(() => received.length === 2, 5000, 'the message through Redis');
+    expect(received).toEqual(['here only', 'through redis']);
+  });
+});
