@@ -214,7 +214,18 @@ describe('npm run backup', () => {
     let backupStartedAt: number;
     let outcomes: PromiseSettledResult<void>[];
     try {
+      // Load long enough for a write of each kind, a post with a photo among them (a busy machine writes slowly).
       await new Promise((resolve) => setTimeout(resolve, 1500));
+      await waitFor(
+        () =>
+          !loading ||
+          (registered.length > 0 &&
+            posts.some((post) => post.imageUrl !== null) &&
+            credits.length > 0 &&
+            messages.length > 0),
+        30_000,
+        'a write of each kind',
+      );
       backupStartedAt = Date.now();
       const backup = spawnNode(backupMain, { ...env, DATA_DIR: dataDir }, { args: [backupDir] });
       const code = await backup.exited;
