@@ -531,6 +531,24 @@ describe('docker-compose.yml', () => {
     const port = environmentOf(services.find(([name]) => name === 'bff')?.[1] ?? {}).METRICS_PORT;
     expect(targets.sort()).toEqual(appServices.map(([name]) => `${name}:${port}`).sort());
   });
+
+  it('sends every process’s traces to the profile’s collector once .env names it (as env.example says), else none', () => {
+    const collector = parse(read('deploy/observability/otel-collector.yml')) as {
+      receivers: { otlp: { protocols: { http: { endpoint: string } } } };
+      service: { pipelines: { traces: { receivers: string[] } } };
+    };
+    expect(collector.service.pipelines.traces.receivers).toContain('otlp');
+    const endpoint = `http://otel-collector:${collector.receivers.otlp.protocols.http.endpoint.split(':').at(-1)}`;
+    expect(read('deploy/env.example')).toContain(`#   OTEL_EXPORTER_OTLP_ENDPOINT=${endpoint}\n`);
+    for (const [, service] of appServices) {
+      const setting = environmentOf(service).OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
+      const endpointWith = (env: Record<string, string>) =>
+        loadConfig(engineConfigSchema, { OTEL_EXPORTER_OTLP_ENDPOINT: interpolate(setting, env) })
+          .OTEL_EXPORTER_OTLP_ENDPOINT;
+      expect(endpointWith(exampleEnv)).toBeUndefined();
+      expect(endpointWith({ ...exampleEnv, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toBe(`${endpoint}/`);
+    }
+  });
 });
 
 describe('compose health checks, run for real', () => {
