@@ -510,7 +510,7 @@ describe('docker-compose.yml', () => {
     expect(withS3.sort()).toEqual(['content', 'identity']);
     for (const name of withS3) {
       expect(environmentOf(compose.services[name] ?? {})).toMatchObject({
-        S3_ENDPOINT: 'http://minio:9000',
+        S3_ENDPOINT: 'http://s3:8333',
         S3_ACCESS_KEY: expect.any(String),
         S3_SECRET_KEY: expect.any(String),
       });
@@ -647,14 +647,40 @@ describe('compose health checks, run for real', () => {
 describe('deploy/Dockerfile and .dockerignore', () => {
   const dockerfile = read('deploy/Dockerfile');
 
-  it('copies every workspace manifest before npm install, so the dependency layer stays cached', () => {
-    const install = dockerfile.indexOf('RUN npm install');
+  it('copies every workspace manifest before npm ci, so the dependency layer stays cached', () => {
+    const install = dockerfile.indexOf('RUN npm ci ');
     expect(install).toBeGreaterThan(0);
     const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
     const missing = workspaces.filter((ws) => {
       const copy = dockerfile.indexOf(`COPY ${ws}/package.json ${ws}/\n`);
       return copy < 0 || copy > install;
     });
+    expect(missing).toEqual([]);
+  });
+
+  it('builds on Node 24, pinned by digest', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-[a-z0-9.-]+@sha256:[0-9a-f]{64}$/m);
+  });
+
+  // npm 11's `npm ci` (here and in .ci/run) refused a lock without @swc/core's builds for other platforms, and a
+  // machine of such a platform would go without its binary; an `npm install` over a node_modules that lacks them does
+  // not add them back (npm/cli#4828), so this catches a lock rewritten that way.
+  it("installs from a lock that holds every platform's optional binaries", () => {
+    const lock = JSON.parse(read('package-lock.json')) as {
+      packages: Record<string, { optionalDependencies?: Record<string, string> }>;
+    };
+    /** Where Node would find `name` from the package at `path`: its own node_modules, then each parent's. */
+    const resolves = (path: string, name: string): boolean => {
+      for (let base = path; ; base = base.slice(0, Math.max(0, base.lastIndexOf('/node_modules/')))) {
+        if (lock.packages[`${base === '' ? '' : `${base}/`}node_modules/${name}`]) return true;
+        if (base === '') return false;
+      }
+    };
+    const missing = Object.entries(lock.packages).flatMap(([path, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !resolves(path, name))
+        .map((name) => `${path || '(root)'} -> ${name}`),
+    );
     expect(missing).toEqual([]);
   });
 
@@ -900,6 +926,76 @@ describe('deploy/k8s (kustomize base)', () => {
       });
     });
     expect(problems).toEqual([]);
+  });
+
+  // https://kubernetes.io/docs/concepts/security/pod-security-standards/ (restricted), for the fields these pods set.
+  it('runs every pod (Deployments and the topics Job) within Pod Security "restricted"', () => {
+    interface RestrictedContext {
+      runAsNonRoot?: boolean;
+      runAsUser?: number;
+      privileged?: boolean;
+      allowPrivilegeEscalation?: boolean;
+      seccompProfile?: { type: string };
+      capabilities?: { drop?: string[]; add?: string[] };
+    }
+    interface PodSpec {
+      securityContext?: RestrictedContext;
+      hostNetwork?: boolean;
+      hostPID?: boolean;
+      hostIPC?: boolean;
+      volumes?: Record<string, unknown>[];
+      initContainers?: (K8sContainer & { securityContext?: RestrictedContext })[];
+      containers: (K8sContainer & { securityContext?: RestrictedContext })[];
+    }
+    const ALLOWED_VOLUMES = [
+      'configMap',
+      'csi',
+      'downwardAPI',
+      'emptyDir',
+      'ephemeral',
+      'persistentVolumeClaim',
+      'projected',
+      'secret',
+    ];
+    const withPods = objects.filter((object) => object.spec?.template);
+    expect(withPods.map((object) => object.kind).sort()).toEqual([...deployments.map(() => 'Deployment'), 'Job']);
+    const problems = withPods.flatMap((object) => {
+      const pod = object.spec?.template?.spec as unknown as PodSpec;
+      const issues: string[] = [];
+      const where = `${object.kind} ${object.metadata.name}`;
+      if (pod.hostNetwork || pod.hostPID || pod.hostIPC) issues.push(`${where}: shares a host namespace`);
+      for (const volume of pod.volumes ?? []) {
+        const types = Object.keys(volume).filter((key) => key !== 'name');
+        if (!types.every((type) => ALLOWED_VOLUMES.includes(type)))
+          issues.push(`${where}: volume of type ${types.join(', ')}`);
+      }
+      for (const container of [...(pod.initContainers ?? []), ...pod.containers]) {
+        const at = `${where}/${container.name}`;
+        const own = container.securityContext ?? {};
+        const inherited = pod.securityContext ?? {};
+        if (!(own.runAsNonRoot ?? inherited.runAsNonRoot)) issues.push(`${at}: not runAsNonRoot`);
+        if ((own.runAsUser ?? inherited.runAsUser) === 0) issues.push(`${at}: runs as root`);
+        const seccomp = (own.seccompProfile ?? inherited.seccompProfile)?.type;
+        if (seccomp !== 'RuntimeDefault' && seccomp !== 'Localhost') issues.push(`${at}: seccomp profile ${seccomp}`);
+        if (own.privileged) issues.push(`${at}: privileged`);
+        if (own.allowPrivilegeEscalation !== false) issues.push(`${at}: privilege escalation allowed`);
+        if (!own.capabilities?.drop?.includes('ALL')) issues.push(`${at}: capabilities not dropped`);
+        if ((own.capabilities?.add ?? []).some((capability) => capability !== 'NET_BIND_SERVICE'))
+          issues.push(`${at}: adds capabilities`);
+        if ((container.ports ?? []).some((port) => 'hostPort' in port)) issues.push(`${at}: host port`);
+      }
+      return issues;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('runs the topics Job again on every apply: Kubernetes deletes it once finished, so the next apply creates it', () => {
+    const job = objects.find((object) => object.kind === 'Job' && object.metadata.name === 'kafka-topics');
+    const spec = job?.spec as { ttlSecondsAfterFinished?: number; template?: { spec: { restartPolicy?: string } } };
+    // Short enough that the next deploy finds it gone, long enough to read its outcome after this one.
+    expect(spec.ttlSecondsAfterFinished).toBeGreaterThanOrEqual(30);
+    expect(spec.ttlSecondsAfterFinished).toBeLessThanOrEqual(300);
+    expect(spec.template?.spec.restartPolicy).toBe('OnFailure');
   });
 
   it('has a Service selecting each Deployment on a named container port', () => {

@@ -106,8 +106,8 @@ export const redisEngine = externalEngine({
 });
 
 /**
- * MinIO's URL carries its credentials: http://ACCESS:SECRET@host:port. Without S3_ENDPOINT, a local S3 server
- * (s3rver, a devDependency) stands in for MinIO: the adapter's requests, signatures included, go over real HTTP.
+ * The S3 server's URL carries its credentials: http://ACCESS:SECRET@host:port. Without S3_ENDPOINT, a local S3 server
+ * (s3rver, a devDependency) stands in for it: the adapter's requests, signatures included, go over real HTTP.
  */
 export const minioEngine = externalEngine({
   envVar: 'S3_ENDPOINT',
@@ -119,15 +119,16 @@ export const minioEngine = externalEngine({
   },
   local: { available: () => resolves(S3_SERVER_PACKAGE), start: startLocalS3 },
   async container({ GenericContainer, Wait }) {
-    const started = await new GenericContainer('minio/minio:latest')
-      .withCommand(['server', '/data'])
-      .withEnvironment({ MINIO_ROOT_USER: 'contract', MINIO_ROOT_PASSWORD: 'contract-secret' })
-      .withExposedPorts(9000)
-      .withWaitStrategy(Wait.forHttp('/minio/health/live', 9000))
+    // The S3 server compose runs (MinIO publishes no images any more).
+    const started = await new GenericContainer('chrislusf/seaweedfs:4.44')
+      .withCommand(['server', '-s3'])
+      .withEnvironment({ AWS_ACCESS_KEY_ID: 'contract', AWS_SECRET_ACCESS_KEY: 'contract-secret' })
+      .withExposedPorts(8333)
+      .withWaitStrategy(Wait.forHttp('/healthz', 8333))
       .start();
     return containerEngine(
       started,
-      `http://contract:contract-secret@${started.getHost()}:${started.getMappedPort(9000)}`,
+      `http://contract:contract-secret@${started.getHost()}:${started.getMappedPort(8333)}`,
     );
   },
 });
