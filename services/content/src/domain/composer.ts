@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The post categories (the other filter names in the translation texts are not categories). */
 export const CATEGORIES = ['melanzana', 'patate', 'trending'] as const;
 export type Category = (typeof CATEGORIES)[number];
-/** The composer's category when the member has not chosen one. */
+/** The category of a post whose form names none. */
 export const DEFAULT_CATEGORY: Category = 'melanzana';
 
 export const POST_MAX_CHARACTERS = 5000;
@@ -70,6 +70,24 @@ export interface Writer {
 export type MediaKind = 'image' | 'video' | null;
 
 /**
+ * What gives the categories their meaning (docs/product.md#categories): men do not post in patate, women not in
+ * melanzana; trending is open to everyone, as are both to a member whose gender is not known.
+ */
+export function mayPostIn(gender: Writer['gender'], category: Category): boolean {
+  return !(category === 'patate' && gender === 'male') && !(category === 'melanzana' && gender === 'female');
+}
+
+/**
+ * The category a fresh composer starts on: melanzana, or else the first one the writer may post in (patate for a
+ * woman), so that nobody's first 'Pubblica' is refused for a choice they did not make.
+ */
+export function composerCategoryFor(gender: Writer['gender']): Category {
+  return mayPostIn(gender, DEFAULT_CATEGORY)
+    ? DEFAULT_CATEGORY
+    : (CATEGORIES.find((category) => mayPostIn(gender, category)) ?? DEFAULT_CATEGORY);
+}
+
+/**
  * The composer's rules that need the author (docs/product.md#publishing), in the order the form checks them: the
  * message key of the first one broken, or null. Approved members and admins write; men not in patate, women not in
  * melanzana; those two need a photo; text or media; premium posts only by premium members and admins.
@@ -77,8 +95,8 @@ export type MediaKind = 'image' | 'video' | null;
 export function composerProblem(writer: Writer, form: PostForm, media: MediaKind): string | null {
   if (!writer.approved && !writer.isAdmin) return 'errors.notApproved';
   if (!form.content && media === null) return 'content.contentRequired';
-  if (form.category === 'patate' && writer.gender === 'male') return 'content.menNotInPatate';
-  if (form.category === 'melanzana' && writer.gender === 'female') return 'content.womenNotInMelanzana';
+  if (!mayPostIn(writer.gender, form.category))
+    return form.category === 'patate' ? 'content.menNotInPatate' : 'content.womenNotInMelanzana';
   if ((form.category === 'melanzana' || form.category === 'patate') && media !== 'image')
     return 'content.photoRequired';
   if (form.isPremium && !writer.isPremium && !writer.isAdmin) return 'content.premiumOnly';

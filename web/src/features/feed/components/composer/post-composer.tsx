@@ -28,7 +28,7 @@ const SESSION_RELOAD_MS = 2_000;
 export function PostComposer({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { draft, set, reset } = useDraft();
+  const { draft, set, reset } = useDraft(user.gender);
   const create = useCreatePost({
     onSuccess: (answer) => {
       reset();
