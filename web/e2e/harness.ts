@@ -96,7 +96,13 @@ export function useE2E(options: E2EOptions = {}): E2E {
       return started(browser);
     },
     async newPage(options = {}) {
-      const context = await started(browser).newContext({ baseURL: started(platform).baseUrl, ...options });
+      // The app's service worker would download the whole build into every fresh context, and answer requests
+      // that tests route or count: it is off unless a test asks for it (installable.e2e.test.ts).
+      const context = await started(browser).newContext({
+        baseURL: started(platform).baseUrl,
+        serviceWorkers: 'block',
+        ...options,
+      });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       contexts.push(context);
       return context.newPage();
