@@ -78,7 +78,7 @@ function AdminConsole({ admin }: { admin: User }) {
     <div className="mx-auto max-w-6xl space-y-6">
       <AdminHeader admin={admin} />
       <Tabs value={tab} onValueChange={open}>
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0 [&::-webkit-scrollbar]:hidden">
+        <div className="-mx-4 overflow-x-auto overflow-y-hidden px-4 pb-1 sm:mx-0 sm:px-0 [&::-webkit-scrollbar]:hidden">
           <TabsList ref={tabList} aria-label={t('admin.tabs.label')} className="h-auto min-w-max justify-start">
             <TabsTrigger value="overview" className="h-9 flex-none">
               {label(t('admin.tabs.overview'))}

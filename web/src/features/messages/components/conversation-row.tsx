@@ -47,7 +47,7 @@ export function ConversationRow({
         <span className="flex items-center justify-between gap-2">
           <span className={cn('truncate font-semibold', !name && 'text-muted-foreground italic')}>{label}</span>
           {lastMessage && (
-            <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs text-muted-foreground">
+            <time dateTime={lastMessage.createdAt} className="shrink-0 text-xs whitespace-nowrap text-muted-foreground">
               {formatMessageTime(lastMessage.createdAt)}
             </time>
           )}

@@ -59,7 +59,7 @@ function Messenger({ user }: { user: User }) {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('nav.messages')}</h1>
         <ConnectionStatus />
       </div>
-      <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] overflow-hidden rounded-2xl border bg-card shadow-sm md:grid-cols-[20rem_1fr]">
+      <div className="grid h-[calc(100dvh-13rem)] min-h-[26rem] grid-cols-1 overflow-hidden rounded-2xl border bg-card shadow-sm md:grid-cols-[20rem_minmax(0,1fr)]">
         <ConversationList selected={selected} onSelect={select} className={cn(selected ? 'hidden md:flex' : 'flex')} />
         <section className={cn('min-h-0 flex-col', selected ? 'flex' : 'hidden md:flex')}>
           {selected ? (

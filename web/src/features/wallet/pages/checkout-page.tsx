@@ -95,7 +95,7 @@ function Checkout({ catalogue }: { catalogue: Catalogue }) {
     user && isPremiumActive(user) ? formatLongDate(user.premiumSubscriptionExpiry, i18n.language) : null;
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1.5fr)_minmax(0,1fr)]">
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="credits" disabled={processing} className="px-5">
