@@ -1,6 +1,15 @@
 // kafkajs has had no release since 2023: this file is the only one that knows it, so that a maintained client
 // (@confluentinc/kafka-javascript offers the same API) can replace it here alone.
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type LogEntry, type Producer } from 'kafkajs';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type KafkaMessage,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
 import type { Logger } from '../../logging/logger.js';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
@@ -15,9 +24,10 @@ export interface KafkaEventBusOptions {
 
 /**
  * Kafka: a topic per name, the envelope's key as the message key (so one aggregate's events share a partition and
- * stay ordered), the JSON envelope as the value. Each subscription is a consumer in its group that commits an
- * offset only after the handler resolved; a handler that throws leaves it uncommitted and kafkajs fetches the
- * event again after its retry back-off.
+ * stay ordered), the JSON envelope as the value. Each subscription is a consumer in its group that takes a
+ * partition's events a batch (one fetch) at a time, handles them in order and commits once per batch, up to the last
+ * event whose handler resolved; a handler that throws stops its batch there, and kafkajs fetches that event again
+ * after its retry back-off.
  */
 export class KafkaEventBus implements EventBus {
   private readonly createdTopics = new Map<string, Promise<void>>();
@@ -87,21 +97,39 @@ export class KafkaEventBus implements EventBus {
 
   private run(consumer: Consumer, handle: SubscribeOptions['handle']): Promise<void> {
     return consumer.run({
-      autoCommit: false,
-      eachMessage: async ({ topic, partition, message }) => {
-        const parsed = envelopeSchema.safeParse(message.value ? parseJson(message.value.toString('utf8')) : undefined);
-        if (parsed.success) {
-          await handle({ ...(parsed.data as EventEnvelope), topic });
-        } else {
-          // Retrying cannot fix a message that is not an envelope; it would only block the partition for good.
-          this.options.logger?.error(
-            { topic, partition, offset: message.offset },
-            'skipping a message that is not an event envelope',
-          );
+      // With no commit interval or threshold, kafkajs commits the resolved offsets once, after each batch, and also
+      // when a handler threw (what resolved before it), before it fetches again from there.
+      autoCommit: true,
+      // Only what was handled is resolved: a batch cut short (a rebalance, a stop) leaves the rest to be fetched again.
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        for (const message of batch.messages) {
+          if (!isRunning() || isStale()) return;
+          await this.deliver(batch.topic, batch.partition, message, handle);
+          resolveOffset(message.offset);
+          // A long batch must not make the group think this consumer died.
+          await heartbeat();
         }
-        await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
       },
     });
+  }
+
+  private async deliver(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    handle: SubscribeOptions['handle'],
+  ): Promise<void> {
+    const parsed = envelopeSchema.safeParse(message.value ? parseJson(message.value.toString('utf8')) : undefined);
+    if (parsed.success) {
+      await handle({ ...(parsed.data as EventEnvelope), topic });
+      return;
+    }
+    // Retrying cannot fix a message that is not an envelope; it would only block the partition for good.
+    this.options.logger?.error(
+      { topic, partition, offset: message.offset },
+      'skipping a message that is not an event envelope',
+    );
   }
 
   async close(): Promise<void> {
