@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { bffConfigSchema, startBff } from '@tip/bff';
 import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
-import { startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
+import { ledgerCheckConfigShape, startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
 import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
@@ -30,6 +30,7 @@ export const embeddedConfigSchema = engineConfigSchema
     ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD,
   })
   .extend(stripeConfigShape)
+  .extend(ledgerCheckConfigShape)
   .extend({ POST_APPROVAL: postApprovalSetting });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
@@ -92,6 +93,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       logger: logger.child({ service: 'wallet' }),
       stripe,
       identity: identity.local,
+      integrityCheckIntervalMs: config.LEDGER_CHECK_INTERVAL_MS,
     });
     stops.defer(() => wallet.stop());
 

@@ -18,6 +18,16 @@ export const stripeConfigShape = {
   STRIPE_API_URL: optionalHttpUrl(),
 };
 
+export const DEFAULT_LEDGER_CHECK_INTERVAL_MS = 3_600_000;
+
+/**
+ * How often the wallet checks its whole ledger (CheckIntegrity), in ms: hourly by default, 0 never. At most what a
+ * Node timer can wait (about 24 days).
+ */
+export const ledgerCheckConfigShape = {
+  LEDGER_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).default(DEFAULT_LEDGER_CHECK_INTERVAL_MS),
+};
+
 /** The wallet process's settings, read from the environment; a bad value names its variable. */
 export const walletConfigSchema = engineConfigSchema.extend({
   /** The gRPC port, on all interfaces (the container's network decides who reaches it). */
@@ -25,6 +35,7 @@ export const walletConfigSchema = engineConfigSchema.extend({
   /** The secret every caller signs its calls with (and the wallet its own, to identity). */
   ...serviceTokenConfigShape,
   ...stripeConfigShape,
+  ...ledgerCheckConfigShape,
   /** Where identity answers (host:port): a premium purchase takes effect there. */
   IDENTITY_ADDR: z.string().min(1).default('identity:50051'),
 });

@@ -12,6 +12,7 @@ runServiceMain({
       ...runtime,
       stripe: stripeSettings(config),
       identity: connect(identityDefinition(), config.IDENTITY_ADDR),
+      integrityCheckIntervalMs: config.LEDGER_CHECK_INTERVAL_MS,
     }),
   serving: (_service, config) => ({ payments: stripeSettings(config) ? 'stripe' : 'demo' }),
 });

@@ -7,7 +7,8 @@ import {
   type WalletDefinition,
 } from './contract/index.js';
 import type { WalletContext } from './app/context.js';
-import type { StripeSettings } from './config.js';
+import { scheduleIntegrityChecks } from './app/integrity-schedule.js';
+import { DEFAULT_LEDGER_CHECK_INTERVAL_MS, type StripeSettings } from './config.js';
 import { walletHandlers } from './grpc/handlers.js';
 import { DemoPaymentProvider } from './infra/demo-provider.js';
 import { LedgerStore } from './infra/ledger-store.js';
@@ -20,13 +21,15 @@ export interface WalletServiceOptions extends Omit<ServiceRuntime, 'objects'> {
   stripe?: StripeSettings;
   /** Identity, where a premium purchase takes effect; its token names `wallet` as the caller. */
   identity: WalletContext['identity'];
+  /** How often the whole ledger is checked (LEDGER_CHECK_INTERVAL_MS; its default when unset, 0 never). */
+  integrityCheckIntervalMs?: number;
 }
 
 export type RunningWalletService = RunningService<WalletDefinition>;
 
 /**
  * Starts the wallet: its gRPC server, the outbox relays of ledger entries and payments (both on `wallet.ledger`),
- * and the consumer of identity's deletions.
+ * the consumer of identity's deletions, and the scheduled ledger integrity checks.
  */
 export async function startWalletService(options: WalletServiceOptions): Promise<RunningWalletService> {
   const { documents, events, logger } = options;
@@ -40,7 +43,7 @@ export async function startWalletService(options: WalletServiceOptions): Promise
     identity: options.identity,
     logger,
   };
-  return startService({
+  const service = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
@@ -68,4 +71,15 @@ export async function startWalletService(options: WalletServiceOptions): Promise
     ],
     consumers: [() => consumeUserDeletions(context, events, documents)],
   });
+  const stopChecks = scheduleIntegrityChecks(
+    context,
+    options.integrityCheckIntervalMs ?? DEFAULT_LEDGER_CHECK_INTERVAL_MS,
+  );
+  return {
+    ...service,
+    stop: async () => {
+      await stopChecks();
+      await service.stop();
+    },
+  };
 }

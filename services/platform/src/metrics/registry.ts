@@ -91,6 +91,11 @@ export function counter<L extends string>(name: string, help: string, labelNames
   return once(name, () => new Counter<L>({ name, help, labelNames }));
 }
 
+/** A gauge registered once per process: a figure a service sets from time to time (its last check's outcome...). */
+export function gauge<L extends string>(name: string, help: string, labelNames: readonly L[] = []) {
+  return once(name, () => new Gauge<L>({ name, help, labelNames }));
+}
+
 /** Event handlers that failed (the bus delivers the event again), by consumer group and event type. */
 export const eventHandlerFailures = () =>
   counter('tip_event_handler_failures_total', 'Event handlers that failed and will see the event again', [

@@ -1,7 +1,6 @@
 import { startServiceHarness, type ServiceHarness } from '@tip/platform/testing';
-import type { StripeSettings } from '../config.js';
 import { WALLET_LEDGER_TOPIC, walletDefinition, type WalletDefinition } from '../contract/index.js';
-import type { RunningWalletService } from '../service.js';
+import type { RunningWalletService, WalletServiceOptions } from '../service.js';
 import { startWalletWithIdentity } from './wallet-with-identity.js';
 
 /**
@@ -10,12 +9,14 @@ import { startWalletWithIdentity } from './wallet-with-identity.js';
  */
 export type WalletHarness = ServiceHarness<WalletDefinition, RunningWalletService>;
 
-export function startWalletHarness(options: { stripe?: StripeSettings } = {}): Promise<WalletHarness> {
+export function startWalletHarness(
+  options: Pick<WalletServiceOptions, 'stripe' | 'integrityCheckIntervalMs'> = {},
+): Promise<WalletHarness> {
   return startServiceHarness({
     name: 'wallet',
     definition: walletDefinition(),
     watch: [WALLET_LEDGER_TOPIC],
-    start: (runtime) => startWalletWithIdentity(runtime, options.stripe ? { stripe: options.stripe } : {}),
+    start: (runtime) => startWalletWithIdentity(runtime, options),
   });
 }
 

@@ -1,8 +1,7 @@
 import { createGrpcClient, type ServiceRuntime } from '@tip/platform';
 import { identityDefinition } from '@tip/identity/contract';
 import { startIdentityService } from '@tip/identity';
-import type { StripeSettings } from '../config.js';
-import { startWalletService, type RunningWalletService } from '../service.js';
+import { startWalletService, type RunningWalletService, type WalletServiceOptions } from '../service.js';
 
 /**
  * The wallet on `runtime`, with the real identity beside it on the same engines, where premium purchases take effect
@@ -10,7 +9,7 @@ import { startWalletService, type RunningWalletService } from '../service.js';
  */
 export async function startWalletWithIdentity(
   runtime: ServiceRuntime,
-  options: { stripe?: StripeSettings } = {},
+  options: Pick<WalletServiceOptions, 'stripe' | 'integrityCheckIntervalMs'> = {},
 ): Promise<RunningWalletService & { identityAddress: string }> {
   const identity = await startIdentityService({ ...runtime, address: '127.0.0.1:0' });
   const client = createGrpcClient(identityDefinition(), identity.address, {
