@@ -1,4 +1,5 @@
 /** Posts for the browser tests: approved and premium members, and shortcuts through the API for tests that are not about composing. */
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { until } from './waits.js';
@@ -19,6 +20,21 @@ export async function approveByApi(adminPage: Page, memberPage: Page, userId: st
   await until('content knows the member is approved', async () => {
     const probe = await memberPage.request.post('/api/posts/no-such-post/like');
     return probe.status() === 404;
+  });
+}
+
+/**
+ * approveByApi, then waits until messaging has heard of the approval too: it refuses an unapproved sender before it
+ * looks at the recipient, so a message to oneself answers 403 until then and 400 ('Non puoi contattare te stesso.')
+ * after. Nothing is stored or charged.
+ */
+export async function approveForMessaging(adminPage: Page, memberPage: Page, userId: string): Promise<void> {
+  await approveByApi(adminPage, memberPage, userId);
+  await until('messaging knows the member is approved', async () => {
+    const probe = await memberPage.request.post('/api/messages', {
+      data: { id: randomUUID(), recipientId: userId, content: 'probe' },
+    });
+    return probe.status() === 400;
   });
 }
 

@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { addCreditsByApi, approveByApi, createPostByApi } from './content.js';
+import { addCreditsByApi, approveForMessaging, createPostByApi } from './content.js';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
@@ -17,21 +17,6 @@ async function adminPage() {
   const page = await e2e.newPage();
   await signInByApi(page, ADMIN);
   return page;
-}
-
-/**
- * An admin approves the member (content hears of it, see approveByApi), then waits until messaging has too: it
- * refuses an unapproved sender before it looks at the recipient, so a message to oneself answers 403 until then and
- * 400 ('Non puoi contattare te stesso.') after. Nothing is stored or charged.
- */
-async function approveForMessaging(admin: Page, page: Page, userId: string) {
-  await approveByApi(admin, page, userId);
-  await until('messaging knows the member is approved', async () => {
-    const probe = await page.request.post('/api/messages', {
-      data: { id: randomUUID(), recipientId: userId, content: 'probe' },
-    });
-    return probe.status() === 400;
-  });
 }
 
 type Options = { credits?: number; approved?: boolean };

@@ -1,0 +1,86 @@
+import { expect, it } from '@jest/globals';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { addCreditsByApi, approveForMessaging } from './content.js';
+import { ADMIN, describeE2E, useE2E } from './harness.js';
+import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { appText, serverText } from './texts.js';
+import { toastWith } from './waits.js';
+
+// Posts are published at once ('Post creato!'). Every test signs up a few members from one address.
+const e2e = useE2E({
+  env: () => ({ POST_APPROVAL: 'immediate', REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }),
+});
+
+const SCREENS: [string, BrowserContextOptions][] = [
+  ['desktop', { viewport: { width: 1280, height: 720 } }],
+  ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+];
+
+/** An approved member with a few credits, signed in once on a desktop and once on a phone. */
+async function approvedMember(admin: Page, tag: string) {
+  const member: Member = await registerMember(e2e.baseUrl, newMember(tag));
+  const screens: Record<string, Page> = {};
+  for (const [name, options] of SCREENS) {
+    screens[name] = await e2e.newPage(options);
+    await signInByApi(screens[name], member);
+  }
+  const first = screens.desktop as Page;
+  const id = await signedInUserId(first);
+  await addCreditsByApi(admin, id, 10);
+  await approveForMessaging(admin, first, id);
+  return { id, screens: SCREENS.map(([name]) => [name, screens[name] as Page] as const) };
+}
+
+/**
+ * Whether the toast covers the control: their boxes share some area, or a tap in the middle of the control would land
+ * on a toast.
+ */
+async function covers(toast: Locator, control: Locator) {
+  const [a, b] = [await toast.boundingBox(), await control.boundingBox()];
+  if (!a || !b) throw new Error('the toast or the control is not on screen');
+  const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+  const tapsToast = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit?.closest('[data-slot="toast"]') != null;
+  });
+  return !apart || tapsToast;
+}
+
+describeE2E('toasts', () => {
+  it("hide nothing a member needs next: the chat's send button, 'Salva modifiche', the composer's switches", async () => {
+    const admin = await e2e.newPage();
+    await signInByApi(admin, ADMIN);
+    const recipient = await approvedMember(admin, 'riceve');
+    const member = await approvedMember(admin, 'toast');
+
+    for (const [screen, page] of member.screens) {
+      await page.goto(`/messages?user=${recipient.id}`);
+      const input = page.getByTestId('message-input');
+      await input.fill(`Ciao dal ${screen}`);
+      await input.press('Enter');
+      const sent = toastWith(page, appText('messages.sent'));
+      await sent.waitFor();
+      const send = page.getByRole('button', { name: appText('messages.send') });
+      expect({ screen, covered: await covers(sent, send) }).toEqual({ screen, covered: false });
+
+      await page.goto('/profile');
+      await page.getByLabel(appText('profile.info.bio')).fill(`Scrivo dal ${screen}`);
+      const save = page.getByRole('button', { name: appText('profile.info.save') });
+      await save.click();
+      const saved = toastWith(page, appText('profile.info.successTitle'));
+      await saved.waitFor();
+      expect({ screen, covered: await covers(saved, save) }).toEqual({ screen, covered: false });
+
+      await page.goto('/');
+      const composer = page.getByTestId('post-composer');
+      await composer.getByLabel(appText('feed.composer.contentLabel')).fill(`Un post dal ${screen}`);
+      await composer.getByRole('radio', { name: appText('feed.categories.trending') }).click();
+      await composer.getByRole('button', { name: appText('feed.composer.submit') }).click();
+      const created = toastWith(page, serverText('content.postCreated'));
+      await created.waitFor();
+      for (const control of await composer.getByRole('switch').all())
+        expect({ screen, covered: await covers(created, control) }).toEqual({ screen, covered: false });
+    }
+  }, 90_000);
+});
