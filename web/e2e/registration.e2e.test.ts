@@ -2,7 +2,7 @@ import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, verificationPhoto, type Member } from './members.js';
-import { serverText } from './texts.js';
+import { appText, serverText, withValues } from './texts.js';
 import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
 
 const e2e = useE2E();
@@ -47,13 +47,32 @@ describeE2E('registration', () => {
 
     await submitButton(page).click();
     await page.getByRole('heading', { name: 'Registrazione Completata!' }).waitFor();
-    await toastWith(page, 'Registrazione completata').waitFor();
+    // She is greeted as a woman, and told what happens to the photo she has just sent; nothing asks for it again.
+    const welcome = withValues(appText('auth.register.completeDescription_female'), { username: member.username });
+    await page.getByText(welcome).waitFor();
+    const toast = toastWith(page, 'Registrazione completata');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(`Benvenuta ${member.username}!`);
+    const next = page.getByTestId('registration-next');
+    expect(await next.getByRole('listitem').allInnerTexts()).toEqual([
+      appText('auth.register.nextReview'),
+      appText('auth.register.nextMeanwhile'),
+      appText('auth.register.nextApproved'),
+    ]);
+    const card = page.locator('[data-slot="card"]', {
+      has: page.getByRole('heading', { name: 'Registrazione Completata!' }),
+    });
+    expect(await card.getByRole('link').allInnerTexts()).toEqual([
+      appText('auth.register.completeLogin'),
+      appText('common.backHome'),
+    ]);
 
-    // The success screen stays for 2 s, then the login form takes over.
+    // The success screen stays for 2 s, then the login form takes over, still saying the photo is waiting.
     await expectDelayedStep(page, 'the move to /login', () => addressOf(page) === '/login', {
       notBeforeMs: 1_000,
       byMs: 2_500,
     });
+    await page.getByTestId('registered-notice').getByText(appText('auth.login.registeredNotice')).waitFor();
 
     await page.getByLabel('Email').fill(member.email);
     await page.getByLabel('Password').fill(member.password);
@@ -73,6 +92,18 @@ describeE2E('registration', () => {
     // What was typed is what was stored, the Telegram name with the '@' the server adds.
     expect(await page.getByLabel('Username Telegram').inputValue()).toBe(`@${member.telegramUsername}`);
     expect(await page.getByLabel('Città').inputValue()).toBe(member.city);
+  });
+
+  it("greets a man as 'Benvenuto'", async () => {
+    const member = { ...newMember('nuovo'), gender: 'male' as const };
+    const page = await e2e.newPage();
+    await page.goto('/register');
+    await fillRegistration(page, member);
+    await page.getByLabel('Foto di verifica').setInputFiles(await verificationPhoto());
+    await submitButton(page).click();
+
+    await page.getByText(`Benvenuto ${member.username}! Il tuo account è stato creato`).waitFor();
+    expect(await toastWith(page, 'Registrazione completata').innerText()).toContain(`Benvenuto ${member.username}!`);
   });
 
   it('says in Italian that the passwords do not match, without sending anything', async () => {

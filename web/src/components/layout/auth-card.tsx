@@ -57,6 +57,7 @@ export function AuthDoneCard({
   title,
   description,
   next,
+  nextState,
   replace,
   contentClassName,
   children,
@@ -64,6 +65,8 @@ export function AuthDoneCard({
   title: string;
   description: string;
   next: string;
+  /** The router state `next` is opened with (what it should say about the step just done). */
+  nextState?: unknown;
   replace?: boolean;
   contentClassName?: string;
   children: ReactNode;
@@ -71,9 +74,9 @@ export function AuthDoneCard({
   const navigate = useNavigate();
   useEffect(() => {
     window.scrollTo({ top: 0 });
-    const timer = setTimeout(() => navigate(next, { replace }), MOVE_ON_AFTER_MS);
+    const timer = setTimeout(() => navigate(next, { replace, state: nextState }), MOVE_ON_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [navigate, next, replace]);
+  }, [navigate, next, nextState, replace]);
 
   return (
     <AuthShell>

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import type { ActionResult } from '@/api/types';
+import type { UserResult } from '@/api/types';
 
 export type LoginInput = { email: string; password: string };
 
-export const login = (input: LoginInput) => api<ActionResult>('/api/auth/login', { method: 'POST', body: input });
+export const login = (input: LoginInput) => api<UserResult>('/api/auth/login', { method: 'POST', body: input });
 
-export function useLogin(options: { onSuccess?: (result: ActionResult) => void; onError?: (error: Error) => void }) {
+export function useLogin(options: { onSuccess?: (result: UserResult) => void; onError?: (error: Error) => void }) {
   return useMutation({ mutationFn: login, ...options });
 }

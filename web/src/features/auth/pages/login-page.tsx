@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '@tip/identity/domain';
 import { useForm } from 'react-hook-form';
+import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { Divider } from '@/components/divider';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
@@ -12,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { useLogin } from '../api/login';
 import { GoogleButton } from '../components/google-button';
+import { isJustRegistered } from '../lib/just-registered';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -21,6 +24,7 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
+  const justRegistered = isJustRegistered(useLocation().state);
 
   const login = useLogin({
     onSuccess: (result) => {
@@ -35,7 +39,7 @@ export function LoginPage() {
       toast({
         variant: 'success',
         title: t('auth.login.successTitle'),
-        description: t('auth.login.successDescription'),
+        description: t('auth.login.successDescription', { context: result.user?.gender ?? undefined }),
       });
       // A full load starts the signed-in app from a clean slate (fresh queries, socket, layout).
       window.location.assign('/');
@@ -53,6 +57,16 @@ export function LoginPage() {
 
   return (
     <AuthFormCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      {justRegistered && (
+        <p
+          role="status"
+          className="flex gap-2 rounded-xl bg-secondary px-4 py-3 text-sm text-secondary-foreground"
+          data-testid="registered-notice"
+        >
+          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {t('auth.login.registeredNotice')}
+        </p>
+      )}
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <TextField
           id="login-email"

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
-import { Upload } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { LogIn, Upload } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Gender } from '@/api/types';
 import { Divider } from '@/components/divider';
 import { PhotoPicker } from '@/components/forms/photo-picker';
 import { useProfileFields } from '@/components/forms/profile-fields';
@@ -19,12 +20,13 @@ import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
 import { useRegister } from '../api/register';
 import { GoogleButton } from '../components/google-button';
+import { JUST_REGISTERED } from '../lib/just-registered';
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const photo = usePhotoField(UPLOAD_RULES.registration);
-  const [registeredAs, setRegisteredAs] = useState<string | null>(null);
+  const [registeredAs, setRegisteredAs] = useState<Registered | null>(null);
 
   const form = useForm({
     resolver: zodResolver(registrationSchema, undefined, { raw: true }),
@@ -50,13 +52,16 @@ export function RegisterPage() {
 
   const registration = useRegister({
     onSuccess: (result) => {
-      const username = result.user?.username ?? form.getValues('username');
+      const registered = {
+        username: result.user?.username ?? form.getValues('username'),
+        gender: form.getValues('gender'),
+      };
       toast({
         variant: 'success',
         title: t('auth.register.successToastTitle'),
-        description: t('auth.register.successToastDescription', { username }),
+        description: t('auth.register.successToastDescription', { ...registered, context: registered.gender }),
       });
-      setRegisteredAs(username);
+      setRegisteredAs(registered);
     },
     onError: (error) =>
       toast({
@@ -68,7 +73,7 @@ export function RegisterPage() {
       }),
   });
 
-  if (registeredAs) return <RegistrationComplete />;
+  if (registeredAs) return <RegistrationComplete {...registeredAs} />;
 
   const onSubmit = (event: FormEvent) => {
     const photoOk = photo.validate();
@@ -138,26 +143,40 @@ export function RegisterPage() {
   );
 }
 
-function RegistrationComplete() {
+/** Who just registered: the greetings agree with the gender where the language does ('Benvenuta'). */
+type Registered = { username: string; gender: Gender | undefined };
+
+/** 'Registrazione Completata!': what happens next (an admin checks the photo just sent), then the login page. */
+function RegistrationComplete({ username, gender }: Registered) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
     <AuthDoneCard
       title={t('auth.register.completeTitle')}
-      description={t('auth.register.completeDescription')}
+      description={t('auth.register.completeDescription', { username, context: gender })}
       next="/login"
+      nextState={JUST_REGISTERED}
       contentClassName="grid w-full max-w-sm gap-3"
     >
-      <p className="rounded-xl bg-secondary px-4 py-3 text-left text-sm text-secondary-foreground">
-        {t('auth.register.completeSteps')}
-      </p>
+      <section
+        aria-labelledby={titleId}
+        className="rounded-xl bg-secondary px-4 py-3 text-left text-sm text-secondary-foreground"
+        data-testid="registration-next"
+      >
+        <h2 id={titleId} className="font-semibold">
+          {t('auth.register.nextTitle')}
+        </h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-5">
+          <li>{t('auth.register.nextReview')}</li>
+          <li>{t('auth.register.nextMeanwhile')}</li>
+          <li>{t('auth.register.nextApproved')}</li>
+        </ol>
+      </section>
       <Button asChild variant="gradient" size="lg">
-        <Link to="/login">
-          <Upload aria-hidden />
-          {t('auth.register.completeUpload')}
+        <Link to="/login" state={JUST_REGISTERED}>
+          <LogIn aria-hidden />
+          {t('auth.register.completeLogin')}
         </Link>
-      </Button>
-      <Button asChild variant="outline">
-        <Link to="/login">{t('auth.register.completeLogin')}</Link>
       </Button>
       <Button asChild variant="ghost">
         <Link to="/">{t('common.backHome')}</Link>
