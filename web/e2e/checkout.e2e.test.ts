@@ -11,6 +11,7 @@ const e2e = useE2E();
 const CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
 } as const;
 
 async function signedIn(member: Member) {
@@ -134,20 +135,28 @@ describeE2E('checkout with the demo provider', () => {
     await untilSidebarShows(page, 10);
   });
 
-  it("says 'Pagamento Fallito' with the decline reason for 4000…0002, and the balance stays 0", async () => {
+  it("keeps 'Pagamento Fallito' with the decline reason beside the card until the next attempt; the balance stays 0", async () => {
     const page = await signedIn(newMember('rifiuto'));
     await page.goto('/checkout');
     await payWithCard(page, CARDS.declined, 999);
 
-    const failed = toastWith(page, appText('checkout.errors.paymentTitle'));
-    await failed.waitFor();
-    expect(await failed.innerText()).toContain(serverText('wallet.cardDeclined'));
+    const failure = page.getByTestId('order-summary').getByRole('alert');
+    await failure.getByText(appText('checkout.errors.paymentTitle')).waitFor();
+    expect(await failure.innerText()).toContain(serverText('wallet.cardDeclined'));
     expect(addressOf(page)).toBe('/checkout');
     // Ready for another try, and nothing was credited.
     await until('the pay button is enabled again', () => payButton(page, 999).isEnabled());
     expect(await sidebarCredits(page)).toBe('0');
     const user = await page.request.get('/api/auth/user');
     expect(((await user.json()) as { credits: number }).credits).toBe(0);
+
+    // The reason stays while she types another card, and goes with the next attempt, which says its own.
+    await page.getByLabel(appText('checkout.demo.cardNumber')).fill(CARDS.insufficientFunds);
+    expect(await failure.innerText()).toContain(serverText('wallet.cardDeclined'));
+    await payButton(page, 999).click();
+    await failure.getByText(serverText('wallet.cardInsufficientFunds')).waitFor();
+    expect(await failure.innerText()).not.toContain(serverText('wallet.cardDeclined'));
+    expect(await toastWith(page, appText('checkout.errors.paymentTitle')).count()).toBe(0);
   });
 
   it("refuses a mistyped card number with 'Errore Validazione' before any payment is opened", async () => {
@@ -159,11 +168,16 @@ describeE2E('checkout with the demo provider', () => {
     await page.goto('/checkout');
     await payWithCard(page, '4242 4242 4242 4241', 999);
 
-    const refused = toastWith(page, appText('checkout.errors.validationTitle'));
-    await refused.waitFor();
+    const refused = page.getByTestId('order-summary').getByRole('alert');
+    await refused.getByText(appText('checkout.errors.validationTitle')).waitFor();
     expect(await refused.innerText()).toContain(serverText('wallet.cardInvalidNumber'));
     expect(await page.getByLabel(appText('checkout.demo.cardNumber')).getAttribute('aria-invalid')).toBe('true');
     expect(opened).toEqual([]);
+
+    // Corrected, the number goes through.
+    await page.getByLabel(appText('checkout.demo.cardNumber')).fill(CARDS.succeeds);
+    await payButton(page, 999).click();
+    await page.getByRole('heading', { name: appText('checkout.success.pageTitle') }).waitFor();
   });
 
   it('buys premium: the toast gives the expiry, and the crown shows in the sidebar and on the profile', async () => {

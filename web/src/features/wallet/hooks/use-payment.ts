@@ -34,26 +34,32 @@ export async function step<T>(stage: PaymentStage, action: () => Promise<T>): Pr
   }
 }
 
+/** Why a payment failed, in words: the failed step's title, and the server's or the provider's explanation. */
+export type PaymentFailure = { title: string; description: string };
+
 /** What a payment form gets: the product, whether a payment is running, and how to run one (`pay` pays, answering the payment's id). */
 export interface PaymentFormProps {
   product: Product;
   processing: boolean;
   onPay: (pay: () => Promise<string>) => void;
+  /** The form's own checks refused the card before any payment was opened. */
+  onInvalid: (error: PaymentStepError) => void;
+  /** Why the last attempt failed, shown beside the form until the next one. */
+  failure: PaymentFailure | null;
 }
 
 export const SUCCESS_ADDRESS = '/checkout?success=true';
 
-/** The toast for a failed payment: one title per step, the server's or provider's message where there is one. */
-export function useReportPaymentError() {
+/** A failed payment in words: one title per step, the server's or provider's message where there is one. */
+export function usePaymentFailureText() {
   const { t } = useTranslation();
   return useCallback(
-    (error: unknown) => {
+    (error: unknown): PaymentFailure => {
       if (!(error instanceof PaymentStepError)) {
         console.error('Checkout failed', error);
-        toast({ variant: 'destructive', title: t('checkout.errors.title'), description: t('checkout.errors.generic') });
-        return;
+        return { title: t('checkout.errors.title'), description: t('checkout.errors.generic') };
       }
-      const texts: Record<PaymentStage, { title: string; description: string }> = {
+      const texts: Record<PaymentStage, PaymentFailure> = {
         setup: { title: t('checkout.errors.setupTitle'), description: error.message || t('checkout.errors.setup') },
         validation: {
           title: t('checkout.errors.validationTitle'),
@@ -70,10 +76,16 @@ export function useReportPaymentError() {
         },
         unavailable: { title: t('checkout.errors.title'), description: t('checkout.errors.unavailable') },
       };
-      toast({ variant: 'destructive', ...texts[error.stage] });
+      return texts[error.stage];
     },
     [t],
   );
+}
+
+/** A failure away from the card form (opening Stripe's form, a payment back from a bank's page) is a toast. */
+export function useReportPaymentError() {
+  const failureText = usePaymentFailureText();
+  return useCallback((error: unknown) => toast({ variant: 'destructive', ...failureText(error) }), [failureText]);
 }
 
 /**
@@ -109,13 +121,15 @@ export function useAnnounceSettled() {
 /**
  * Runs a payment for `product`: `pay` takes the money (demo card or Stripe) and returns the payment's id, then the
  * server is asked to settle it. One payment at a time; `processing` holds while one runs. Success ends on the
- * 'Pagamento Completato!' screen; every failure ends in its toast.
+ * 'Pagamento Completato!' screen; a failure is kept in `failure` (the forms show it beside the card, where a toast
+ * would be gone before the member has read it) until the next attempt.
  */
 export function usePayment() {
   const navigate = useNavigate();
-  const report = useReportPaymentError();
+  const failureText = usePaymentFailureText();
   const announce = useAnnounceSettled();
   const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
   const running = useRef(false);
 
   const run = useCallback(
@@ -123,20 +137,23 @@ export function usePayment() {
       if (running.current) return;
       running.current = true;
       setProcessing(true);
+      setFailure(null);
       try {
         const paymentIntentId = await pay();
         const outcome = await step('confirmation', () => confirmPayment(paymentIntentId));
         announce(outcome, product.kind);
         await navigate(SUCCESS_ADDRESS);
       } catch (error) {
-        report(error);
+        setFailure(failureText(error));
       } finally {
         running.current = false;
         setProcessing(false);
       }
     },
-    [announce, navigate, report],
+    [announce, navigate, failureText],
   );
 
-  return { processing, run };
+  const refuse = useCallback((error: PaymentStepError) => setFailure(failureText(error)), [failureText]);
+
+  return { processing, failure, run, refuse };
 }

@@ -79,7 +79,7 @@ function Checkout({ catalogue }: { catalogue: Catalogue }) {
   const [packageId, setPackageId] = useState(
     () => (catalogue.packages.find((p) => p.popular) ?? catalogue.packages[0])?.id,
   );
-  const { processing, run } = usePayment();
+  const { processing, failure, run, refuse } = usePayment();
   // No premium tab for admins: they see every premium post whole already, and the server does not sell it to them.
   const plan = user?.isAdmin ? undefined : catalogue.premiumPlans[0];
 
@@ -131,10 +131,18 @@ function Checkout({ catalogue }: { catalogue: Catalogue }) {
                 product={product}
                 processing={processing}
                 onPay={(pay) => void run(product, pay)}
+                onInvalid={refuse}
+                failure={failure}
               />
             </Suspense>
           ) : (
-            <DemoCardForm product={product} processing={processing} onPay={(pay) => void run(product, pay)} />
+            <DemoCardForm
+              product={product}
+              processing={processing}
+              onPay={(pay) => void run(product, pay)}
+              onInvalid={refuse}
+              failure={failure}
+            />
           )}
         </OrderSummary>
       )}

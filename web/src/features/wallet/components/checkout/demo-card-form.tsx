@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { confirmDemoPayment } from '../../api/confirm-demo-payment';
-import { PaymentStepError, step, useReportPaymentError, type PaymentFormProps } from '../../hooks/use-payment';
+import { PaymentStepError, step, type PaymentFormProps } from '../../hooks/use-payment';
 import { openPayment } from '../../lib/product';
 import { PayButton } from './pay-button';
+import { PaymentFailureNotice } from './payment-failure-notice';
 
 type CardField = 'number' | 'expiry' | 'cvc';
 
@@ -39,10 +40,9 @@ const monthSlashYear = (value: string) => {
  * The demo provider's card form (embedded mode: no Stripe, no network, no money). On submit: open the payment at
  * the server's price, pay it with the test card, and let `onPay`'s caller settle it.
  */
-export function DemoCardForm({ product, processing, onPay }: PaymentFormProps) {
+export function DemoCardForm({ product, processing, onPay, onInvalid, failure }: PaymentFormProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const report = useReportPaymentError();
   const [card, setCard] = useState<Record<CardField, string>>({ number: '', expiry: '', cvc: '' });
   const [invalid, setInvalid] = useState<CardField | null>(null);
 
@@ -57,7 +57,7 @@ export function DemoCardForm({ product, processing, onPay }: PaymentFormProps) {
     const problem = formProblem(card);
     setInvalid(problem?.field ?? null);
     if (problem) {
-      report(new PaymentStepError('validation', errorText(problem.key)));
+      onInvalid(new PaymentStepError('validation', errorText(problem.key)));
       return;
     }
     onPay(async () => {
@@ -125,6 +125,7 @@ export function DemoCardForm({ product, processing, onPay }: PaymentFormProps) {
           aria-invalid={invalid === 'cvc' || undefined}
         />
       </fieldset>
+      {failure && <PaymentFailureNotice failure={failure} />}
       <PayButton product={product} processing={processing} />
     </form>
   );

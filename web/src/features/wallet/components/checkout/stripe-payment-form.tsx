@@ -15,6 +15,7 @@ import {
 } from '../../hooks/use-payment';
 import { openPayment, type Product } from '../../lib/product';
 import { PayButton } from './pay-button';
+import { PaymentFailureNotice } from './payment-failure-notice';
 
 // Stripe.js is loaded from Stripe on first use only (this module is loaded only when the provider is Stripe), once
 // per key. A failed load counts as "no payment system": the form then says 'Sistema di pagamento non inizializzato'.
@@ -65,6 +66,8 @@ export default function StripePaymentForm({
   product,
   processing,
   onPay,
+  onInvalid,
+  failure,
 }: PaymentFormProps & { publishableKey: string }) {
   const { t, i18n } = useTranslation();
   const { settled, retry } = usePaymentSession(product);
@@ -96,12 +99,12 @@ export default function StripePaymentForm({
         appearance: { theme: 'stripe', variables: { borderRadius: '8px' } },
       }}
     >
-      <StripeForm product={product} processing={processing} onPay={onPay} />
+      <StripeForm product={product} processing={processing} onPay={onPay} onInvalid={onInvalid} failure={failure} />
     </Elements>
   );
 }
 
-function StripeForm({ product, processing, onPay }: PaymentFormProps) {
+function StripeForm({ product, processing, onPay, failure }: PaymentFormProps) {
   const { t } = useTranslation();
   const stripe = useStripe();
   const elements = useElements();
@@ -128,6 +131,7 @@ function StripeForm({ product, processing, onPay }: PaymentFormProps) {
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('checkout.stripe.formLabel')}>
       <PaymentElement options={{ readOnly: processing }} />
+      {failure && <PaymentFailureNotice failure={failure} />}
       <PayButton product={product} processing={processing} />
       <p className="text-center text-xs text-muted-foreground">{t('checkout.stripe.secure')}</p>
     </form>
