@@ -59,7 +59,7 @@ const featureBoundaries = {
 };
 
 /** The services whose packages hold a contract (the platform and the embedded install hold none). */
-const SERVICES = ['identity', 'wallet', 'content', 'messaging', 'moderation'];
+const SERVICES = ['identity', 'wallet', 'content', 'messaging', 'moderation', 'notifications'];
 
 export default tseslint.config(
   {
@@ -97,7 +97,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@tip/(identity|wallet|content|messaging|moderation)(?!/domain$)',
+              regex: '^@tip/(identity|wallet|content|messaging|moderation|notifications)(?!/domain$)',
               message: 'Import only a service’s /domain; talk to the service over gRPC.',
             },
             { regex: '^@tip/bff(?!/contract$)', message: 'From the BFF, import only the types of @tip/bff/contract.' },

@@ -11,8 +11,10 @@ export default {
   moduleNameMapper: {
     // The platform's testing entry points that need no jest (the benches import them from dist too).
     '^@tip/platform/(processes|engines)$': '<rootDir>/services/platform/src/testing/$1.ts',
-    '^@tip/(platform|identity|wallet|content|messaging|moderation)$': '<rootDir>/services/$1/src/index.ts',
-    '^@tip/(platform|identity|wallet|content|messaging|moderation)/(.*)$': '<rootDir>/services/$1/src/$2/index.ts',
+    '^@tip/(platform|identity|wallet|content|messaging|moderation|notifications)$':
+      '<rootDir>/services/$1/src/index.ts',
+    '^@tip/(platform|identity|wallet|content|messaging|moderation|notifications)/(.*)$':
+      '<rootDir>/services/$1/src/$2/index.ts',
     '^@tip/bff$': '<rootDir>/bff/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -13,9 +13,16 @@ function assertMayEngage(viewer: Viewer, refusalKey: string): void {
   if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', refusalKey);
 }
 
-/** Says what changed and by whom, so that feeds refresh the counts alone for a like, and the pages for a comment. */
-const engagementChanged = (post: PostDocument, what: 'likes' | 'comments', userId: string, call: CallInfo) =>
-  PostEngagementChanged.create(post._id, { postId: post._id, what, userId }, call.correlationId);
+/**
+ * Says what changed and by whom, so that feeds refresh the counts alone for a like, and the pages for a comment; for
+ * a like, whether it was given or taken back.
+ */
+const engagementChanged = (
+  post: PostDocument,
+  change: { what: 'comments' } | { what: 'likes'; liked: boolean },
+  userId: string,
+  call: CallInfo,
+) => PostEngagementChanged.create(post._id, { postId: post._id, ...change, userId }, call.correlationId);
 
 /** Likes the post, or takes the like back: one like per member and post, and the count moves by exactly that. */
 export async function toggleLike(context: ContentContext, input: { postId: string; viewerId: string }, call: CallInfo) {
@@ -25,7 +32,7 @@ export async function toggleLike(context: ContentContext, input: { postId: strin
   const { liked, changed } = await context.engagement.toggleLike(post._id, viewer.id);
   if (!changed) return { liked, likeCount: post.likeCount };
   const counted = await context.posts.update(post._id, {}, { $inc: { likeCount: liked ? 1 : -1 } }, [
-    engagementChanged(post, 'likes', viewer.id, call),
+    engagementChanged(post, { what: 'likes', liked }, viewer.id, call),
   ]);
   return { liked, likeCount: counted?.likeCount ?? post.likeCount };
 }
@@ -85,6 +92,6 @@ export async function addComment(
     createdAt: new Date().toISOString(),
   };
   await context.engagement.addComment(comment);
-  await context.posts.addComment(comment, [engagementChanged(post, 'comments', viewer.id, call)]);
+  await context.posts.addComment(comment, [engagementChanged(post, { what: 'comments' }, viewer.id, call)]);
   return commentView(comment, await context.authors.many([viewer.id]), post, viewer);
 }

@@ -50,7 +50,7 @@ export const PostDeleted = defineEvent({
 /**
  * Likes or comments of a post changed (the feeds showing it fetch it again). `what` and `userId` came later, so a
  * consumer reads an event without them (and a member's erasure sends none) as both kinds changed, by no one in
- * particular.
+ * particular; `liked` came later still, so a like's event without it may be either.
  */
 export const PostEngagementChanged = defineEvent({
   type: 'PostEngagementChanged',
@@ -61,6 +61,8 @@ export const PostEngagementChanged = defineEvent({
     what: z.enum(['likes', 'comments']).optional(),
     /** Who liked (or took the like back) or commented. */
     userId: z.string().optional(),
+    /** For a like: whether it was given (true) or taken back (false); notifications tells the author of the first. */
+    liked: z.boolean().optional(),
   }),
 });
 

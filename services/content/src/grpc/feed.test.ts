@@ -208,6 +208,26 @@ describe('likes and comments', () => {
     expect(await likes.count({ postId })).toBe(item.likeCount);
   });
 
+  it('say in their events who liked, took a like back or commented (notifications tells the author)', async () => {
+    const author = await harness.member();
+    const postId = await post(author);
+    await harness.decide(postId, 'approved');
+    const fan = await harness.member();
+    await harness.client.ToggleLike({ postId, viewerId: fan });
+    await harness.client.ToggleLike({ postId, viewerId: fan });
+    await harness.client.AddComment({ postId, viewerId: fan, content: 'Bello!' });
+    const engagement = () =>
+      harness.published
+        .filter((event) => event.type === 'PostEngagementChanged' && event.key === postId)
+        .map((event) => event.payload);
+    await waitFor(() => engagement().length === 3, 5000, 'three engagement events');
+    expect(engagement()).toEqual([
+      { postId, what: 'likes', liked: true, userId: fan },
+      { postId, what: 'likes', liked: false, userId: fan },
+      { postId, what: 'comments', userId: fan },
+    ]);
+  });
+
   it('refuse members waiting for approval, with the composer’s texts', async () => {
     const author = await harness.member();
     const postId = await post(author);

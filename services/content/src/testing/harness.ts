@@ -1,6 +1,6 @@
 import { ProfileUpdated, type UserProfilePayload } from '@tip/identity/contract';
 import { PostDecisionMade } from '@tip/moderation/contract';
-import { contentDefinition, type ContentDefinition } from '../contract/index.js';
+import { CONTENT_POSTS_TOPIC, contentDefinition, type ContentDefinition } from '../contract/index.js';
 import { startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
 import { memberProfile } from '@tip/identity/testing';
 import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
@@ -27,6 +27,7 @@ export async function startContentHarness(options: { approval?: PostApproval } =
   let wallet: WalletBeside | undefined;
   const harness = await startServiceHarness({
     name: 'content',
+    watch: [CONTENT_POSTS_TOPIC],
     definition: contentDefinition(),
     async start(runtime) {
       const beside = await startWalletBeside(runtime, 'content');

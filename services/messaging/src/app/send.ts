@@ -147,6 +147,8 @@ export async function commitSend(
       recipientId: pending.recipientId,
       // When the member sent it: the thread orders by it, and a push must agree.
       sentAt: pending.createdAt,
+      ...(pending.postId &&
+        pending.postAuthorId && { post: { postId: pending.postId, authorId: pending.postAuthorId } }),
     },
     call.correlationId,
   );

@@ -6,7 +6,9 @@ export const MESSAGING_MESSAGES_TOPIC = 'messaging.messages';
 
 /**
  * A message was paid for and delivered. It does not carry what the message says: the log outlives an erasure, the
- * messaging store does not (the BFF pushes the message itself to the pages that show it).
+ * messaging store does not (the BFF pushes the message itself to the pages that show it). `post`: the conversation is
+ * about an anonymous post, whose author the other member may not be told (so a message from the author names no one
+ * to them); absent in events written before.
  */
 export const MessageSent = defineEvent({
   type: 'MessageSent',
@@ -18,6 +20,7 @@ export const MessageSent = defineEvent({
     senderId: z.string(),
     recipientId: z.string(),
     sentAt: z.string(),
+    post: z.object({ postId: z.string(), authorId: z.string() }).optional(),
   }),
 });
 

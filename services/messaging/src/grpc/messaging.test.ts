@@ -245,6 +245,22 @@ describe('through an anonymous post', () => {
     expect(JSON.stringify(throughPost)).not.toContain(author);
   });
 
+  it('says in MessageSent which anonymous post a message goes through, so no one tells the member its author', async () => {
+    const author = await harness.member();
+    const member = await harness.member();
+    const post = postId();
+    const question = await write(member, author, 'domanda', [post, author]);
+    const answer = await write(author, member, 'risposta', [post, author]);
+    const plain = await write(member, author, 'da me');
+    for (const id of [question?.id, answer?.id, plain?.id]) {
+      await waitFor(() => messageSentFor(id ?? '').length > 0, 5000, 'MessageSent');
+    }
+    const postOf = (id = '') => (messageSentFor(id)[0]?.payload as { post?: unknown }).post;
+    expect(postOf(question?.id)).toEqual({ postId: post, authorId: author });
+    expect(postOf(answer?.id)).toEqual({ postId: post, authorId: author });
+    expect(postOf(plain?.id)).toBeUndefined();
+  });
+
   it('marks read both ways, telling the reader to the sender only where the reader is not the author', async () => {
     const author = await harness.member();
     const member = await harness.member();

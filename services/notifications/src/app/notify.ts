@@ -1,0 +1,42 @@
+import type { DeliveredEvent } from '@tip/platform';
+import { groupKey, isNews, type NotificationKind } from '../domain/index.js';
+import type { NotificationOrigin } from '../infra/notification-store.js';
+import { ring } from './bell.js';
+import type { NotificationsContext } from './context.js';
+
+/** Something to tell a member: whom, of what kind, about what, by whom (null: nobody named), and its details. */
+export interface Happening extends Omit<NotificationOrigin, 'kind'> {
+  kind: NotificationKind;
+  actorId: string | null;
+}
+
+/**
+ * Tells the member what happened, joining their unread entry of its kind and subject where the kind gathers
+ * (grouping.ts), then rings their bell. Nothing for an event that is no news (recency.ts), for what a member did
+ * themself, for a member erased (or by one), or between members of whom one blocked the other.
+ */
+export async function notify(context: NotificationsContext, happening: Happening, event: DeliveredEvent) {
+  const { actorId, ...origin } = happening;
+  const { userId } = origin;
+  if (!isNews(event.occurredAt, new Date()) || actorId === userId) return;
+  const members = await context.members.getMany(actorId ? [userId, actorId] : [userId]);
+  if (members.get(userId)?.deleted || (actorId && members.get(actorId)?.deleted)) return;
+  if (actorId && (await context.blocks.between(userId, actorId))) return;
+  const at = new Date().toISOString();
+  const group = groupKey(userId, origin.kind, origin.subject);
+  const id = group
+    ? await context.entries.gather(group, origin, { actorId, at })
+    : await context.entries.add(`${event.id}:${userId}`, origin, at);
+  await ring(context, userId, [id], event.correlationId);
+}
+
+/** The actor took back what they did (a like): they leave the member's unread entry of it, which goes if empty. */
+export async function withdraw(
+  context: NotificationsContext,
+  taken: { userId: string; kind: NotificationKind; subject: string; actorId: string },
+  correlationId: string,
+) {
+  const group = groupKey(taken.userId, taken.kind, taken.subject);
+  const changed = group && (await context.entries.withdraw(group, taken.actorId));
+  if (changed) await ring(context, changed.userId, [changed.id], correlationId);
+}

@@ -1,0 +1,4 @@
+/** Notifications' rules, shared with the BFF and the web app. Pure: plain functions, no Node module. */
+export * from './grouping.js';
+export * from './kinds.js';
+export * from './recency.js';

@@ -1,0 +1,205 @@
+import {
+  followEvents,
+  on,
+  type DeliveredEvent,
+  type DocumentStore,
+  type EventBus,
+  type EventReaction,
+  type Subscription,
+} from '@tip/platform';
+import { PostCreated, PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
+import {
+  ProfileUpdated,
+  UserBlocked,
+  UserDeleted,
+  UserRegistered,
+  UserUnblocked,
+  VerificationSubmitted,
+} from '@tip/identity/contract';
+import { MessagesRead, MessageSent } from '@tip/messaging/contract';
+import { ReportFiled, VerificationDecided } from '@tip/moderation/contract';
+import { CreditsDebited, CreditsGranted, CreditsPurchased, PremiumPurchased } from '@tip/wallet/contract';
+import { SUBJECTS, type NotificationKind } from '../domain/index.js';
+import type { NotificationsContext } from '../app/context.js';
+import { forgetMember, forgetPost, separate } from '../app/forget.js';
+import { notify, withdraw } from '../app/notify.js';
+import { conversationRead } from '../app/read.js';
+
+/** What the wallet's debits for a Telegram reveal name as their reference type (the author revealed is its id). */
+const TELEGRAM_REFERENCE = 'telegram';
+
+/** Posts: whose each is, and what their authors are told of likes, comments, unlocks and decisions. */
+function posts(context: NotificationsContext): EventReaction[] {
+  const toAuthor = async (
+    postId: string,
+    kind: NotificationKind,
+    actorId: string,
+    event: DeliveredEvent,
+  ): Promise<void> => {
+    const authorId = await context.posts.authorOf(postId);
+    if (authorId) await notify(context, { userId: authorId, kind, subject: postId, postId, actorId }, event);
+  };
+  return [
+    on(PostCreated, ({ postId, authorId }) => context.posts.learn(postId, authorId)),
+    on(PostDeleted, ({ postId }, event) => forgetPost(context, postId, event.correlationId)),
+    on(PostEngagementChanged, async ({ postId, what, userId, liked }, event) => {
+      // An erasure's recount names no one; a like from before `liked` was said cannot be told from its take-back.
+      if (!userId || !what) return;
+      if (what === 'comments') return toAuthor(postId, 'post_commented', userId, event);
+      if (liked === true) return toAuthor(postId, 'post_liked', userId, event);
+      if (liked === false) {
+        const authorId = await context.posts.authorOf(postId);
+        if (authorId) {
+          const taken = { userId: authorId, kind: 'post_liked' as const, subject: postId, actorId: userId };
+          await withdraw(context, taken, event.correlationId);
+        }
+      }
+    }),
+    on(PostUnlocked, ({ postId, userId }, event) => toAuthor(postId, 'post_unlocked', userId, event)),
+    on(PostDecided, ({ postId, authorId, status, reason }, event) =>
+      notify(
+        context,
+        {
+          userId: authorId,
+          kind: status === 'approved' ? 'post_approved' : 'post_rejected',
+          subject: postId,
+          postId,
+          actorId: null,
+          ...(reason && { reason }),
+        },
+        event,
+      ),
+    ),
+  ];
+}
+
+/** The ledger: a Telegram revealed, credits an admin added, a purchase confirmed, premium bought. */
+function ledger(context: NotificationsContext): EventReaction[] {
+  return [
+    on(CreditsDebited, ({ userId, reference }, event) => {
+      if (reference.type !== TELEGRAM_REFERENCE) return;
+      const revealed = { userId: reference.id, kind: 'telegram_revealed' as const, subject: SUBJECTS.telegram };
+      return notify(context, { ...revealed, actorId: userId }, event);
+    }),
+    on(CreditsGranted, (grant, event) => {
+      // A tester's own grant is no news to them; an admin may also take credits away, which is not 'added'.
+      if (grant.grant !== 'admin' || grant.amount <= 0) return;
+      const { userId, amount: credits } = grant;
+      return notify(context, { userId, kind: 'credits_granted', subject: '', credits, actorId: null }, event);
+    }),
+    on(CreditsPurchased, ({ userId, amount: credits }, event) =>
+      notify(context, { userId, kind: 'credits_purchased', subject: '', credits, actorId: null }, event),
+    ),
+    on(PremiumPurchased, ({ userId, months }, event) =>
+      notify(context, { userId, kind: 'premium_purchased', subject: '', months, actorId: null }, event),
+    ),
+  ];
+}
+
+/**
+ * Messages: one entry per conversation while unread. Through an anonymous post, the member is not told who its
+ * author is: the author's messages name no one to them. A conversation read anywhere reads its notification.
+ */
+function messages(context: NotificationsContext): EventReaction[] {
+  return [
+    on(MessageSent, ({ conversation, senderId, recipientId, post }, event) =>
+      notify(
+        context,
+        {
+          userId: recipientId,
+          kind: 'message_received',
+          subject: conversation,
+          actorId: senderId,
+          ...(post && { postId: post.postId, anonymous: post.authorId === senderId }),
+        },
+        event,
+      ),
+    ),
+    on(MessagesRead, ({ readerId, conversation }, event) =>
+      conversationRead(context, { userId: readerId, conversation }, event.correlationId),
+    ),
+  ];
+}
+
+/** Moderation: the member's verification decided; the admins' summaries of new reports. */
+function moderation(context: NotificationsContext): EventReaction[] {
+  return [
+    on(VerificationDecided, ({ userId, status, reason }, event) =>
+      notify(
+        context,
+        {
+          userId,
+          kind: status === 'approved' ? 'verification_approved' : 'verification_rejected',
+          subject: '',
+          actorId: null,
+          ...(reason && { reason }),
+        },
+        event,
+      ),
+    ),
+    on(ReportFiled, ({ reporterId }, event) =>
+      toAdmins(context, { kind: 'reports_filed', subject: SUBJECTS.reports, about: reporterId }, event),
+    ),
+  ];
+}
+
+/**
+ * Members: their names and pictures for the views, who the admins are, verifications waiting (the admins' summary),
+ * blocks, and erasure.
+ */
+function members(context: NotificationsContext): EventReaction[] {
+  return [
+    on(UserRegistered, (profile) => context.members.remember(profile)),
+    on(ProfileUpdated, (profile) => context.members.remember(profile)),
+    on(VerificationSubmitted, ({ userId }, event) =>
+      toAdmins(context, { kind: 'verifications_waiting', subject: SUBJECTS.verifications, about: userId }, event),
+    ),
+    on(UserBlocked, async ({ blockerId, blockedId }, event) => {
+      await context.blocks.add(blockerId, blockedId);
+      await separate(context, blockerId, blockedId, event.correlationId);
+    }),
+    on(UserUnblocked, ({ blockerId, blockedId }) => context.blocks.remove(blockerId, blockedId)),
+    on(UserDeleted, ({ userId }, event) => forgetMember(context, userId, event.correlationId)),
+  ];
+}
+
+/**
+ * Every admin's summary of a queue, but for the admin the item is about (their own report or verification). The
+ * summary names no one.
+ */
+async function toAdmins(
+  context: NotificationsContext,
+  item: { kind: NotificationKind; subject: string; about: string },
+  event: DeliveredEvent,
+) {
+  for (const admin of await context.members.admins()) {
+    if (admin === item.about) continue;
+    await notify(context, { userId: admin, kind: item.kind, subject: item.subject, actorId: null }, event);
+  }
+}
+
+/**
+ * What notifications hears, in one consumer group from the start of each topic (whose posts and members it learns
+ * from the whole history; recency.ts keeps old events from telling anyone). Gathering an event into an entry is not
+ * safe to repeat (a message counted twice, an entry read and made again), so the group remembers the events it
+ * handled in `documents`.
+ */
+export function followTheCommunity(
+  context: NotificationsContext,
+  events: EventBus,
+  documents: DocumentStore,
+): Promise<Subscription> {
+  return followEvents({
+    events,
+    group: 'notifications.events',
+    logger: context.logger,
+    once: documents,
+    reactions: [
+      ...posts(context),
+      ...ledger(context),
+      ...messages(context),
+      ...moderation(context),
+      ...members(context),
+    ],
+  });
+}

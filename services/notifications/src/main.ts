@@ -1,0 +1,10 @@
+/** Notifications as its own process (the distributed shape). */
+import { runServiceMain } from '@tip/platform';
+import { readNotificationsConfig } from './config.js';
+import { startNotificationsService } from './service.js';
+
+runServiceMain({
+  name: 'notifications',
+  readConfig: readNotificationsConfig,
+  start: (runtime) => startNotificationsService(runtime),
+});
