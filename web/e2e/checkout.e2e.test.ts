@@ -4,6 +4,7 @@ import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signInByApi, type Member } from './members.js';
 import { appText, euro, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
+import { payButton, payWithCard } from './wallet.js';
 
 // The platform runs the demo payment provider (no STRIPE_SECRET_KEY): test card numbers, no network, no money.
 const e2e = useE2E();
@@ -26,16 +27,6 @@ const sidebarCredits = (page: Page) => page.getByTestId('sidebar-credits').inner
 
 const untilSidebarShows = (page: Page, credits: number) =>
   until(`the sidebar shows ${credits} credits`, async () => (await sidebarCredits(page)) === String(credits));
-
-const payButton = (page: Page, cents: number) =>
-  page.getByRole('button', { name: withValues(appText('checkout.summary.pay'), { price: euro(cents) }) });
-
-async function payWithCard(page: Page, number: string, cents: number) {
-  await page.getByLabel(appText('checkout.demo.cardNumber')).fill(number);
-  await page.getByLabel(appText('checkout.demo.expiry')).fill('12/34');
-  await page.getByLabel(appText('checkout.demo.cvc')).fill('123');
-  await payButton(page, cents).click();
-}
 
 describeE2E('checkout with the demo provider', () => {
   it("asks a visitor to sign in: 'Accesso Richiesto', Google sign-in and a way home", async () => {
@@ -178,6 +169,31 @@ describeE2E('checkout with the demo provider', () => {
     await page.getByLabel(appText('checkout.demo.cardNumber')).fill(CARDS.succeeds);
     await payButton(page, 999).click();
     await page.getByRole('heading', { name: appText('checkout.success.pageTitle') }).waitFor();
+  });
+
+  it('goes back to the page named by returnTo once paid, and only to a page of this site', async () => {
+    const page = await signedIn(newMember('ritorno'));
+    await page.goto(`/checkout?returnTo=${encodeURIComponent('/profile?da=checkout')}`);
+    await page.getByText(appText('checkout.returnTo.subtitle')).waitFor();
+    await payWithCard(page, CARDS.succeeds, 999);
+    await toastWith(page, appText('checkout.success.creditsTitle')).waitFor();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === '/profile?da=checkout');
+    await untilSidebarShows(page, 10);
+
+    // Without buying: one tap back.
+    await page.goto(`/checkout?returnTo=${encodeURIComponent('/feedback')}`);
+    await page.getByRole('link', { name: appText('checkout.returnTo.back') }).click();
+    await page.waitForURL((url) => url.pathname === '/feedback');
+
+    // Another site is not a place to return to: the completion screen as usual.
+    for (const elsewhere of ['https://evil.example/', '//evil.example/']) {
+      await page.goto(`/checkout?returnTo=${encodeURIComponent(elsewhere)}`);
+      await page.getByText(appText('checkout.subtitle')).waitFor();
+      expect(await page.getByRole('link', { name: appText('checkout.returnTo.back') }).count()).toBe(0);
+    }
+    await payWithCard(page, CARDS.succeeds, 999);
+    await page.getByRole('heading', { name: appText('checkout.success.pageTitle') }).waitFor();
+    expect(addressOf(page)).toBe('/checkout?success=true');
   });
 
   it('buys premium: the toast gives the expiry, and the crown shows in the sidebar and on the profile', async () => {

@@ -5,6 +5,7 @@ import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
+import { payWithCard } from './wallet.js';
 
 // Posts are published at once here (the moderated reading has its own file). Every test signs up a few members from
 // one address: more than the production limits allow in an hour.
@@ -164,18 +165,26 @@ describeE2E('the feed', () => {
     expect(await card.getByTestId('premium-overlay').count()).toBe(0);
     await untilText('the sidebar balance', () => reader.page.getByTestId('sidebar-credits').innerText(), '2');
 
-    // One credit is not enough: the server's refusal, and the way to buy more.
+    // One credit is not enough: the server's refusal in the dialog, and the way to buy more, which comes back here.
     await openFeed(poor.page);
     const poorCard = poor.page.getByTestId('post-card').filter({ hasText: author.member.username });
+    const confirm = poor.page
+      .getByRole('dialog')
+      .getByRole('button', { name: withValues(appText('feed.unlock.confirm'), { cost: 3 }) });
     await poorCard.getByRole('button', { name: appText('feed.unlock.open') }).click();
-    const poorDialog = poor.page.getByRole('dialog');
-    await poorDialog.getByRole('button', { name: withValues(appText('feed.unlock.confirm'), { cost: 3 }) }).click();
-    const refused = toastWith(poor.page, appText('feed.unlock.failed'));
-    await refused.waitFor();
-    expect(await refused.innerText()).toContain(serverText('wallet.insufficientCredits'));
-    await poorDialog.getByRole('link', { name: appText('nav.buyCredits') }).click();
+    await confirm.click();
+    const refused = poor.page.getByRole('dialog').getByTestId('out-of-credits');
+    await refused.getByText(serverText('wallet.insufficientCredits')).waitFor();
+    expect(await toastWith(poor.page, appText('feed.unlock.failed')).count()).toBe(0);
+    await refused.getByRole('link', { name: appText('nav.buyCredits') }).click();
     await poor.page.waitForURL((url) => url.pathname === '/checkout');
     expect(await poor.page.getByTestId('sidebar-credits').innerText()).toBe('1');
+    await payWithCard(poor.page, '4242 4242 4242 4242', 999);
+    await poor.page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    await poorCard.getByRole('button', { name: appText('feed.unlock.open') }).click();
+    await confirm.click();
+    await poorCard.getByTestId('post-content').getByText(secret).waitFor();
+    await untilText('the sidebar balance', () => poor.page.getByTestId('sidebar-credits').innerText(), '8');
   });
 
   it("reveals the author's Telegram for its price once, then for free", async () => {
@@ -208,6 +217,18 @@ describeE2E('the feed', () => {
     await contact.click();
     await handle.waitFor();
     expect(await reader.page.getByTestId('sidebar-credits').innerText()).toBe('3');
+
+    // Without credits: the refusal under the button, and the checkout that comes back to the feed.
+    const poor = await memberWith(admin, newMember('senzacred'));
+    await openFeed(poor.page);
+    const poorCard = cardWith(poor.page, text);
+    await poorCard.getByRole('button', { name: withValues(appText('feed.telegram.contact'), { cost: 2 }) }).click();
+    const refused = poorCard.getByTestId('out-of-credits');
+    await refused.getByText(serverText('wallet.insufficientCredits')).waitFor();
+    expect(await poorCard.getByTestId('telegram-handle').count()).toBe(0);
+    expect(await refused.getByRole('link', { name: appText('nav.buyCredits') }).getAttribute('href')).toBe(
+      '/checkout?returnTo=%2F',
+    );
   });
 
   it("blocks a post's author from the post's menu: their posts leave the feed", async () => {

@@ -6,6 +6,7 @@ import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
+import { payWithCard } from './wallet.js';
 
 // Posts are published at once (one test contacts an author from the feed). Every test signs up a few members from one
 // address: more than the production limits allow in an hour.
@@ -277,7 +278,7 @@ describeE2E('messages', () => {
     await admin.getByText(appText('messages.costAdmin')).waitFor();
   });
 
-  it('takes a message back when the credits are too few (402), with the server message in a toast', async () => {
+  it('says under the field when the credits are too few (402), keeps the text, and comes back from the checkout to send it', async () => {
     const admin = await adminPage();
     const sender = await memberWith(admin, newMember('squattr'), { credits: 1 });
     const recipient = await memberWith(admin, newMember('ricevent'));
@@ -287,16 +288,35 @@ describeE2E('messages', () => {
     await input(sender.page).fill(text);
     await input(sender.page).press('Enter');
 
-    const toast = toastWith(sender.page, appText('messages.sendFailed'));
-    await toast.waitFor();
-    expect(await toast.innerText()).toContain(serverText('wallet.insufficientCredits'));
+    const refused = sender.page.getByTestId('out-of-credits');
+    await refused.getByText(serverText('wallet.insufficientCredits')).waitFor();
+    await refused.getByText(appText('messages.draftKept')).waitFor();
+    expect(await toastWith(sender.page, appText('messages.sendFailed')).count()).toBe(0);
     await ownMessage(sender.page, text).waitFor({ state: 'detached' });
     await sender.page.getByTestId('thread-empty').waitFor();
-    // The text comes back to the field, to send again once credits are bought.
     expect(await input(sender.page).inputValue()).toBe(text);
+    const unread = await recipient.page.request.get('/api/messages/unread-count');
+    expect(await unread.json()).toEqual({ count: 0 });
 
-    const answer = await recipient.page.request.get('/api/messages/unread-count');
-    expect(await answer.json()).toEqual({ count: 0 });
+    // One tap to the checkout, and back to the conversation once paid, the text still in the field.
+    await refused.getByRole('link', { name: appText('nav.buyCredits') }).click();
+    await sender.page.waitForURL((url) => url.pathname === '/checkout');
+    await payWithCard(sender.page, '4242 4242 4242 4242', 999);
+    await sender.page.waitForURL(
+      (url) => url.pathname === '/messages' && url.searchParams.get('user') === recipient.id,
+    );
+    expect(await input(sender.page).inputValue()).toBe(text);
+    expect(await refused.count()).toBe(0);
+    await input(sender.page).press('Enter');
+    await toastWith(sender.page, appText('messages.sent')).waitFor();
+    await until('the recipient has one unread message', async () => {
+      const answer = await recipient.page.request.get('/api/messages/unread-count');
+      return ((await answer.json()) as { count: number }).count === 1;
+    });
+    // Sent, the text is no longer kept for this conversation.
+    await sender.page.reload();
+    await input(sender.page).waitFor();
+    expect(await input(sender.page).inputValue()).toBe('');
   });
 
   it('shows a member awaiting approval a disabled field, and a rejected one that the account must be approved', async () => {

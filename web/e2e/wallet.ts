@@ -1,5 +1,6 @@
-/** Credits for the browser tests, through the API (the checkout's own calls), for tests that are not about checkout. */
+/** Credits for the browser tests: through the API (the checkout's own calls) for tests that are not about checkout, and the demo card form. */
 import type { Page } from 'playwright-core';
+import { appText, euro, withValues } from './texts.js';
 
 async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
   const response = await page.request.post(path, { data });
@@ -28,4 +29,16 @@ export async function setTesterByApi(adminPage: Page, userId: string, isTester: 
     data: { isTester },
   });
   if (!response.ok()) throw new Error(`setting the tester flag: ${response.status()} ${await response.text()}`);
+}
+
+/** The checkout's 'Completa Acquisto €price' button. */
+export const payButton = (page: Page, cents: number) =>
+  page.getByRole('button', { name: withValues(appText('checkout.summary.pay'), { price: euro(cents) }) });
+
+/** Pays `cents` at the checkout on `page` with the demo provider's card `number`, as a member types it. */
+export async function payWithCard(page: Page, number: string, cents: number): Promise<void> {
+  await page.getByLabel(appText('checkout.demo.cardNumber')).fill(number);
+  await page.getByLabel(appText('checkout.demo.expiry')).fill('12/34');
+  await page.getByLabel(appText('checkout.demo.cvc')).fill('123');
+  await payButton(page, cents).click();
 }

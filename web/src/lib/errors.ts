@@ -7,3 +7,6 @@ export function serverMessageOr(error: unknown, fallback: string) {
 
 /** True when the request never reached the server (offline, server down). */
 export const isNetworkError = (error: unknown) => error instanceof TypeError;
+
+/** True when the server refused an action for too few credits (402, 'Crediti insufficienti'). */
+export const isOutOfCredits = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 402;

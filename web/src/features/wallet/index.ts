@@ -4,6 +4,7 @@
  */
 export { useTransactions } from './api/get-transactions';
 export type { CreditsResult, Transaction } from './api/types';
+export { OutOfCredits } from './components/out-of-credits';
 export { TesterCreditsPanel } from './components/tester-credits-panel';
 export { TESTER_PRESETS, useTesterGrant } from './hooks/use-tester-grant';
 export { pushHandlers } from './push-handlers';

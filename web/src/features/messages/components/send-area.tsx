@@ -7,16 +7,20 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { reportFeedError } from '@/features/feed';
+import { OutOfCredits } from '@/features/wallet';
+import { isOutOfCredits } from '@/lib/errors';
 import { newMessageId, useSendMessage } from '../api/send-message';
 import { MESSAGE_COST, MESSAGE_MAX_LENGTH, type Chat } from '../api/types';
+import { useMessageDraft } from '../hooks/use-message-draft';
 import { emitTyping } from '../hooks/use-typing';
 import { mayWrite } from '../lib/permissions';
 
 /**
  * The field and its button. Unapproved members find it disabled ('Account in attesa di approvazione...'). A message
  * shows in the thread at once and leaves it if refused, its text back in the field; the same text sent again keeps
- * its id, so the server stores (and charges) it once. Through an anonymous post no typing is signalled, either way: it
- * would name its author to the member, or go to an author the member's page does not know.
+ * its id, so the server stores (and charges) it once. Refused for too few credits, it says so under the field, with
+ * the checkout one tap away and the text kept for the return. Through an anonymous post no typing is signalled,
+ * either way: it would name its author to the member, or go to an author the member's page does not know.
  */
 export function SendArea({
   user,
@@ -31,7 +35,9 @@ export function SendArea({
 }) {
   const { t } = useTranslation();
   const allowed = mayWrite(user) && !recipientDeleted;
-  const [text, setText] = useState('');
+  const [text, setText] = useMessageDraft(chat);
+  // The server's reason when the last message was refused for too few credits.
+  const [outOfCredits, setOutOfCredits] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   // The id of the last refused text: sending it again is a retry of the same message.
   const retry = useRef<{ id: string; content: string } | null>(null);
@@ -43,7 +49,8 @@ export function SendArea({
     onError: (error, message) => {
       retry.current = { id: message.id, content: message.content };
       setText((current) => current || message.content);
-      reportFeedError(t, error, { title: t('messages.sendFailed'), fallback: t('messages.sendFailedDefault') });
+      if (isOutOfCredits(error)) setOutOfCredits(error.message);
+      else reportFeedError(t, error, { title: t('messages.sendFailed'), fallback: t('messages.sendFailedDefault') });
     },
   });
   const sending = send.isPending;
@@ -57,6 +64,7 @@ export function SendArea({
     const content = text.trim();
     if (!allowed || !content || sending) return;
     const id = retry.current?.content === content ? retry.current.id : newMessageId();
+    setOutOfCredits(null);
     setText('');
     send.mutate({ id, chat, content });
   };
@@ -93,6 +101,7 @@ export function SendArea({
           {sending ? <Spinner /> : <SendHorizontal aria-hidden />}
         </Button>
       </div>
+      {outOfCredits && <OutOfCredits message={outOfCredits} note={t('messages.draftKept')} />}
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground" data-testid="message-cost">
         <Coins className="size-3.5 text-amber-500" aria-hidden />
         {user.isAdmin ? t('messages.costAdmin') : t('messages.cost', { cost: MESSAGE_COST })}

@@ -9,6 +9,7 @@ import { formatLongDate } from '@/lib/dates';
 import { confirmPayment } from '../api/confirm-payment';
 import type { PaymentOutcome } from '../api/types';
 import type { Product } from '../lib/product';
+import { successAddress } from '../lib/return-to';
 
 /** The steps of a payment whose failures have a title each (docs/product.md#credits-and-premium). */
 export type PaymentStage = 'setup' | 'validation' | 'payment' | 'confirmation' | 'unavailable';
@@ -47,8 +48,6 @@ export interface PaymentFormProps {
   /** Why the last attempt failed, shown beside the form until the next one. */
   failure: PaymentFailure | null;
 }
-
-export const SUCCESS_ADDRESS = '/checkout?success=true';
 
 /** A failed payment in words: one title per step, the server's or provider's message where there is one. */
 export function usePaymentFailureText() {
@@ -120,11 +119,12 @@ export function useAnnounceSettled() {
 
 /**
  * Runs a payment for `product`: `pay` takes the money (demo card or Stripe) and returns the payment's id, then the
- * server is asked to settle it. One payment at a time; `processing` holds while one runs. Success ends on the
+ * server is asked to settle it. One payment at a time; `processing` holds while one runs. Success ends back on the
+ * page the member came from to buy (`returnTo`: the conversation whose message lacked credits, say), or else on the
  * 'Pagamento Completato!' screen; a failure is kept in `failure` (the forms show it beside the card, where a toast
  * would be gone before the member has read it) until the next attempt.
  */
-export function usePayment() {
+export function usePayment(returnTo: string | null) {
   const navigate = useNavigate();
   const failureText = usePaymentFailureText();
   const announce = useAnnounceSettled();
@@ -142,7 +142,7 @@ export function usePayment() {
         const paymentIntentId = await pay();
         const outcome = await step('confirmation', () => confirmPayment(paymentIntentId));
         announce(outcome, product.kind);
-        await navigate(SUCCESS_ADDRESS);
+        await navigate(returnTo ?? successAddress(null));
       } catch (error) {
         setFailure(failureText(error));
       } finally {
@@ -150,7 +150,7 @@ export function usePayment() {
         setProcessing(false);
       }
     },
-    [announce, navigate, failureText],
+    [announce, navigate, failureText, returnTo],
   );
 
   const refuse = useCallback((error: PaymentStepError) => setFailure(failureText(error)), [failureText]);

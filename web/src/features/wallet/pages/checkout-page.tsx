@@ -1,7 +1,7 @@
-import { Coins, Crown, RotateCcw } from 'lucide-react';
+import { ArrowLeft, Coins, Crown, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,6 +18,7 @@ import { OrderSummary } from '../components/checkout/order-summary';
 import { PackageCards } from '../components/checkout/package-cards';
 import { PremiumCard } from '../components/checkout/premium-card';
 import { usePayment } from '../hooks/use-payment';
+import { useReturnTo } from '../hooks/use-return-to';
 import type { Product } from '../lib/product';
 
 // Stripe's code is loaded only where Stripe takes the payments.
@@ -25,7 +26,10 @@ const StripePaymentForm = lazy(() => import('../components/checkout/stripe-payme
 
 type Tab = 'credits' | 'premium';
 
-/** /checkout: buy credits or premium; /checkout?success=true: the completion screen. */
+/**
+ * /checkout: buy credits or premium, and with `?returnTo=<path>` go back there once paid; /checkout?success=true: the
+ * completion screen.
+ */
 export function CheckoutPage() {
   const [params] = useSearchParams();
   return params.get('success') === 'true' ? <CheckoutSuccess /> : <Shop />;
@@ -43,14 +47,23 @@ function Loading({ label }: { label: string }) {
 function Shop() {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
+  const returnTo = useReturnTo();
   return (
     <div className="space-y-6">
       <div>
+        {returnTo && (
+          <Button asChild variant="ghost" size="sm" className="mb-2 -ml-3">
+            <Link to={returnTo}>
+              <ArrowLeft aria-hidden />
+              {t('checkout.returnTo.back')}
+            </Link>
+          </Button>
+        )}
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t('checkout.title')}</h1>
-        <p className="mt-1 text-muted-foreground">{t('checkout.subtitle')}</p>
+        <p className="mt-1 text-muted-foreground">{t(returnTo ? 'checkout.returnTo.subtitle' : 'checkout.subtitle')}</p>
       </div>
       {catalogue.data ? (
-        <Checkout catalogue={catalogue.data} />
+        <Checkout catalogue={catalogue.data} returnTo={returnTo} />
       ) : catalogue.error ? (
         <Card className="items-center px-6 py-12 text-center">
           <CardContent className="space-y-2">
@@ -71,7 +84,7 @@ function Shop() {
   );
 }
 
-function Checkout({ catalogue }: { catalogue: Catalogue }) {
+function Checkout({ catalogue, returnTo }: { catalogue: Catalogue; returnTo: string | null }) {
   const { t, i18n } = useTranslation();
   const { user } = useCurrentUser();
   const [tab, setTab] = useState<Tab>('credits');
@@ -79,7 +92,7 @@ function Checkout({ catalogue }: { catalogue: Catalogue }) {
   const [packageId, setPackageId] = useState(
     () => (catalogue.packages.find((p) => p.popular) ?? catalogue.packages[0])?.id,
   );
-  const { processing, failure, run, refuse } = usePayment();
+  const { processing, failure, run, refuse } = usePayment(returnTo);
   // No premium tab for admins: they see every premium post whole already, and the server does not sell it to them.
   const plan = user?.isAdmin ? undefined : catalogue.premiumPlans[0];
 

@@ -1,10 +1,11 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { OutOfCredits } from '@/features/wallet';
+import { isOutOfCredits } from '@/lib/errors';
 import { useRevealTelegram } from '../../api/reveal-telegram';
 import { reportFeedError } from '../../lib/report-error';
 
@@ -14,10 +15,15 @@ import { reportFeedError } from '../../lib/report-error';
  */
 const TELEGRAM_COST = 2;
 
-/** 'Contatta su Telegram (2 crediti)': pays once, then shows the handle with its t.me link. */
+/**
+ * 'Contatta su Telegram (2 crediti)': pays once, then shows the handle with its t.me link; too few credits says so
+ * under the button, with the way to buy more.
+ */
 export function TelegramContact({ postId }: { postId: string }) {
   const { t } = useTranslation();
   const [handle, setHandle] = useState<string | null>(null);
+  // The server's reason when the reveal was refused for too few credits.
+  const [outOfCredits, setOutOfCredits] = useState<string | null>(null);
   const reveal = useRevealTelegram(postId, {
     onSuccess: (answer) => {
       setHandle(answer.telegramUsername.replace(/^@/, ''));
@@ -28,12 +34,10 @@ export function TelegramContact({ postId }: { postId: string }) {
           description: t('feed.unlock.charged', { credits: answer.charged }),
         });
     },
-    onError: (error) =>
-      reportFeedError(t, error, {
-        title:
-          error instanceof ApiError && error.status === 402 ? t('feed.errors.insufficientTitle') : t('common.error'),
-        fallback: t('common.genericError'),
-      }),
+    onError: (error) => {
+      if (isOutOfCredits(error)) setOutOfCredits(error.message);
+      else reportFeedError(t, error, { title: t('common.error'), fallback: t('common.genericError') });
+    },
   });
 
   if (handle)
@@ -49,9 +53,20 @@ export function TelegramContact({ postId }: { postId: string }) {
       </a>
     );
   return (
-    <Button variant="outline" size="sm" onClick={() => reveal.mutate()} disabled={reveal.isPending}>
-      {reveal.isPending ? <Spinner /> : <Send aria-hidden />}
-      {t('feed.telegram.contact', { cost: TELEGRAM_COST })}
-    </Button>
+    <div className="space-y-2">
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          setOutOfCredits(null);
+          reveal.mutate();
+        }}
+        disabled={reveal.isPending}
+      >
+        {reveal.isPending ? <Spinner /> : <Send aria-hidden />}
+        {t('feed.telegram.contact', { cost: TELEGRAM_COST })}
+      </Button>
+      {outOfCredits && <OutOfCredits message={outOfCredits} />}
+    </div>
   );
 }

@@ -1,8 +1,6 @@
 import { Coins, LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { ApiError } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,11 +13,15 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessageOr } from '@/lib/errors';
+import { OutOfCredits } from '@/features/wallet';
+import { isOutOfCredits, serverMessageOr } from '@/lib/errors';
 import { useUnlockPost } from '../../api/unlock-post';
 import { reportFeedError } from '../../lib/report-error';
 
-/** Confirms the price before paying it; too few credits keeps the dialog open with the way to buy more. */
+/**
+ * Confirms the price before paying it; too few credits keeps the dialog open with the way to buy more, which comes
+ * back here.
+ */
 export function UnlockDialog({
   postId,
   cost,
@@ -45,13 +47,8 @@ export function UnlockDialog({
       });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 402) {
-        const message = serverMessageOr(error, t('feed.unlock.insufficient'));
-        setRefusal(message);
-        toast({ variant: 'destructive', title: t('feed.unlock.failed'), description: message });
-        return;
-      }
-      reportFeedError(t, error, { title: t('feed.unlock.failed'), fallback: t('common.genericError') });
+      if (isOutOfCredits(error)) setRefusal(serverMessageOr(error, t('feed.unlock.insufficient')));
+      else reportFeedError(t, error, { title: t('feed.unlock.failed'), fallback: t('common.genericError') });
     },
   });
   const short = refusal !== null || balance < cost;
@@ -74,17 +71,7 @@ export function UnlockDialog({
           <Coins className="size-4 text-amber-500" aria-hidden />
           {t('feed.unlock.balance', { credits: balance })}
         </p>
-        {short && (
-          <div role="alert" className="space-y-2 rounded-xl border border-destructive/30 bg-destructive/10 p-3 text-sm">
-            <p className="text-destructive">{refusal ?? t('feed.unlock.insufficient')}</p>
-            <Button asChild variant="outline" size="sm">
-              <Link to="/checkout">
-                <Coins aria-hidden />
-                {t('nav.buyCredits')}
-              </Link>
-            </Button>
-          </div>
-        )}
+        {short && <OutOfCredits message={refusal ?? t('feed.unlock.insufficient')} />}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline" disabled={unlock.isPending}>

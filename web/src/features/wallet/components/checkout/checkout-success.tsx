@@ -6,23 +6,21 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useCurrentUser } from '@/features/auth';
 import { confirmPayment } from '../../api/confirm-payment';
-import {
-  PaymentStepError,
-  step,
-  SUCCESS_ADDRESS,
-  useAnnounceSettled,
-  useReportPaymentError,
-} from '../../hooks/use-payment';
+import { PaymentStepError, step, useAnnounceSettled, useReportPaymentError } from '../../hooks/use-payment';
+import { useReturnTo } from '../../hooks/use-return-to';
+import { checkoutAddress, successAddress } from '../../lib/return-to';
 
 /**
  * Stripe sends a payment that needed a redirect (3-D Secure, a bank page) back here with `payment_intent` and
- * `redirect_status`: settle it once, then drop the parameters. A payment confirmed in place arrives without them.
+ * `redirect_status`: settle it once, then drop the parameters, or go back to the page the member came to buy from.
+ * A payment confirmed in place arrives without them.
  */
 function useSettleReturningPayment() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const announce = useAnnounceSettled();
   const report = useReportPaymentError();
+  const returnTo = useReturnTo();
   const handled = useRef(false);
   const paymentIntentId = params.get('payment_intent');
   const redirectStatus = params.get('redirect_status');
@@ -33,7 +31,7 @@ function useSettleReturningPayment() {
     const settle = async () => {
       if (redirectStatus !== 'succeeded') {
         report(new PaymentStepError('payment'));
-        await navigate('/checkout', { replace: true });
+        await navigate(returnTo ? checkoutAddress(returnTo) : '/checkout', { replace: true });
         return;
       }
       try {
@@ -42,10 +40,10 @@ function useSettleReturningPayment() {
       } catch (error) {
         report(error);
       }
-      await navigate(SUCCESS_ADDRESS, { replace: true });
+      await navigate(returnTo ?? successAddress(null), { replace: true });
     };
     void settle();
-  }, [paymentIntentId, redirectStatus, announce, report, navigate]);
+  }, [paymentIntentId, redirectStatus, returnTo, announce, report, navigate]);
 }
 
 /** 'Pagamento Completato!' with the balance as it stands now and the way back to the community. */

@@ -6,14 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { PaymentSession } from '../../api/types';
-import {
-  PaymentStepError,
-  step,
-  SUCCESS_ADDRESS,
-  useReportPaymentError,
-  type PaymentFormProps,
-} from '../../hooks/use-payment';
+import { PaymentStepError, step, useReportPaymentError, type PaymentFormProps } from '../../hooks/use-payment';
+import { useReturnTo } from '../../hooks/use-return-to';
 import { openPayment, type Product } from '../../lib/product';
+import { successAddress } from '../../lib/return-to';
 import { PayButton } from './pay-button';
 import { PaymentFailureNotice } from './payment-failure-notice';
 
@@ -106,6 +102,7 @@ export default function StripePaymentForm({
 
 function StripeForm({ product, processing, onPay, failure }: PaymentFormProps) {
   const { t } = useTranslation();
+  const returnTo = useReturnTo();
   const stripe = useStripe();
   const elements = useElements();
 
@@ -118,7 +115,7 @@ function StripeForm({ product, processing, onPay, failure }: PaymentFormProps) {
       if (refused) throw new PaymentStepError('validation', refused.message);
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
-        confirmParams: { return_url: `${window.location.origin}${SUCCESS_ADDRESS}` },
+        confirmParams: { return_url: `${window.location.origin}${successAddress(returnTo)}` },
         redirect: 'if_required',
       });
       if (error)
