@@ -210,7 +210,7 @@ function exitCode(command: string[], env: NodeJS.ProcessEnv = process.env): Prom
   });
 }
 
-describe('deploy/k8s/kafka-topics.sh', () => {
+describe('deploy/k8s/base/kafka-topics.sh', () => {
   /** Runs the script against stand-ins of Kafka's tools that log their arguments and say `partitions` per topic. */
   function run(partitions: number): Promise<string[]> {
     const bin = mkdtempSync(join(tmpdir(), 'tip-kafka-bin-'));
@@ -226,7 +226,7 @@ describe('deploy/k8s/kafka-topics.sh', () => {
     return new Promise((resolve, reject) =>
       execFile(
         'sh',
-        [join(root, 'deploy/k8s/kafka-topics.sh'), 'kafka:9092', '6', '3'],
+        [join(root, 'deploy/k8s/base/kafka-topics.sh'), 'kafka:9092', '6', '3'],
         { env: { ...process.env, KAFKA_BIN: bin } },
         (error) => {
           if (error) reject(error);
@@ -255,7 +255,7 @@ describe('deploy/k8s/kafka-topics.sh', () => {
 
 describe('docker-compose.yml', () => {
   it('makes every topic, with its partitions and replicas, and the topics about users compacted ones, before the services start', () => {
-    const script = read('deploy/k8s/kafka-topics.sh');
+    const script = read('deploy/k8s/base/kafka-topics.sh');
     const list = (name: string) => new RegExp(`^${name}="([^"]+)"`, 'm').exec(script)?.[1]?.split(/\s+/).sort();
     expect(list('compacted')).toEqual([...COMPACTED_TOPICS].sort());
     // Every topic a service publishes to, with a stated partition count and replication factor.
@@ -273,12 +273,12 @@ describe('docker-compose.yml', () => {
     );
     expect(script).toContain('--partitions "$partitions" --replication-factor "$replication"');
     expect(compose.services['kafka-topics']?.command).toEqual(['/bin/sh', '/kafka-topics.sh', 'kafka:9092', '6', '1']);
-    expect(read('deploy/k8s/kafka-topics.yaml')).toContain(
+    expect(read('deploy/k8s/base/kafka-topics.yaml')).toContain(
       "command: ['/bin/sh', '/scripts/kafka-topics.sh', '$(KAFKA_BROKERS)', '6', '3']",
     );
     expect(script).toContain('cleanup.policy=compact');
     const job = compose.services['kafka-topics'];
-    expect(job?.volumes).toContain('./deploy/k8s/kafka-topics.sh:/kafka-topics.sh:ro');
+    expect(job?.volumes).toContain('./deploy/k8s/base/kafka-topics.sh:/kafka-topics.sh:ro');
     for (const [name] of appServices) {
       expect(dependencies(compose.services[name] ?? {})).toContainEqual([
         'kafka-topics',
@@ -286,13 +286,13 @@ describe('docker-compose.yml', () => {
       ]);
     }
     // Kubernetes runs the same script in a Job, from a ConfigMap the kustomization generates from the file.
-    const kustomization = parse(read('deploy/k8s/kustomization.yaml')) as {
+    const kustomization = parse(read('deploy/k8s/base/kustomization.yaml')) as {
       resources: string[];
       configMapGenerator: { name: string; files: string[] }[];
     };
     expect(kustomization.resources).toContain('kafka-topics.yaml');
     expect(kustomization.configMapGenerator).toContainEqual({ name: 'kafka-topics', files: ['kafka-topics.sh'] });
-    const jobText = read('deploy/k8s/kafka-topics.yaml');
+    const jobText = read('deploy/k8s/base/kafka-topics.yaml');
     expect(jobText).toMatch(/configMap:\s+name: kafka-topics/);
   });
 
@@ -791,10 +791,10 @@ function selects(selector: LabelSelector, labels: Record<string, string>): boole
   return byLabel && byExpression;
 }
 
-describe('deploy/k8s (kustomize base)', () => {
-  const kustomization = parse(read('deploy/k8s/kustomization.yaml')) as { resources: string[] };
+describe('deploy/k8s/base (kustomize base)', () => {
+  const kustomization = parse(read('deploy/k8s/base/kustomization.yaml')) as { resources: string[] };
   const objects: K8sObject[] = kustomization.resources.flatMap((file) => {
-    const documents = parseAllDocuments(read(join('deploy/k8s', file)));
+    const documents = parseAllDocuments(read(join('deploy/k8s/base', file)));
     if (!Array.isArray(documents)) throw new Error(`${file} is empty`);
     for (const document of documents) {
       if (document.errors.length > 0) throw new Error(`${file}: ${document.errors.map((e) => e.message).join('; ')}`);
@@ -825,7 +825,7 @@ describe('deploy/k8s (kustomize base)', () => {
   };
 
   it('lists resource files that exist and parse as Kubernetes objects', () => {
-    expect(kustomization.resources.every((file) => existsSync(join(root, 'deploy/k8s', file)))).toBe(true);
+    expect(kustomization.resources.every((file) => existsSync(join(root, 'deploy/k8s/base', file)))).toBe(true);
     expect(objects.every((object) => object.apiVersion && object.kind && object.metadata.name)).toBe(true);
     expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
       appServices.map(([name]) => name).sort(),
@@ -873,7 +873,16 @@ describe('deploy/k8s (kustomize base)', () => {
         resources: string[];
         patches: { target: { kind: string; name: string }; patch: string }[];
       };
-      expect(overlay.resources).toEqual(['../../']);
+      expect(overlay.resources).toEqual(['../../base']);
+      // kustomize refuses a resource directory that holds the overlay itself (a cycle).
+      const overlayDir = join(root, 'deploy/k8s/overlays', size);
+      for (const resource of overlay.resources) {
+        expect({ size, resource, holdsOverlay: overlayDir.startsWith(join(overlayDir, resource) + '/') }).toEqual({
+          size,
+          resource,
+          holdsOverlay: false,
+        });
+      }
       const patched = structuredClone(objects);
       for (const { target, patch } of overlay.patches) {
         const object = patched.find(
