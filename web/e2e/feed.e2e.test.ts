@@ -104,7 +104,7 @@ describeE2E('the feed', () => {
     expect(await image.getAttribute('srcset')).toMatch(/ 640w, .+ 1280w$/);
     await until('the photo has loaded', () => image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0));
 
-    const like = card.getByRole('button', { name: withValues(appText('feed.post.like'), { count: 0 }) });
+    const like = card.getByRole('button', { name: `${appText('feed.post.like')} 0` });
     await like.click();
     await untilText('the like count', () => likeCount(card), '1');
     expect(await card.locator('button[aria-pressed]').getAttribute('aria-pressed')).toBe('true');

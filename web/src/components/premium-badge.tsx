@@ -39,7 +39,7 @@ export function PremiumBadge({
       title={label}
       className={cn(
         tone === 'inverted'
-          ? 'border-amber-300/50 bg-amber-400/25 text-amber-100'
+          ? 'border-amber-300/50 bg-amber-950/50 text-amber-100'
           : 'border-amber-400/50 bg-amber-100 text-amber-800',
         className,
       )}

@@ -11,12 +11,15 @@ const LOOK = {
   unverified: { variant: 'secondary', icon: ShieldQuestion },
 } as const;
 
-/** On the dark hero surfaces (profile header, sidebar) the light-surface colours are unreadable: light tints instead. */
+/**
+ * On the dark hero surfaces (profile header, sidebar) the light-surface colours are unreadable: light text on a dark
+ * tint instead, dark enough to keep its contrast where the hero's orange glow lies behind it.
+ */
 const ON_DARK: Record<VerificationStatus, string> = {
-  approved: 'border-emerald-300/40 bg-emerald-400/20 text-emerald-100',
-  pending: 'border-amber-300/40 bg-amber-400/20 text-amber-100',
-  rejected: 'border-rose-300/40 bg-rose-400/20 text-rose-100',
-  unverified: 'border-white/25 bg-white/15 text-white',
+  approved: 'border-emerald-300/40 bg-emerald-950/50 text-emerald-100',
+  pending: 'border-amber-300/40 bg-amber-950/50 text-amber-100',
+  rejected: 'border-rose-300/40 bg-rose-950/50 text-rose-100',
+  unverified: 'border-white/25 bg-black/25 text-white',
 };
 
 export function normalizeStatus(status: VerificationStatus | null | undefined): VerificationStatus {

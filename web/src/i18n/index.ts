@@ -9,7 +9,12 @@ import fr from './locales/fr.json';
 import it from './locales/it.json';
 
 const language = readLanguage();
+// The page's language is the one its texts are in (screen readers pronounce by it, and the API client asks the
+// server for it): the stored choice at once, before the texts have loaded, then whatever i18next switches to.
 document.documentElement.lang = language;
+i18n.on('languageChanged', (code) => {
+  document.documentElement.lang = code;
+});
 
 // `translation` holds the web app's own texts; `messages` is the server's catalogue, so that client-side
 // validation with the server's zod schemas shows exactly the text the server would send.

@@ -30,6 +30,22 @@ function isActive(entry: NavEntry, pathname: string, category: FeedCategory) {
   return true;
 }
 
+/**
+ * Tab past the panel's last stop comes back to its first, Shift+Tab before the first to its last: the page's other
+ * stops (the skip link, those beyond the document's end) are out of the panel's parent's reach, so inert misses them.
+ */
+function keepFocusIn(panel: HTMLElement, event: KeyboardEvent) {
+  const stops = [...panel.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), [tabindex="0"]')];
+  const first = stops[0];
+  const last = stops.at(-1);
+  if (!first || !last) return;
+  const current = document.activeElement;
+  const leaving = !panel.contains(current) || current === (event.shiftKey ? first : last);
+  if (!leaving) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
+
 export function Sidebar({ user }: { user: User }) {
   const { t } = useTranslation();
   const { open, setOpen } = useSidebar();
@@ -40,24 +56,32 @@ export function Sidebar({ user }: { user: User }) {
   const reloadDocument = pathname === '/checkout';
 
   useEffect(() => {
-    if (!open) return;
+    const panel = panelRef.current;
+    if (!open || !panel) return;
     const onMouseDown = (event: MouseEvent) => {
       const target = event.target as Element;
-      if (panelRef.current?.contains(target) || target.closest('[data-sidebar-toggle]')) return;
+      if (panel.contains(target) || target.closest('[data-sidebar-toggle]')) return;
       setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
+      if (event.key === 'Tab') keepFocusIn(panel, event);
     };
+    // Open, the sidebar covers the page as a modal panel does: what lies beside it (the top bar, the page, the
+    // footer) is inert, so neither a pointer nor a screen reader reaches it until the panel closes.
+    const beside = [...(panel.parentElement?.children ?? [])].filter(
+      (element) => element !== panel && !element.hasAttribute('inert'),
+    );
+    for (const element of beside) element.setAttribute('inert', '');
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     document.addEventListener('mousedown', onMouseDown);
     document.addEventListener('keydown', onKeyDown);
-    panelRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const panel = panelRef.current;
+    panel.querySelector<HTMLElement>('a, button')?.focus();
     return () => {
-      if (panel?.contains(document.activeElement))
-        document.querySelector<HTMLElement>('[data-sidebar-toggle]')?.focus();
+      for (const element of beside) element.removeAttribute('inert');
+      // Back to the menu button, once it is no longer inert, when the panel had the focus (closed by keyboard).
+      if (panel.contains(document.activeElement)) document.querySelector<HTMLElement>('[data-sidebar-toggle]')?.focus();
       document.body.style.overflow = overflow;
       document.removeEventListener('mousedown', onMouseDown);
       document.removeEventListener('keydown', onKeyDown);

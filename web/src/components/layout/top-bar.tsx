@@ -70,8 +70,10 @@ export function TopBar() {
         </p>
         <WithTooltip label={t('nav.messages')}>
           <Button asChild variant="ghost" size="icon" className="relative">
-            <Link to="/messages" aria-label={t('nav.messages')}>
+            {/* Named by what it shows, its count included (label in name): no aria-label over the badge. */}
+            <Link to="/messages">
               <MessageCircle aria-hidden />
+              <span className="sr-only">{t('nav.messages')}</span>
               <MessagesUnreadBadge className="absolute -top-0.5 -right-0.5" />
             </Link>
           </Button>
@@ -79,8 +81,9 @@ export function TopBar() {
         {user?.isAdmin && (
           <WithTooltip label={t('nav.admin')}>
             <Button asChild variant="ghost" size="icon" className="relative">
-              <Link to="/admin" aria-label={t('nav.admin')}>
+              <Link to="/admin">
                 <ShieldCheck aria-hidden />
+                <span className="sr-only">{t('nav.admin')}</span>
                 <AdminWorkBadge className="absolute -top-0.5 -right-0.5" />
               </Link>
             </Button>

@@ -10,7 +10,7 @@ const badgeVariants = cva(
         default: 'border-transparent bg-primary text-primary-foreground',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
         success: 'border-success/30 bg-success/12 text-success',
-        warning: 'border-warning/40 bg-warning/15 text-amber-700',
+        warning: 'border-warning/40 bg-warning/15 text-amber-800',
         destructive: 'border-destructive/30 bg-destructive/10 text-destructive',
         outline: 'text-foreground',
       },

@@ -10,6 +10,7 @@ export function PostMedia({ post }: { post: Pick<PostSummary, 'imageUrl' | 'vide
         src={post.videoUrl}
         controls
         preload="metadata"
+        aria-label={t('admin.posts.videoLabel')}
         className="max-h-80 w-full rounded-xl bg-black object-contain"
       />
     );

@@ -31,7 +31,7 @@ export function MessageBubble({ item, own }: { item: ThreadItem; own: boolean })
         <p
           className={cn(
             'mt-1 flex items-center justify-end gap-1 text-[11px]',
-            own ? 'text-primary-foreground/75' : 'text-muted-foreground',
+            own ? 'text-primary-foreground/90' : 'text-muted-foreground',
           )}
         >
           <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>

@@ -57,7 +57,13 @@ export function MediaPicker({
       {file && preview ? (
         <div className="relative w-fit max-w-full overflow-hidden rounded-xl border bg-muted">
           {mediaType(file)?.startsWith('video/') ? (
-            <video src={preview} controls preload="metadata" className="max-h-64 max-w-full" />
+            <video
+              src={preview}
+              controls
+              preload="metadata"
+              aria-label={t('feed.composer.preview')}
+              className="max-h-64 max-w-full"
+            />
           ) : (
             <img src={preview} alt={t('feed.composer.preview')} className="max-h-64 max-w-full object-contain" />
           )}

@@ -7,7 +7,11 @@ import { useToggleLike } from '../../api/toggle-like';
 import type { FeedItem } from '../../api/types';
 import { reportFeedError } from '../../lib/report-error';
 
-/** The heart and the count: it changes at once and goes back when the server refuses. */
+/**
+ * The heart and the count: it changes at once and goes back when the server refuses. A toggle: its name stays
+ * 'Mi piace' and the count it shows (what the member sees is what voice control answers to), aria-pressed says
+ * whether the member likes the post.
+ */
 export function LikeButton({ item, mayInteract }: { item: FeedItem; mayInteract: boolean }) {
   const { t, i18n } = useTranslation();
   const like = useToggleLike(item.post.id, {
@@ -19,7 +23,6 @@ export function LikeButton({ item, mayInteract }: { item: FeedItem; mayInteract:
       variant="ghost"
       size="sm"
       aria-pressed={item.isLiked}
-      aria-label={t(item.isLiked ? 'feed.post.unlike' : 'feed.post.like', { count: item.likeCount })}
       onClick={() => {
         if (!mayInteract) {
           toast({ variant: 'destructive', title: t('common.error'), description: t('feed.post.likeNotApproved') });
@@ -29,6 +32,7 @@ export function LikeButton({ item, mayInteract }: { item: FeedItem; mayInteract:
       }}
     >
       <Heart className={cn(item.isLiked && 'fill-rose-500 text-rose-500')} aria-hidden />
+      <span className="sr-only">{t('feed.post.like')} </span>
       <span data-testid="like-count">{count}</span>
     </Button>
   );

@@ -1,4 +1,5 @@
 import { Crown, MessageCircle } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
@@ -34,6 +35,7 @@ export function PostCard({
   const own = post.authorId === viewer.id;
   const locked = post.locked && !item.unlocked;
   const interact = mayInteract(viewer);
+  const contentId = useId();
 
   return (
     <Card className="gap-4 px-4 py-4 sm:px-6 sm:py-5" data-testid="post-card" data-post-id={post.id}>
@@ -66,11 +68,11 @@ export function PostCard({
       ) : (
         <>
           {post.content && (
-            <p className="break-words whitespace-pre-line" data-testid="post-content">
+            <p id={contentId} className="break-words whitespace-pre-line" data-testid="post-content">
               {post.content}
             </p>
           )}
-          <PostMedia post={post} />
+          <PostMedia post={post} author={item.author} describedBy={post.content ? contentId : undefined} />
           {!own && post.showTelegramUsername && item.hasTelegram && <TelegramContact postId={post.id} />}
         </>
       )}

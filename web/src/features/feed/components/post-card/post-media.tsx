@@ -1,15 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../api/types';
+import { displayName } from '@/lib/user-display';
+import type { Post, PostAuthor } from '../../api/types';
 
-/** The post's photo (two sizes, the browser picks) or its video. */
-export function PostMedia({ post }: { post: Post }) {
+/**
+ * The post's photo (two sizes, the browser picks) or its video. Members describe their media in the post's text,
+ * which `describedBy` names; the media's own name says what it is and whose.
+ */
+export function PostMedia({
+  post,
+  author,
+  describedBy,
+}: {
+  post: Post;
+  author: PostAuthor | null;
+  describedBy?: string;
+}) {
   const { t } = useTranslation();
+  const name = author ? displayName(author) : t('feed.post.anonymous');
   if (post.videoUrl)
     return (
       <video
         src={post.videoUrl}
         controls
         preload="metadata"
+        aria-label={t('feed.post.videoLabel', { name })}
+        aria-describedby={describedBy}
         className="max-h-[70vh] w-full rounded-xl bg-black"
         data-testid="post-video"
       />
@@ -21,7 +36,8 @@ export function PostMedia({ post }: { post: Post }) {
       src={post.imageUrl}
       srcSet={srcSet}
       sizes="(min-width: 768px) 672px, 100vw"
-      alt={t('feed.post.imageAlt')}
+      alt={t('feed.post.imageAlt', { name })}
+      aria-describedby={describedBy}
       loading="lazy"
       decoding="async"
       className="max-h-[70vh] w-full rounded-xl bg-muted object-contain"

@@ -1,0 +1,422 @@
+import { expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { seriousViolations, type Violation } from './accessibility.js';
+import { addCreditsByApi, approveByApi, createPostByApi, decidePostByApi, grantPremiumByApi } from './content.js';
+import { ADMIN, describeE2E, useE2E } from './harness.js';
+import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { appText, type Language } from './texts.js';
+import { until } from './waits.js';
+
+// The walk signs up a few members from one address.
+const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
+
+/** What the services learn from each other's events (a new member reaching moderation's queue...) may take this long. */
+const EVENTUAL_MS = 15_000;
+
+const VIEWPORTS: Record<string, BrowserContextOptions> = {
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+};
+
+interface World {
+  /** Approved, with credits, a conversation with the author and a report of one of the author's posts. */
+  reader: Member;
+  /** Approved and premium: a post with a photo, a premium one and one still waiting for a moderator. */
+  author: Member & { id: string };
+  /** Registered, not yet approved. */
+  pending: Member;
+}
+
+let world: Promise<World> | undefined;
+
+/** The members and what they did, made once for both walks through the API. */
+function theWorld(): Promise<World> {
+  world ??= (async () => {
+    const admin = await e2e.newPage();
+    await signInByApi(admin, ADMIN);
+    const signedIn = async (member: Member) => {
+      await registerMember(e2e.baseUrl, member);
+      const page = await e2e.newPage();
+      await signInByApi(page, member);
+      return { page, id: await signedInUserId(page) };
+    };
+    const reader = { ...newMember('lettrice') };
+    const author = { ...newMember('autore'), gender: 'male' as const };
+    const pending = newMember('attesa');
+    const [readerPage, authorPage] = await Promise.all([signedIn(reader), signedIn(author)]);
+    await signedIn(pending);
+    await grantPremiumByApi(admin, authorPage.id);
+    await approveByApi(admin, authorPage.page, authorPage.id);
+    await approveByApi(admin, readerPage.page, readerPage.id);
+    await addCreditsByApi(admin, readerPage.id, 20);
+
+    const withPhoto = await createPostByApi(authorPage.page, {
+      content: 'Un tramonto sul lago, per chi passa da Como',
+      category: 'trending',
+      withPhoto: true,
+    });
+    const premium = await createPostByApi(authorPage.page, {
+      content: 'Il mio itinerario segreto',
+      category: 'trending',
+      isPremium: true,
+      creditCost: 3,
+    });
+    await createPostByApi(authorPage.page, { content: 'Ancora in attesa di un moderatore', category: 'trending' });
+    await decidePostByApi(admin, withPhoto, 'approved');
+    await decidePostByApi(admin, premium, 'approved');
+
+    const post = (path: string, data: unknown) => readerPage.page.request.post(path, { data });
+    await post(`/api/posts/${withPhoto}/comments`, { content: 'Che colori!' });
+    await post(`/api/posts/${withPhoto}/like`, {});
+    await post(`/api/posts/${withPhoto}/report`, { reason: 'spam', description: 'Pubblicità' });
+    await post('/api/feedback', { type: 'improvement', message: 'Mi piacerebbe un tema scuro' });
+    // Messaging hears of the approval by event: the first message may be refused until it has.
+    await until(
+      'the reader has written to the author',
+      async () =>
+        (
+          await post('/api/messages', {
+            id: randomUUID(),
+            recipientId: authorPage.id,
+            content: 'Ciao! Bellissima foto',
+          })
+        ).status() === 201,
+      EVENTUAL_MS,
+    );
+    return { reader, author: { ...author, id: authorPage.id }, pending };
+  })();
+  return world;
+}
+
+/** A screen: where it is, what shows it is ready, and what to do there before looking (open a dialog...). */
+interface Screen {
+  name: string;
+  path: string;
+  ready: (page: Page) => Promise<unknown>;
+  then?: (page: Page) => Promise<unknown>;
+}
+
+const heading = (key: string, values?: Record<string, string>) => (page: Page) =>
+  page
+    .getByRole('heading', { name: values ? new RegExp(appText(key)) : appText(key) })
+    .first()
+    .waitFor();
+const testId = (id: string) => (page: Page) => page.getByTestId(id).first().waitFor({ timeout: EVENTUAL_MS });
+// The shown one: a phone keeps the conversation list in the page, hidden, while the thread is open.
+const text = (value: string) => (page: Page) =>
+  page.getByText(value).filter({ visible: true }).first().waitFor({ timeout: EVENTUAL_MS });
+const dialog = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).waitFor();
+
+async function look(page: Page, screen: Screen, found: { screen: string; violations: Violation[] }[]) {
+  await page.goto(screen.path);
+  await screen.ready(page);
+  if (screen.then) await screen.then(page);
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) found.push({ screen: screen.name, violations });
+}
+
+function visitorScreens(): Screen[] {
+  return [
+    { name: 'landing', path: '/', ready: heading('landing.features.title') },
+    { name: 'login', path: '/login', ready: text('Bentornato') },
+    { name: 'registration', path: '/register', ready: (page) => page.getByLabel('Foto di verifica').waitFor() },
+    { name: 'privacy', path: '/privacy', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+    { name: 'terms', path: '/terms', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
+    { name: 'not found', path: '/pagina-che-non-esiste', ready: text('404 Page Not Found') },
+    { name: 'messages, signed out', path: '/messages', ready: heading('loginRequired.title') },
+    { name: 'checkout, signed out', path: '/checkout', ready: heading('loginRequired.checkout.title') },
+    { name: 'admin, signed out', path: '/admin', ready: heading('admin.loginRequired.title') },
+  ];
+}
+
+function pendingScreens(): Screen[] {
+  return [
+    { name: 'pending: home', path: '/', ready: heading('profile.pending.title') },
+    { name: 'pending: profile', path: '/profile', ready: heading('profile.pending.title') },
+    { name: 'pending: messages', path: '/messages', ready: (page) => page.getByRole('heading').first().waitFor() },
+    { name: 'pending: feedback', path: '/feedback', ready: (page) => page.getByRole('combobox').first().waitFor() },
+    { name: 'pending: blocked users', path: '/blocked-users', ready: text(appText('blocks.empty')) },
+    { name: 'pending: admin refused', path: '/admin', ready: testId('admin-access-denied') },
+  ];
+}
+
+function memberScreens({ author }: World): Screen[] {
+  const feedReady = text('Un tramonto sul lago');
+  const postMenu = (page: Page) =>
+    page
+      .getByTestId('post-card')
+      .filter({ hasText: 'Un tramonto sul lago' })
+      .getByRole('button', { name: appText('feed.post.menu') })
+      .click();
+  return [
+    { name: 'member: feed', path: '/', ready: feedReady },
+    {
+      name: 'member: post menu open',
+      path: '/',
+      ready: feedReady,
+      then: async (page) => {
+        await postMenu(page);
+        await page.getByRole('menuitem', { name: appText('feed.post.report') }).waitFor();
+      },
+    },
+    {
+      name: 'member: report dialog',
+      path: '/',
+      ready: feedReady,
+      then: async (page) => {
+        await postMenu(page);
+        await page.getByRole('menuitem', { name: appText('feed.post.report') }).click();
+        await dialog(page);
+      },
+    },
+    {
+      name: 'member: block dialog',
+      path: '/',
+      ready: feedReady,
+      then: async (page) => {
+        await postMenu(page);
+        await page.getByRole('menuitem', { name: appText('feed.post.block') }).click();
+        await dialog(page);
+      },
+    },
+    {
+      name: 'member: unlock dialog',
+      path: '/',
+      ready: text(appText('feed.unlock.overlayTitle')),
+      then: async (page) => {
+        await page.getByRole('button', { name: appText('feed.unlock.open'), exact: true }).click();
+        await dialog(page);
+      },
+    },
+    {
+      name: 'member: conversation',
+      path: `/messages?user=${author.id}`,
+      ready: text('Ciao! Bellissima foto'),
+    },
+    { name: 'member: profile', path: '/profile', ready: heading('profile.danger.title') },
+    {
+      name: 'member: delete account dialog',
+      path: '/profile',
+      ready: heading('profile.danger.title'),
+      then: async (page) => {
+        await page.getByRole('button', { name: appText('profile.danger.delete') }).click();
+        await dialog(page);
+      },
+    },
+    { name: "member: another member's profile", path: `/profile/${author.id}`, ready: text(author.username) },
+    { name: 'member: checkout, credits', path: '/checkout', ready: text(appText('checkout.tabs.credits')) },
+    {
+      name: 'member: checkout, premium',
+      path: '/checkout',
+      ready: text(appText('checkout.tabs.premium')),
+      then: (page) => page.getByRole('tab', { name: appText('checkout.tabs.premium') }).click(),
+    },
+    {
+      name: 'member: sidebar open',
+      path: '/profile',
+      ready: heading('profile.danger.title'),
+      then: async (page) => {
+        const menu = page.getByRole('button', { name: appText('nav.openMenu') });
+        if (await menu.isVisible()) await menu.click();
+        await page.getByRole('complementary', { name: appText('nav.mainNavigation') }).waitFor();
+      },
+    },
+  ];
+}
+
+function adminScreens({ pending }: World): Screen[] {
+  const tab = (name: string, id: string, ready: (page: Page) => Promise<unknown>, then?: Screen['then']) => ({
+    name: `admin: ${name}`,
+    path: `/admin?tab=${id}`,
+    ready,
+    then,
+  });
+  return [
+    tab('overview', 'overview', testId('admin-identity')),
+    tab('pending posts', 'pending-posts', text('Ancora in attesa di un moderatore')),
+    tab('pending posts, rejection dialog', 'pending-posts', text('Ancora in attesa di un moderatore'), async (page) => {
+      await page
+        .getByRole('button', { name: appText('admin.actions.reject'), exact: true })
+        .first()
+        .click();
+      await dialog(page);
+    }),
+    tab('pending users', 'pending-users', testId('pending-user')),
+    tab('pending users, rejection dialog', 'pending-users', text(pending.username), async (page) => {
+      await page
+        .getByTestId('pending-user')
+        .filter({ hasText: pending.username })
+        .getByRole('button', { name: appText('admin.actions.reject'), exact: true })
+        .click();
+      await dialog(page);
+    }),
+    tab('feedback', 'feedback', text('Mi piacerebbe un tema scuro')),
+    tab('reports', 'reports', text('Pubblicità')),
+    tab('users', 'users', text(pending.username)),
+    tab('users, premium dialog', 'users', text(pending.username), async (page) => {
+      await page
+        .getByRole('button', { name: appText('wallet.admin.grant') })
+        .first()
+        .click();
+      await dialog(page);
+    }),
+    tab('audit', 'audit', (page) => page.getByRole('tabpanel').getByRole('listitem').first().waitFor()),
+    {
+      name: 'admin: registration demo',
+      path: '/demo-registrazione',
+      ready: (page) => page.getByRole('heading').first().waitFor(),
+    },
+  ];
+}
+
+describeE2E('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
+  for (const [viewport, options] of Object.entries(VIEWPORTS)) {
+    it(`finds no serious or critical violation on any screen, dialogs open, on ${viewport}`, async () => {
+      const current = await theWorld();
+      const found: { screen: string; violations: Violation[] }[] = [];
+      const walk = async (screens: Screen[], credentials?: { email: string; password: string }) => {
+        const page = await e2e.newPage(options);
+        if (credentials) await signInByApi(page, credentials);
+        for (const screen of screens) await look(page, screen, found);
+      };
+      await walk(visitorScreens());
+      await walk(pendingScreens(), current.pending);
+      await walk(memberScreens(current), current.reader);
+      await walk(adminScreens(current), ADMIN);
+      expect(found).toEqual([]);
+    }, 180_000);
+  }
+});
+
+/** Whether the focus is on `locator`'s element or inside it. */
+const holdsFocus = (locator: Locator) => locator.evaluate((element) => element.contains(document.activeElement));
+
+/**
+ * Tabs forward, then backward, once more than there are stops in `container` (the trap must wrap, not leak), and
+ * answers where the focus was after each key that left the container.
+ */
+async function tabAround(page: Page, container: Locator): Promise<string[]> {
+  const stops = await container.evaluate(
+    (element) =>
+      element.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]')
+        .length,
+  );
+  const leaks: string[] = [];
+  for (const key of ['Tab', 'Shift+Tab'])
+    for (let step = 0; step <= stops; step += 1) {
+      await page.keyboard.press(key);
+      if (!(await holdsFocus(container)))
+        leaks.push(`${key} #${step + 1}: ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}`);
+    }
+  return leaks;
+}
+
+describeE2E('keyboard alone', () => {
+  it('traps the focus in a dialog, the sidebar and a menu while open and gives it back when they close', async () => {
+    const { reader } = await theWorld();
+    const page = await e2e.newPage(VIEWPORTS.desktop);
+    await signInByApi(page, reader);
+
+    // A dialog: the account's deletion.
+    await page.goto('/profile');
+    const deleteAccount = page.getByRole('button', { name: appText('profile.danger.delete') });
+    await deleteAccount.focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    expect(await holdsFocus(confirm)).toBe(true);
+    expect(await tabAround(page, confirm)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await holdsFocus(deleteAccount)).toBe(true);
+
+    // The sidebar: the page behind it is out of reach while it is open.
+    const menuButton = page.getByRole('button', { name: appText('nav.openMenu') });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const sidebar = page.getByRole('complementary', { name: appText('nav.mainNavigation') });
+    await until('the sidebar has the focus', () => holdsFocus(sidebar));
+    expect(await tabAround(page, sidebar)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await until('the sidebar is closed', async () => (await menuButton.getAttribute('aria-expanded')) === 'false');
+    expect(await holdsFocus(menuButton)).toBe(true);
+
+    // A menu, and the dialog one of its items opens: the focus comes back to the menu's button.
+    await page.goto('/');
+    const postMenu = page
+      .getByTestId('post-card')
+      .filter({ hasText: 'Un tramonto sul lago' })
+      .getByRole('button', { name: appText('feed.post.menu') });
+    await postMenu.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await until('the menu has the focus', () => holdsFocus(menu));
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await holdsFocus(postMenu)).toBe(true);
+    await page.keyboard.press('Enter');
+    await until('the menu has the focus again', () => holdsFocus(menu));
+    const report = page.getByRole('menuitem', { name: appText('feed.post.report') });
+    while (!(await holdsFocus(report))) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const reportDialog = page.getByRole('dialog');
+    await until('the report dialog has the focus', () => holdsFocus(reportDialog));
+    expect(await tabAround(page, reportDialog)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await reportDialog.waitFor({ state: 'detached' });
+    await until('the focus is back on the menu button', () => holdsFocus(postMenu));
+  });
+
+  it("moves through the admin console's tabs with the arrow keys", async () => {
+    const page = await e2e.newPage(VIEWPORTS.desktop);
+    await signInByApi(page, ADMIN);
+    await page.goto('/admin');
+    const overview = page.getByRole('tab', { name: appText('admin.tabs.overview') });
+    await overview.focus();
+    await page.keyboard.press('ArrowRight');
+    const pendingPosts = page.getByRole('tab', { name: new RegExp(`^${appText('admin.tabs.pendingPosts')}`) });
+    await until('the next tab is open', async () => (await pendingPosts.getAttribute('aria-selected')) === 'true');
+    expect(await holdsFocus(pendingPosts)).toBe(true);
+    expect(new URL(page.url()).search).toBe('?tab=pending-posts');
+    await page.keyboard.press('End');
+    const audit = page.getByRole('tab', { name: appText('admin.tabs.audit') });
+    await until('the last tab is open', async () => (await audit.getAttribute('aria-selected')) === 'true');
+    // Tab leaves the tab list for the open panel.
+    await page.keyboard.press('Tab');
+    expect(await holdsFocus(page.getByRole('tabpanel'))).toBe(true);
+  });
+});
+
+describeE2E('preferences the page follows', () => {
+  it('turns motion off for those who ask for less of it', async () => {
+    const { reader } = await theWorld();
+    const sidebarTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await e2e.newPage({ ...VIEWPORTS.phone, reducedMotion });
+      await signInByApi(page, reader);
+      await page.goto('/profile');
+      const sidebar = page.getByRole('complementary', { name: appText('nav.mainNavigation') });
+      return sidebar.evaluate((element) => getComputedStyle(element).transitionDuration);
+    };
+    expect(await sidebarTransition('no-preference')).toBe('0.3s');
+    expect(await sidebarTransition('reduce')).toBe('0.001s');
+  });
+
+  it("sets the page's language to the one chosen", async () => {
+    const page = await e2e.newPage();
+    await page.goto('/');
+    const lang = () => page.locator('html').getAttribute('lang');
+    expect(await lang()).toBe('it');
+    for (const [code, name, from] of [
+      ['de', 'Deutsch', 'it'],
+      ['fr', 'Français', 'de'],
+    ] as const satisfies readonly (readonly [Language, string, Language])[]) {
+      const switcher = page.getByRole('combobox', { name: appText('language.label', from) });
+      await switcher.getByRole('option', { name }).waitFor({ state: 'attached' });
+      await Promise.all([page.waitForEvent('load'), switcher.selectOption(code)]);
+      await page.getByRole('heading', { level: 1, name: appText('landing.hero.title', code) }).waitFor();
+      expect(await lang()).toBe(code);
+    }
+  });
+});
