@@ -130,6 +130,28 @@ export const AUDIT_ACTIONS = [
   'feedback_deleted',
 ] as const;
 
+/** The post an audit entry is about (a decision on it, its deletion, its reports), as it is now. */
+export const auditPostSchema = z.strictObject({
+  /** The start of its text ('' without text); null once it is deleted. */
+  excerpt: z.string().nullable(),
+  hasMedia: z.boolean(),
+  /** Null when the post is gone without saying whose it was. */
+  author: adminRefSchema.nullable(),
+});
+export type AuditPost = z.infer<typeof auditPostSchema>;
+
+/** The feedback an audit entry is about. */
+export const auditFeedbackSchema = z.strictObject({
+  type: z.enum(FEEDBACK_TYPES),
+  /** The start of its message; null once the feedback is deleted. */
+  excerpt: z.string().nullable(),
+});
+
+/**
+ * One admin action (GET /api/admin/audit) and what it is about, so that the console shows no bare ids: a member's
+ * username (`targetLabel`), a post's text and author (also for its reports' actions, with the report's reason), a
+ * feedback's type and words.
+ */
 export const auditEntrySchema = z.strictObject({
   id: z.string(),
   at: z.string(),
@@ -137,7 +159,11 @@ export const auditEntrySchema = z.strictObject({
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.enum(['user', 'post', 'report', 'feedback']),
   targetId: z.string(),
+  /** A member's username; null for other targets and for a deleted member. */
   targetLabel: z.string().nullable(),
+  post: auditPostSchema.nullable(),
+  reportReason: z.enum(REPORT_REASONS).nullable(),
+  feedback: auditFeedbackSchema.nullable(),
   reason: z.string().nullable(),
   detail: z.string().nullable(),
 });

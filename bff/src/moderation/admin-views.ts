@@ -1,4 +1,4 @@
-import { DomainError, type ServiceClient } from '@tip/platform';
+import type { ServiceClient } from '@tip/platform';
 import type { ContentDefinition, ContentFeedItem } from '@tip/content/contract';
 import type { IdentityDefinition, IdentityUserOutput } from '@tip/identity/contract';
 import { categorySchema, type AdminUser, type PostSummary } from '../contract/index.js';
@@ -64,15 +64,23 @@ function postSummary(item: ContentFeedItem): PostSummary | null {
   };
 }
 
-/** The posts as an admin sees them (whole, premium or waiting), by id; deleted ones are missing. */
+/** The posts as an admin sees them (whole, premium or waiting), by id, asked of content in one call; deleted ones are missing. */
 export async function postSummaries(content: ServiceClient<ContentDefinition>, postIds: string[], adminId: string) {
-  const summaries = await Promise.all(
-    [...new Set(postIds)].map((postId) =>
-      content.GetPost({ postId, viewerId: adminId }).then(postSummary, (error: unknown) => {
-        if (error instanceof DomainError && error.code === 'NOT_FOUND') return null;
-        throw error;
-      }),
-    ),
-  );
-  return new Map(summaries.flatMap((summary) => (summary ? [[summary.id, summary] as const] : [])));
+  const unique = [...new Set(postIds)];
+  const { items } = unique.length ? await content.GetPosts({ postIds: unique, viewerId: adminId }) : { items: [] };
+  const summaries = items.flatMap((item) => postSummary(item) ?? []);
+  return new Map(summaries.map((summary) => [summary.id, summary]));
+}
+
+/** How much of a post's or a feedback's text a list shows. */
+const EXCERPT_MAX = 140;
+
+/** The start of a text for a list: whitespace folded, cut at a word before `max` characters, with '…' when cut. */
+export function excerptOf(text: string, max = EXCERPT_MAX): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  if (folded.length <= max) return folded;
+  const cut = folded.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  // A very long word is cut where it is.
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

@@ -1,13 +1,17 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '@tip/platform';
-import { decisionSchema } from '@tip/moderation/domain';
+import type { ModerationAuditEntry } from '@tip/moderation/contract';
+import { decisionSchema, FEEDBACK_TYPES, REPORT_REASONS } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
-import { adminUsers, postSummaries, userRefs } from '../moderation/admin-views.js';
+import { adminUsers, excerptOf, postSummaries, userRefs } from '../moderation/admin-views.js';
+
+const reportReasonSchema = z.enum(REPORT_REASONS);
+const feedbackTypeSchema = z.enum(FEEDBACK_TYPES);
 
 const auditQuery = z.object({
   adminId: z.string().max(100).default(''),
@@ -105,6 +109,8 @@ export function adminQueueRoutes(context: BffContext): Router {
     }),
   );
 
+  // Each entry with what it is about, in three calls whatever the page holds: moderation's log (with its reports'
+  // reasons and feedbacks' words), content's posts, identity's usernames (admins, members, authors).
   router.get(
     '/api/admin/audit',
     adminOnly,
@@ -112,11 +118,38 @@ export function adminQueueRoutes(context: BffContext): Router {
       const query = parseInput(auditQuery, req.query);
       const page = await moderation.AuditLog({ ...query, limit: 50 });
       const adminId = adminOf(res);
-      const refOf = await userRefs(
-        identity,
-        page.entries.flatMap((entry) => [entry.adminId, ...(entry.targetType === 'user' ? [entry.targetId] : [])]),
+      const about = (type: string) => page.entries.filter((entry) => entry.targetType === type);
+      const posts = await postSummaries(
+        content,
+        about('post').map((entry) => entry.targetId),
         adminId,
       );
+      // A deleted post's author is in its deletion's entry (PostDeleted's detail); a live post's, content's.
+      const authorOf = (entry: ModerationAuditEntry) =>
+        posts.get(entry.targetId)?.author.id ?? (entry.action === 'post_deleted' ? entry.detail : '');
+      const refOf = await userRefs(
+        identity,
+        [
+          ...page.entries.map((entry) => entry.adminId),
+          ...about('user').map((entry) => entry.targetId),
+          ...about('post').map(authorOf),
+        ],
+        adminId,
+      );
+      const postOf = (entry: ModerationAuditEntry) => {
+        const post = posts.get(entry.targetId);
+        return {
+          excerpt: post ? excerptOf(post.content) : null,
+          hasMedia: Boolean(post?.imageUrl || post?.videoUrl),
+          author: refOf(authorOf(entry)),
+        };
+      };
+      const feedbackOf = (entry: ModerationAuditEntry) => {
+        const type = feedbackTypeSchema.safeParse(entry.feedbackType);
+        return type.success
+          ? { type: type.data, excerpt: entry.feedbackMessage ? excerptOf(entry.feedbackMessage) : null }
+          : null;
+      };
       res.json({
         entries: page.entries.map((entry) => ({
           id: entry.id,
@@ -126,6 +159,9 @@ export function adminQueueRoutes(context: BffContext): Router {
           targetType: entry.targetType,
           targetId: entry.targetId,
           targetLabel: entry.targetType === 'user' ? (refOf(entry.targetId)?.username ?? null) : null,
+          post: entry.targetType === 'post' ? postOf(entry) : null,
+          reportReason: reportReasonSchema.safeParse(entry.reportReason).data ?? null,
+          feedback: entry.targetType === 'feedback' ? feedbackOf(entry) : null,
           reason: entry.reason || null,
           detail: entry.detail || null,
         })),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { io as connect } from 'socket.io-client';
+import { grpcServerDuration } from '@tip/platform';
 import { waitFor } from '@tip/platform/testing';
 import { json, type Browser } from '../testing/browser.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -13,6 +14,15 @@ beforeAll(async () => {
   admin = await stack.admin();
 });
 afterAll(() => stack.stop());
+
+/** How many calls each gRPC method of the stack's services has served so far (the platform's own metric). */
+async function callsServed(): Promise<Map<string, number>> {
+  const calls = new Map<string, number>();
+  for (const { metricName, labels, value } of (await grpcServerDuration().get()).values)
+    if (metricName === 'tip_grpc_server_duration_seconds_count')
+      calls.set(String(labels.method), (calls.get(String(labels.method)) ?? 0) + value);
+  return calls;
+}
 
 const list = async (path: string) => (await (await admin.browser.get(path)).json()) as Array<Record<string, unknown>>;
 const ids = (items: Array<Record<string, unknown>>) => items.map((item) => item.id);
@@ -414,6 +424,75 @@ describe('users, stats and the audit log', () => {
       revenueCents: 0,
     });
     expect(stats.totalTransactions).toBeGreaterThanOrEqual(1);
+  });
+
+  it('says what each audit entry is about, asking moderation, content and identity once each for the page', async () => {
+    const author = await approvedMember('autoreaudit');
+    const reporter = await approvedMember('segnalaudit');
+    const postId = await publishedPost(author.browser, `Tramonto a Roma ${'con tante   parole '.repeat(12)}`);
+    const gone = await publishedPost(author.browser, 'Da cancellare');
+    await waitFor(
+      async () =>
+        (await reporter.browser.postJson(`/api/posts/${postId}/report`, { reason: 'harassment', description: '' }))
+          .status === 201,
+      5000,
+      'the report',
+    );
+    const group = (await list('/api/admin/reports')).find((item) => item.postId === postId);
+    const inReview = { status: 'in_review', adminNotes: 'Presa in carico' };
+    expect((await admin.browser.postJson(`/api/admin/reports/${String(group?.id)}`, inReview, 'PUT')).status).toBe(200);
+    const feedback = await json(
+      await reporter.browser.postJson('/api/feedback', { type: 'bug', message: 'La foto\n non si carica' }),
+    );
+    const feedbackId = String(feedback.id);
+    await admin.browser.postJson(`/api/admin/feedback/${feedbackId}`, { status: 'in_review' }, 'PUT');
+    expect((await admin.browser.request(`/api/admin/posts/${gone}`, { method: 'DELETE' })).status).toBe(200);
+
+    type Entry = { action: string; targetId: string } & Record<string, unknown>;
+    const audit = async () =>
+      ((await json(await admin.browser.get(`/api/admin/audit?adminId=${admin.id}`))) as { entries: Entry[] }).entries;
+    const expected: Array<[string, string]> = [
+      ['verification_approved', author.id],
+      ['post_approved', postId],
+      ['report_in_review', postId],
+      ['feedback_status_changed', feedbackId],
+      ['post_deleted', gone],
+    ];
+    await waitFor(
+      async () => {
+        const entries = await audit();
+        return expected.every(([action, id]) => entries.some((e) => e.action === action && e.targetId === id));
+      },
+      5000,
+      'the entries',
+    );
+
+    const before = await callsServed();
+    const entries = await audit();
+    const after = await callsServed();
+    const served = (method: string) => (after.get(method) ?? 0) - (before.get(method) ?? 0);
+    expect(['AuditLog', 'GetPosts', 'GetUsers', 'GetPost'].map(served)).toEqual([1, 1, 1, 0]);
+
+    const entry = (action: string, targetId: string) =>
+      entries.find((found) => found.action === action && found.targetId === targetId);
+    const byAuthor = { id: author.id, username: 'autoreaudit' };
+    const excerpt = expect.stringMatching(/^Tramonto a Roma con tante parole con tante .{0,100}\S…$/);
+    expect(entry('verification_approved', author.id)).toMatchObject({ targetLabel: 'autoreaudit', post: null });
+    expect(entry('post_approved', postId)).toMatchObject({
+      post: { excerpt, hasMedia: false, author: byAuthor },
+      reportReason: null,
+      feedback: null,
+    });
+    expect(entry('report_in_review', postId)).toMatchObject({
+      post: { excerpt, hasMedia: false, author: byAuthor },
+      reportReason: 'harassment',
+    });
+    expect(entry('post_deleted', gone)).toMatchObject({ post: { excerpt: null, hasMedia: false, author: byAuthor } });
+    expect(entry('feedback_status_changed', feedbackId)).toMatchObject({
+      feedback: { type: 'bug', excerpt: 'La foto non si carica' },
+      post: null,
+      reportReason: null,
+    });
   });
 
   it('makes test users and posts for the console outside production', async () => {

@@ -71,19 +71,36 @@ export async function createPost(
   return { status, item: await feedItem(context, post, viewer) };
 }
 
-/** The post if this viewer may see it at all: published (by someone not blocked either way), their own, any for an admin. */
+/** Whether this viewer may see the post at all: published (by someone not blocked either way), their own, any for an admin. */
+function maySee(post: PostDocument, viewer: Viewer): boolean {
+  const waiting = post.status !== 'approved' && post.authorId !== viewer.id && !viewer.isAdmin;
+  return !waiting && !viewer.hidden.has(post.authorId);
+}
+
+/** The post if this viewer may see it at all (`maySee`), or NOT_FOUND. */
 export async function visiblePost(context: ContentContext, postId: string, viewer: Viewer): Promise<PostDocument> {
   const post = await context.posts.get(postId);
-  const waiting = post.status !== 'approved' && post.authorId !== viewer.id && !viewer.isAdmin;
-  if (waiting || viewer.hidden.has(post.authorId)) {
-    throw new DomainError('NOT_FOUND', 'content.postNotFound');
-  }
+  if (!maySee(post, viewer)) throw new DomainError('NOT_FOUND', 'content.postNotFound');
   return post;
 }
 
 export async function getPost(context: ContentContext, input: { postId: string; viewerId: string }) {
   const viewer = await viewerOf(context, input.viewerId);
   return feedItem(context, await visiblePost(context, input.postId, viewer), viewer);
+}
+
+/** The posts among `postIds` this viewer may see, as getPost shows each, in the order asked; the others left out. */
+export async function getPosts(context: ContentContext, input: { postIds: string[]; viewerId: string }) {
+  const [viewer, found] = await Promise.all([
+    viewerOf(context, input.viewerId),
+    context.posts.getMany([...new Set(input.postIds)]),
+  ]);
+  const byId = new Map(found.map((post) => [post._id, post]));
+  const posts = [...new Set(input.postIds)].flatMap((id) => {
+    const post = byId.get(id);
+    return post && maySee(post, viewer) ? [post] : [];
+  });
+  return { items: await feedItems(context, posts, viewer) };
 }
 
 /**

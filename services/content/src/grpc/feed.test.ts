@@ -50,6 +50,26 @@ describe('posts waiting for approval', () => {
     expect(await feedIds(other)).toContain(postId);
   });
 
+  it('are found by the list lookup (GetPosts) as GetPost finds each: in the order asked, without those hidden or gone', async () => {
+    const author = await harness.member();
+    const other = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const waiting = await post(author, { content: 'in attesa' });
+    const published = await post(author, { content: 'pubblicato' });
+    await harness.decide(published, 'approved');
+    const gone = await post(author);
+    await harness.client.DeletePost({ postId: gone, viewerId: author });
+    const seenBy = async (viewerId: string) =>
+      (await harness.client.GetPosts({ postIds: [waiting, published, gone, 'nessuno', waiting], viewerId })).items.map(
+        (item) => item.post?.id,
+      );
+    expect(await seenBy(admin)).toEqual([waiting, published]);
+    expect(await seenBy(author)).toEqual([waiting, published]);
+    expect(await seenBy(other)).toEqual([published]);
+    const { items } = await harness.client.GetPosts({ postIds: [published], viewerId: admin });
+    expect(items).toEqual([await harness.client.GetPost({ postId: published, viewerId: admin })]);
+  });
+
   it('show their author the reasons of a rejection', async () => {
     const author = await harness.member();
     const postId = await post(author);

@@ -6,7 +6,7 @@ import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, postCounts, toggleLike } from '../app/engagement.js';
 import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
-import { applyPostDecision, createPost, deletePost, feed, getPost, postAuthor } from '../app/posts.js';
+import { applyPostDecision, createPost, deletePost, feed, getPost, getPosts, postAuthor } from '../app/posts.js';
 import { isUnlocked, revealTelegram, unlock } from '../app/purchases.js';
 import { CATEGORIES, type Category } from '../domain/index.js';
 
@@ -34,6 +34,7 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
     },
     Counts: (request) => postCounts(context, request),
     GetPost: (request) => getPost(context, request),
+    GetPosts: (request) => getPosts(context, request),
     ToggleLike: (request, call) => toggleLike(context, request, callInfo(call)),
     ListComments: (request) => listComments(context, request),
     AddComment: (request, call) => addComment(context, request, callInfo(call)),

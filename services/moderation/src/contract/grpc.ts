@@ -3,6 +3,7 @@ import type { ProtoGrpcType } from '../generated/moderation.js';
 import type { ModerationDefinition } from '../generated/tip/moderation/v1/Moderation.js';
 
 export type { ModerationDefinition } from '../generated/tip/moderation/v1/Moderation.js';
+export type { AuditEntry__Output as ModerationAuditEntry } from '../generated/tip/moderation/v1/AuditEntry.js';
 
 export const MODERATION_SERVICE_NAME = 'tip.moderation.v1.Moderation';
 

@@ -372,6 +372,48 @@ describe('stats and the audit log', () => {
     expect(await waitingFigures()).toEqual(before);
   });
 
+  it("says what a report's or a feedback's entry is about: the report's reason, the feedback's type and words until deleted", async () => {
+    const [author, reporter] = [await harness.member(), await harness.member()];
+    const postId = await harness.post(author, 'approved');
+    const { reportId } = await report(postId, author, reporter, 'harassment');
+    const admin = `moderatore-${Date.now()}`;
+    await harness.client.UpdateReport({ reportId, status: 'in_review', adminNotes: 'Presa in carico', adminId: admin });
+    // The log is newest first by the time of each action: two actions of one admin are not in the same millisecond.
+    await sleep(5);
+    const message = 'Non carica la foto';
+    const { feedbackId } = await harness.client.SubmitFeedback({ userId: reporter, type: 'bug', message });
+    await harness.client.SetFeedbackStatus({ feedbackId, status: 'resolved', adminId: admin });
+    const entries = async () =>
+      (await harness.client.AuditLog({ adminId: admin, targetId: '', before: '', limit: 0 })).entries;
+    await waitFor(async () => (await entries()).length === 2, 5000, 'two entries');
+    expect(await entries()).toEqual([
+      expect.objectContaining({
+        action: 'feedback_status_changed',
+        targetId: feedbackId,
+        feedbackType: 'bug',
+        feedbackMessage: message,
+        reportReason: '',
+      }),
+      expect.objectContaining({
+        action: 'report_in_review',
+        targetId: postId,
+        detail: reportId,
+        reportReason: 'harassment',
+        feedbackType: '',
+        feedbackMessage: '',
+      }),
+    ]);
+
+    // A deleted feedback keeps its type, not its words.
+    await sleep(5);
+    await harness.client.DeleteFeedback({ feedbackId, adminId: admin });
+    await waitFor(async () => (await entries()).length === 3, 5000, 'three entries');
+    expect((await entries()).filter((entry) => entry.targetId === feedbackId)).toEqual([
+      expect.objectContaining({ action: 'feedback_deleted', feedbackType: 'bug', feedbackMessage: '' }),
+      expect.objectContaining({ action: 'feedback_status_changed', feedbackType: 'bug', feedbackMessage: '' }),
+    ]);
+  });
+
   it('records every admin action of every service, newest first, by admin and by target, a page at a time', async () => {
     const admin = `auditor-${Date.now()}`;
     const member = await harness.member();

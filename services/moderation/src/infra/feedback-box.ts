@@ -43,6 +43,11 @@ export class FeedbackBox extends OutboxRepository<FeedbackDocument> {
     return this.collection.find(KEPT, { sort: { createdAt: -1 } });
   }
 
+  /** These feedbacks, deleted ones as their tombstones (type kept, message gone), those that exist. */
+  getMany(feedbackIds: string[]): Promise<FeedbackDocument[]> {
+    return feedbackIds.length > 0 ? this.collection.find({ _id: { $in: feedbackIds } }) : Promise.resolve([]);
+  }
+
   /** What the member sent and is still kept, oldest first. */
   sentBy(userId: string): Promise<FeedbackDocument[]> {
     return this.collection.find({ userId, ...KEPT }, { sort: { createdAt: 1 } });

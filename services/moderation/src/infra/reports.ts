@@ -63,6 +63,11 @@ export class Reports extends OutboxRepository<ReportDocument> {
     return this.collection.findOne({ _id: reportId });
   }
 
+  /** These reports, those that exist. */
+  getMany(reportIds: string[]): Promise<ReportDocument[]> {
+    return reportIds.length > 0 ? this.collection.find({ _id: { $in: reportIds } }) : Promise.resolve([]);
+  }
+
   /** Every report, oldest first. */
   all(): Promise<ReportDocument[]> {
     return this.collection.find({}, { sort: { createdAt: 1 } });

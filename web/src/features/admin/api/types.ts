@@ -9,6 +9,7 @@ export type {
   AdminUser,
   AuditEntry,
   AuditPage,
+  AuditPost,
   FeedbackItem,
   PendingUser,
   PostReport,

@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatMonths, formatSignedCredits } from '@/lib/money';
 import { useAudit } from '../api/get-audit';
 import { useUsers } from '../api/get-users';
-import type { AuditEntry } from '../api/types';
+import type { AuditEntry, AuditPost } from '../api/types';
 import { useDebounced } from '../hooks/use-debounced';
 import { useUserName } from '../hooks/use-user-name';
 import { formatAdminDate } from '../lib/format';
@@ -144,30 +144,68 @@ function useDetailText() {
   };
 }
 
+/**
+ * What the entry is about, in words rather than an id: the member ('@name'), the post (its opening words, or that it
+ * is a photo or video, or gone, and whose it is; for a report's action the report's reason first), the feedback (its
+ * type and opening words).
+ */
+function useSubjectText() {
+  const { t } = useTranslation();
+  const nameOf = useUserName();
+  const quoted = (text: string) => t('admin.audit.subject.quoted', { text });
+  const postText = ({ excerpt, author }: AuditPost) => {
+    const post =
+      excerpt === null
+        ? t('admin.reports.postDeleted')
+        : excerpt
+          ? quoted(excerpt)
+          : t('admin.audit.subject.mediaPost');
+    return author ? `${post} ${t('admin.audit.subject.author', { name: `@${nameOf(author)}` })}` : post;
+  };
+  return (entry: AuditEntry): string => {
+    if (entry.targetType === 'user') return entry.targetLabel ? `@${entry.targetLabel}` : t('admin.users.deleted');
+    if (entry.post) {
+      const post = postText(entry.post);
+      return entry.reportReason
+        ? t('admin.audit.subject.report', { reason: t(`admin.reports.reasons.${entry.reportReason}`), post })
+        : post;
+    }
+    if (entry.feedback) {
+      const type = t(`admin.feedback.types.${entry.feedback.type}`);
+      return entry.feedback.excerpt === null
+        ? t('admin.audit.subject.deletedFeedback', { type })
+        : t('admin.audit.subject.feedback', { type, text: quoted(entry.feedback.excerpt) });
+    }
+    return entry.targetId;
+  };
+}
+
 function AuditRow({ entry, onTarget }: { entry: AuditEntry; onTarget: (targetId: string) => void }) {
   const { t } = useTranslation();
   const nameOf = useUserName();
   const detailOf = useDetailText();
-  const target = entry.targetLabel || entry.targetId;
+  const subjectOf = useSubjectText();
+  const target = subjectOf(entry);
   const detail = detailOf(entry);
   return (
     <li className="space-y-1 px-4 py-3 text-sm" data-testid="audit-entry">
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t(`admin.audit.actions.${entry.action}`)}</span>
         <Badge variant="outline">{t(`admin.audit.targetTypes.${entry.targetType}`)}</Badge>
-        <button
-          type="button"
-          onClick={() => onTarget(entry.targetId)}
-          className="inline-flex max-w-full items-center gap-1 truncate rounded text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          title={t('admin.audit.filterByTarget', { target })}
-        >
-          <Filter className="size-3 shrink-0" aria-hidden />
-          <span className="truncate">{target}</span>
-        </button>
         <time className="ml-auto text-xs text-muted-foreground" dateTime={entry.at}>
           {formatAdminDate(entry.at)}
         </time>
       </div>
+      <button
+        type="button"
+        onClick={() => onTarget(entry.targetId)}
+        className="flex max-w-full items-start gap-1.5 rounded text-left text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        title={t('admin.audit.filterByTarget', { target })}
+        data-testid="audit-subject"
+      >
+        <Filter className="mt-1 size-3 shrink-0" aria-hidden />
+        <span className="line-clamp-2 min-w-0 break-words">{target}</span>
+      </button>
       <p className="text-xs text-muted-foreground">{t('admin.audit.by', { name: `@${nameOf(entry.admin)}` })}</p>
       {entry.reason && <p className="break-words">{t('admin.audit.reason', { reason: entry.reason })}</p>}
       {detail && <p className="break-words text-muted-foreground">{detail}</p>}
