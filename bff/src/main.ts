@@ -23,7 +23,11 @@ import { startBff } from './start-bff.js';
 runMain(async () => {
   const config = loadConfig(standaloneBffConfigSchema);
   const logger = createLogger('bff', config.LOG_LEVEL);
-  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
+  const tracing = startTracing({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+    logger,
+  });
   // Alone, the BFF hears the services' events through Kafka, or through the embedded log of the DATA_DIR it shares
   // with them (one machine, a process per service); replicas share sessions, limits and sockets only through Redis.
   if (!config.KAFKA_BROKERS)

@@ -1,11 +1,12 @@
 import type { RequestHandler, Response } from 'express';
-import { DomainError, withRequestId } from '@tip/platform';
+import { DomainError } from '@tip/platform';
 import type { Session, Sessions } from '../session/sessions.js';
+import { inRequest } from './handle.js';
 
 /** Lets only requests with a live session through; the session is then `sessionOf(res)`. */
 export function requireSession(sessions: Sessions): RequestHandler {
   return (req, res, next) => {
-    withRequestId(String(req.id), () => sessions.authenticate(req.headers.cookie)).then((session) => {
+    inRequest(req, () => sessions.authenticate(req.headers.cookie)).then((session) => {
       if (!session) return next(new DomainError('UNAUTHENTICATED', 'errors.unauthenticated'));
       res.locals.session = session;
       next();

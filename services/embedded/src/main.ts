@@ -7,7 +7,11 @@ runMain(async () => {
   const config = loadConfig(embeddedConfigSchema);
   await refuseLegacyData(config.DATA_DIR, { documents: !config.MONGO_URL, events: !config.KAFKA_BROKERS });
   const logger = createLogger('tip', config.LOG_LEVEL);
-  const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
+  const tracing = startTracing({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+    logger,
+  });
   const platform = await startPlatform(config, logger);
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   logger.info({ url, dataDir: resolve(config.DATA_DIR) }, `Tip is running: open ${url}`);

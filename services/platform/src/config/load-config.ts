@@ -46,6 +46,8 @@ export const engineConfigSchema = z.object({
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   /** The OTLP/HTTP collector the process sends its traces to (`http://collector:4318`); unset, nothing is traced. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl(),
+  /** The share of the traces that start here which are sampled, 0 to 1 (README, Traces). */
+  OTEL_TRACES_SAMPLER_ARG: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(1).default(0.01)),
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 

@@ -36,7 +36,11 @@ export function runServiceMain<
   runMain(async () => {
     const config = options.readConfig();
     const logger = createLogger(options.name, config.LOG_LEVEL);
-    const tracing = startTracing({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT, logger });
+    const tracing = startTracing({
+      endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,
+      logger,
+    });
     const adapters = await createAdapters({ ...adapterOptionsFrom(config, options.name), logger });
     const { documents, events, objects } = adapters;
     const address = `0.0.0.0:${config.GRPC_PORT}`;

@@ -1,24 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { currentTraceIds } from '../tracing/tracing.js';
+import { currentRequestId } from './request-context.js';
 
 export type { Logger } from 'pino';
-
-interface RequestContext {
-  requestId: string;
-}
-
-const requestContext = new AsyncLocalStorage<RequestContext>();
-
-/** Runs `fn` with a request id that every log line and outgoing gRPC call made inside it carries. */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return requestContext.run({ requestId }, fn);
-}
-
-export function currentRequestId(): string | undefined {
-  return requestContext.getStore()?.requestId;
-}
+export { currentRequestId, withRequestId } from './request-context.js';
 
 /**
  * JSON lines for machines; on a terminal (someone ran `npm start`), readable lines instead. A line written inside a

@@ -20,11 +20,18 @@ import { followEvents, on } from '../outbox/follow-events.js';
 import type { EventEnvelope } from '../ports/events.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../testing/otlp-receiver.js';
 import { waitFor } from '../testing/wait.js';
-import { currentTraceIds, grpcClientSpan, startTracing, traced, traceHttpRequest } from './tracing.js';
+import {
+  currentTraceIds,
+  eventConsumerSpan,
+  startTracing,
+  traced,
+  traceContextFields,
+  traceHttpRequest,
+  withRequestTrace,
+} from './tracing.js';
 
 const logger = createLogger('tracing-test', 'silent');
 const serviceTokenSecret = generateServiceTokenSecret();
-const PATH = `/${TEST_SERVICE_NAME}/GetUser`;
 const Seen = defineEvent({
   type: 'UserSeen',
   version: 1,
@@ -41,6 +48,10 @@ const handlers = {
     return { id: request.userId, username: 'mario' };
   },
 } as unknown as ServiceHandlers<UsersDefinition>;
+
+/** Runs `fn` in a sampled trace that starts here: the BFF handling an event that came without one. */
+const inTrace = <T>(fn: () => Promise<T>) =>
+  traced(eventConsumerSpan('bff-test', { id: 'tick-1', type: 'Tick', topic: 'testing.ticks' }), fn);
 
 const only = (spans: ReceivedSpan[], match: Partial<ReceivedSpan>) => {
   const found = spans.filter((span) =>
@@ -59,7 +70,7 @@ describe('tracing', () => {
   afterEach(() => receiver.close());
 
   it('carries the trace from a gRPC client span, through the metadata, into the service’s server span', async () => {
-    const tracing = startTracing({ endpoint: receiver.endpoint, logger });
+    const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
     const server = await startGrpcServer({
       address: '127.0.0.1:0',
       service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
@@ -67,14 +78,19 @@ describe('tracing', () => {
       serviceTokenSecret,
     });
     const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
-    await client.GetUser({ userId: 'u1' });
-    await expect(client.GetUser({ userId: 'missing' })).rejects.toBeInstanceOf(DomainError);
+    await inTrace(() => client.GetUser({ userId: 'u1' }));
+    await expect(inTrace(() => client.GetUser({ userId: 'missing' }))).rejects.toBeInstanceOf(DomainError);
     client.close();
     await server.stop();
     await tracing.stop();
 
     const [callSpan, failedCallSpan] = receiver.spans.filter((span) => span.kind === 3);
-    expect(callSpan).toMatchObject({ service: 'tip-bff', name: `${TEST_SERVICE_NAME}/GetUser`, parentSpanId: '' });
+    const entry = only(receiver.spans, { kind: 5, traceId: callSpan?.traceId });
+    expect(callSpan).toMatchObject({
+      service: 'tip-bff',
+      name: `${TEST_SERVICE_NAME}/GetUser`,
+      parentSpanId: entry.spanId,
+    });
     const served = only(receiver.spans, { kind: 2, traceId: callSpan?.traceId });
     expect(served).toMatchObject({
       service: 'tip-testing',
@@ -88,12 +104,12 @@ describe('tracing', () => {
   });
 
   it('makes a call in process a server span of the called service, child of the caller’s span', async () => {
-    const tracing = startTracing({ endpoint: receiver.endpoint, logger });
+    const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
     const client = createLocalClient(testServiceDefinition(), handlers, logger);
-    await traced(grpcClientSpan('bff', PATH), () => client.GetUser({ userId: 'u2' }));
+    await inTrace(() => client.GetUser({ userId: 'u2' }));
     await tracing.stop();
 
-    const caller = only(receiver.spans, { kind: 3 });
+    const caller = only(receiver.spans, { kind: 5 });
     const served = only(receiver.spans, { kind: 2 });
     expect(served).toMatchObject({ service: 'tip-testing', traceId: caller.traceId, parentSpanId: caller.spanId });
     expect(inHandler[0]?.ids).toEqual({ traceId: served.traceId, spanId: served.spanId });
@@ -102,7 +118,7 @@ describe('tracing', () => {
   it('stores the writing span’s context in an event, and handles the event in a consumer span of that trace', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'tip-tracing-'));
     const bus = await SqliteEventLog.open(dir, { retryDelayMs: 10 });
-    const tracing = startTracing({ endpoint: receiver.endpoint, logger });
+    const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
     const handled: ReturnType<typeof currentTraceIds>[] = [];
     const subscription = await followEvents({
       events: bus,
@@ -110,7 +126,7 @@ describe('tracing', () => {
       logger,
       reactions: [on(Seen, () => void handled.push(currentTraceIds()))],
     });
-    await createLocalClient(testServiceDefinition(), handlers, logger).GetUser({ userId: 'u3' });
+    await inTrace(() => createLocalClient(testServiceDefinition(), handlers, logger).GetUser({ userId: 'u3' }));
     const written = inHandler[0]?.event as EventEnvelope;
     await bus.publish(Seen.topic, [written]);
     await waitFor(() => handled.length === 1, 5000, 'the consumer');
@@ -121,7 +137,7 @@ describe('tracing', () => {
 
     const writer = only(receiver.spans, { kind: 2 });
     expect(written.traceparent).toBe(`00-${writer.traceId}-${writer.spanId}-01`);
-    const consumer = only(receiver.spans, { kind: 5 });
+    const consumer = only(receiver.spans, { kind: 5, service: 'tip-moderation' });
     expect(consumer).toMatchObject({
       service: 'tip-moderation',
       name: 'process UserSeen',
@@ -136,28 +152,39 @@ describe('tracing', () => {
     expect(handled).toEqual([{ traceId: consumer.traceId, spanId: consumer.spanId }]);
   });
 
-  it('continues an HTTP caller’s traceparent in a request span named by its route, body events included', async () => {
-    const tracing = startTracing({ endpoint: receiver.endpoint, logger });
-    const inBody: ReturnType<typeof currentTraceIds>[] = [];
+  /** A server whose requests are traced, and whose handler reads the body, then takes up the request's trace. */
+  async function tracedServer(inBody: { ids: ReturnType<typeof currentTraceIds>; traceparent?: string }[]) {
     const server = createServer((req, res) =>
       traceHttpRequest('bff', req, res, () => '/api/things/:id').run(() => {
         req.on('data', () => undefined);
-        req.on('end', () => {
-          inBody.push(currentTraceIds());
-          res.writeHead(201).end();
-        });
+        req.on('end', () =>
+          withRequestTrace(req, () => {
+            inBody.push({ ids: currentTraceIds(), traceparent: traceContextFields().traceparent });
+            res.writeHead(201).end();
+          }),
+        );
       }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      post: (headers: Record<string, string>) =>
+        fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/things/42`, {
+          method: 'POST',
+          headers,
+          body: 'x'.repeat(100_000),
+        }),
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it('continues an HTTP caller’s traceparent in a request span named by its route, taken up after the body', async () => {
+    const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
+    const inBody: Parameters<typeof tracedServer>[0] = [];
+    const server = await tracedServer(inBody);
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const parentSpanId = '00f067aa0ba902b7';
-    const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/things/42`, {
-      method: 'POST',
-      headers: { traceparent: `00-${traceId}-${parentSpanId}-01` },
-      body: 'x'.repeat(100_000),
-    });
-    expect(answer.status).toBe(201);
-    await new Promise((resolve) => server.close(resolve));
+    expect((await server.post({ traceparent: `00-${traceId}-${parentSpanId}-01` })).status).toBe(201);
+    await server.close();
     await tracing.stop();
 
     const request = only(receiver.spans, { kind: 2 });
@@ -168,11 +195,31 @@ describe('tracing', () => {
       parentSpanId,
       attributes: { 'http.route': '/api/things/:id', 'http.response.status_code': 201 },
     });
-    expect(inBody).toEqual([{ traceId, spanId: request.spanId }]);
+    expect(inBody).toEqual([
+      { ids: { traceId, spanId: request.spanId }, traceparent: `00-${traceId}-${request.spanId}-01` },
+    ]);
   });
 
-  it('without an endpoint records nothing and writes no trace context in events', async () => {
-    const tracing = startTracing({ endpoint: undefined, logger });
+  it('keeps a trace its caller sampled, and of those that start here the share asked', async () => {
+    const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 0, logger });
+    const inBody: Parameters<typeof tracedServer>[0] = [];
+    const server = await tracedServer(inBody);
+    const sampled = '4bf92f3577b34da6a3ce929d0e0e4736';
+    expect((await server.post({ traceparent: `00-${sampled}-00f067aa0ba902b7-01` })).status).toBe(201);
+    expect((await server.post({ traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00' })).status).toBe(
+      201,
+    );
+    expect((await server.post({})).status).toBe(201);
+    await server.close();
+    await tracing.stop();
+
+    expect(receiver.spans.map((span) => span.traceId)).toEqual([sampled]);
+    expect(inBody.map(({ ids }) => ids?.traceId)).toEqual([sampled, undefined, undefined]);
+    expect(inBody.map(({ traceparent }) => traceparent?.slice(0, 35))).toEqual([`00-${sampled}`, undefined, undefined]);
+  });
+
+  it('marks a call made outside a sampled trace unsampled, so that the service it calls records nothing', async () => {
+    const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
     const server = await startGrpcServer({
       address: '127.0.0.1:0',
       service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
@@ -180,7 +227,25 @@ describe('tracing', () => {
       serviceTokenSecret,
     });
     const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
-    await traced(grpcClientSpan('bff', PATH), () => client.GetUser({ userId: 'u4' }));
+    await client.GetUser({ userId: 'u5' });
+    client.close();
+    await server.stop();
+    await tracing.stop();
+
+    expect(inHandler[0]?.ids).toBeUndefined();
+    expect(receiver.spans).toEqual([]);
+  });
+
+  it('without an endpoint records nothing and writes no trace context in events', async () => {
+    const tracing = startTracing({ endpoint: undefined, sampleRatio: 1, logger });
+    const server = await startGrpcServer({
+      address: '127.0.0.1:0',
+      service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
+      logger,
+      serviceTokenSecret,
+    });
+    const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
+    await inTrace(() => client.GetUser({ userId: 'u4' }));
     client.close();
     await server.stop();
     await tracing.stop();
