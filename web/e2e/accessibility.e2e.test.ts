@@ -389,6 +389,28 @@ describeE2E('keyboard alone', () => {
   });
 });
 
+describeE2E('keyboard alone, in a radio group', () => {
+  it('is one Tab stop whose choice the arrow keys move', async () => {
+    const { reader } = await theWorld();
+    const page = await e2e.newPage(VIEWPORTS.desktop);
+    await signInByApi(page, reader);
+    await page.goto('/checkout');
+    const packages = page.getByRole('radiogroup', { name: appText('checkout.packages.label') });
+    const [ten, twentyFive] = [page.getByTestId('package-10'), page.getByTestId('package-25')];
+    await ten.focus();
+    // Held as a finger holds it: Radix moves the focus a task after the keydown, and picks what gets it while the
+    // arrow key is still down.
+    await page.keyboard.press('ArrowRight', { delay: 50 });
+    await until('the next package is chosen', async () => (await twentyFive.getAttribute('aria-checked')) === 'true');
+    expect(await holdsFocus(twentyFive)).toBe(true);
+    expect(await ten.getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Tab');
+    expect(await holdsFocus(packages)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await holdsFocus(twentyFive)).toBe(true);
+  });
+});
+
 describeE2E('preferences the page follows', () => {
   it('turns motion off for those who ask for less of it', async () => {
     const { reader } = await theWorld();

@@ -7,6 +7,14 @@ export function RadioGroup({ className, ...props }: ComponentProps<typeof RadioG
   return <RadioGroupPrimitive.Root data-slot="radio-group" className={cn('grid gap-2', className)} {...props} />;
 }
 
+/**
+ * One choice among buttons of a screen's own look (category pills, credit packages): a single Tab stop for the group,
+ * the arrow keys move the choice (Radix's roving focus), as they do between native radios. Items are plain buttons
+ * (role radio, aria-checked, data-state): style them by the value or by data-[state=checked].
+ */
+export const ChoiceGroup = RadioGroupPrimitive.Root;
+export const ChoiceGroupItem = RadioGroupPrimitive.Item;
+
 export function RadioGroupItem({ className, ...props }: ComponentProps<typeof RadioGroupPrimitive.Item>) {
   return (
     <RadioGroupPrimitive.Item

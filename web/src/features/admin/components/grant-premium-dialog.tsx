@@ -13,6 +13,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMonths } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -58,15 +59,17 @@ export function GrantPremiumDialog({
           <DialogTitle>{t('wallet.admin.grantTitle')}</DialogTitle>
           <DialogDescription>{t('wallet.admin.grantDescription', { name })}</DialogDescription>
         </DialogHeader>
-        <div role="radiogroup" aria-label={t('wallet.admin.grantMonths')} className="grid grid-cols-5 gap-2">
+        <ChoiceGroup
+          aria-label={t('wallet.admin.grantMonths')}
+          value={String(months)}
+          onValueChange={(picked) => setMonths(Number(picked))}
+          className="grid grid-cols-5 gap-2"
+        >
           {PREMIUM_GRANT_MONTHS.map((option) => (
-            <button
+            <ChoiceGroupItem
               key={option}
-              type="button"
-              role="radio"
-              aria-checked={months === option}
+              value={String(option)}
               aria-label={formatMonths(option, i18n.language)}
-              onClick={() => setMonths(option)}
               className={cn(
                 'grid h-14 place-items-center rounded-xl border text-lg font-bold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                 months === option
@@ -75,9 +78,9 @@ export function GrantPremiumDialog({
               )}
             >
               {option}
-            </button>
+            </ChoiceGroupItem>
           ))}
-        </div>
+        </ChoiceGroup>
         <p className="text-center text-sm text-muted-foreground">{formatMonths(months, i18n.language)}</p>
         <DialogFooter>
           <DialogClose asChild>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { cn } from '@/lib/utils';
 import type { FeedCategory } from '../lib/feed-category';
 
@@ -22,15 +23,17 @@ export function CategoryPills<C extends FeedCategory>({
 }) {
   const { t } = useTranslation();
   return (
-    <div role="radiogroup" aria-label={label} className="flex flex-wrap gap-2">
+    <ChoiceGroup
+      aria-label={label}
+      value={value}
+      onValueChange={(picked) => onChange(options.find((option) => option === picked) ?? value)}
+      disabled={disabled}
+      className="flex flex-wrap gap-2"
+    >
       {options.map((option) => (
-        <button
+        <ChoiceGroupItem
           key={option}
-          type="button"
-          role="radio"
-          aria-checked={value === option}
-          disabled={disabled}
-          onClick={() => onChange(option)}
+          value={option}
           className={cn(
             'inline-flex items-center gap-1.5 rounded-full border font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50',
             size === 'sm' ? 'h-8 px-3 text-xs' : 'h-9 px-4 text-sm',
@@ -41,8 +44,8 @@ export function CategoryPills<C extends FeedCategory>({
         >
           <span aria-hidden>{EMOJI[option]}</span>
           {t(`feed.categories.${option}`)}
-        </button>
+        </ChoiceGroupItem>
       ))}
-    </div>
+    </ChoiceGroup>
   );
 }

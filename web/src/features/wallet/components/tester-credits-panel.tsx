@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { DEFAULT_TESTER_PRESET, TESTER_PRESETS, useTesterGrant } from '../hooks/use-tester-grant';
@@ -24,14 +25,16 @@ export function TesterCreditsPanel() {
         <CardDescription>{t('wallet.tester.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap items-center gap-3">
-        <div role="radiogroup" aria-label={t('wallet.tester.amountLabel')} className="flex flex-wrap gap-2">
+        <ChoiceGroup
+          aria-label={t('wallet.tester.amountLabel')}
+          value={String(amount)}
+          onValueChange={(picked) => setAmount(Number(picked))}
+          className="flex flex-wrap gap-2"
+        >
           {TESTER_PRESETS.map((preset) => (
-            <button
+            <ChoiceGroupItem
               key={preset}
-              type="button"
-              role="radio"
-              aria-checked={amount === preset}
-              onClick={() => setAmount(preset)}
+              value={String(preset)}
               className={cn(
                 'h-9 rounded-lg border px-3 text-sm font-semibold transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
                 amount === preset
@@ -40,9 +43,9 @@ export function TesterCreditsPanel() {
               )}
             >
               {number.format(preset)}
-            </button>
+            </ChoiceGroupItem>
           ))}
-        </div>
+        </ChoiceGroup>
         <Button onClick={() => grant.mutate(amount)} disabled={grant.isPending} className="ml-auto">
           {grant.isPending && <Spinner />}
           {t('wallet.tester.add')}

@@ -1,6 +1,7 @@
 import { Check, Coins, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { formatEuro } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { CreditPackage } from '../../api/types';
@@ -19,17 +20,19 @@ export function PackageCards({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <div role="radiogroup" aria-label={t('checkout.packages.label')} className="grid gap-4 sm:grid-cols-3">
+    <ChoiceGroup
+      aria-label={t('checkout.packages.label')}
+      value={selectedId ?? ''}
+      onValueChange={onSelect}
+      disabled={disabled}
+      className="grid gap-4 sm:grid-cols-3"
+    >
       {packages.map((item) => {
         const selected = item.id === selectedId;
         return (
-          <button
+          <ChoiceGroupItem
             key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={selected}
-            disabled={disabled}
-            onClick={() => onSelect(item.id)}
+            value={item.id}
             data-testid={`package-${item.credits}`}
             className={cn(
               'relative flex flex-col items-start gap-3 rounded-2xl border-2 bg-card p-5 pt-7 text-left shadow-sm transition-all outline-none hover:border-primary/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-60',
@@ -76,9 +79,9 @@ export function PackageCards({
                 })}
               </span>
             </span>
-          </button>
+          </ChoiceGroupItem>
         );
       })}
-    </div>
+    </ChoiceGroup>
   );
 }
