@@ -23,12 +23,18 @@ import {
   MODERATION_SERVICE_NAME,
   MODERATION_VERIFICATIONS_TOPIC,
 } from '@tip/moderation/contract';
+import {
+  NOTIFICATIONS_CALLERS,
+  NOTIFICATIONS_MEMBERS_TOPIC,
+  NOTIFICATIONS_SERVICE_NAME,
+} from '@tip/notifications/contract';
 import { WALLET_CALLERS, WALLET_LEDGER_TOPIC, WALLET_SERVICE_NAME } from '@tip/wallet/contract';
 import { identityConfigSchema, readIdentityConfig } from '../services/identity/src/config.js';
 import { readWalletConfig, stripeSettings, walletConfigSchema } from '../services/wallet/src/config.js';
 import { contentConfigSchema, readContentConfig } from '../services/content/src/config.js';
 import { messagingConfigSchema, readMessagingConfig } from '../services/messaging/src/config.js';
 import { moderationConfigSchema, readModerationConfig } from '../services/moderation/src/config.js';
+import { notificationsConfigSchema, readNotificationsConfig } from '../services/notifications/src/config.js';
 import { standaloneBffConfigSchema } from '../bff/src/config.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -76,6 +82,15 @@ const workspaces: Record<string, Workspace> = {
     schema: moderationConfigSchema,
     read: readModerationConfig,
     grpc: { service: MODERATION_SERVICE_NAME, addressVariable: 'MODERATION_ADDR', callers: callersOf() },
+  },
+  'services/notifications': {
+    schema: notificationsConfigSchema,
+    read: readNotificationsConfig,
+    grpc: {
+      service: NOTIFICATIONS_SERVICE_NAME,
+      addressVariable: 'NOTIFICATIONS_ADDR',
+      callers: callersOf(NOTIFICATIONS_CALLERS),
+    },
   },
   bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
@@ -240,9 +255,9 @@ describe('deploy/k8s/base/kafka-topics.sh', () => {
   it('creates every topic with the partitions and replicas asked, grows a smaller one, and compacts the users’ topics', async () => {
     const calls = await run(1);
     const created = calls.filter((call) => call.includes('--create'));
-    expect(created).toHaveLength(8);
+    expect(created).toHaveLength(9);
     for (const call of created) expect(call).toContain('--partitions 6 --replication-factor 3');
-    expect(calls.filter((call) => call.includes('--alter --topic'))).toHaveLength(8);
+    expect(calls.filter((call) => call.includes('--alter --topic'))).toHaveLength(9);
     const compacted = calls.filter((call) => call.startsWith('kafka-configs.sh'));
     expect(compacted.map((call) => /--entity-name (\S+)/.exec(call)?.[1]).sort()).toEqual([...COMPACTED_TOPICS].sort());
   });
@@ -269,6 +284,7 @@ describe('docker-compose.yml', () => {
         MODERATION_POSTS_TOPIC,
         MODERATION_REPORTS_TOPIC,
         MODERATION_FEEDBACK_TOPIC,
+        NOTIFICATIONS_MEMBERS_TOPIC,
       ].sort(),
     );
     expect(script).toContain('--partitions "$partitions" --replication-factor "$replication"');
@@ -345,6 +361,7 @@ describe('docker-compose.yml', () => {
       'identity',
       'messaging',
       'moderation',
+      'notifications',
       'wallet',
     ]);
     // One service per listed workspace: a workspace listed here but never deployed is a forgotten compose block.
@@ -435,6 +452,7 @@ describe('docker-compose.yml', () => {
       'identity',
       'messaging',
       'moderation',
+      'notifications',
       'wallet',
     ]);
     for (const { name, compose: service, service: registered } of grpcServices) {
@@ -449,11 +467,12 @@ describe('docker-compose.yml', () => {
       // Without a name the check asks about the whole server; a name must be the one the service registers.
       if (asked !== undefined) expect({ name, asked }).toEqual({ name, asked: registered });
     }
-    // The wallet's, content's, messaging's and moderation's checks name their service.
+    // The wallet's, content's, messaging's, moderation's and notifications' checks name their service.
     expect(healthCommand(compose.services.wallet ?? {})[4]).toBe(WALLET_SERVICE_NAME);
     expect(healthCommand(compose.services.content ?? {})[4]).toBe(CONTENT_SERVICE_NAME);
     expect(healthCommand(compose.services.messaging ?? {})[4]).toBe(MESSAGING_SERVICE_NAME);
     expect(healthCommand(compose.services.moderation ?? {})[4]).toBe(MODERATION_SERVICE_NAME);
+    expect(healthCommand(compose.services.notifications ?? {})[4]).toBe(NOTIFICATIONS_SERVICE_NAME);
   });
 
   it("gives each gRPC service's callers its address, on the port it listens on, and waits for it to be healthy", () => {
@@ -1059,12 +1078,14 @@ describe('deploy/k8s/base (kustomize base)', () => {
       }),
     );
     expect(problems).toEqual([]);
-    // The wallet's, content's, messaging's and moderation's probes (startup, readiness, liveness) name their service.
+    // The wallet's, content's, messaging's, moderation's and notifications' probes (startup, readiness, liveness)
+    // name their service.
     const named = {
       wallet: WALLET_SERVICE_NAME,
       content: CONTENT_SERVICE_NAME,
       messaging: MESSAGING_SERVICE_NAME,
       moderation: MODERATION_SERVICE_NAME,
+      notifications: NOTIFICATIONS_SERVICE_NAME,
     };
     for (const [name, service] of Object.entries(named)) {
       const deployment = deployments.find((candidate) => candidate.metadata.name === name);

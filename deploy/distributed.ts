@@ -1,5 +1,5 @@
-// The distributed shape for the deploy suites: identity's, the wallet's, content's, messaging's, moderation's and
-// the BFF's dist/main.js as separate processes, the way the containers run them, talking gRPC over the loopback
+// The distributed shape for the deploy suites: identity's, the wallet's, content's, messaging's, moderation's,
+// notifications' and the BFF's dist/main.js as separate processes, the way the containers run them, talking gRPC over the loopback
 // network. Kafka, MongoDB and MinIO are not here, so the processes share one DATA_DIR's embedded engines, as `npm run
 // start:processes` runs them: each service's documents of its own, one event log for all (so events cross
 // processes).
@@ -14,6 +14,7 @@ import { generateServiceTokenSecret } from '@tip/platform';
 import { CONTENT_SERVICE_NAME } from '@tip/content/contract';
 import { MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
 import { MODERATION_SERVICE_NAME } from '@tip/moderation/contract';
+import { NOTIFICATIONS_SERVICE_NAME } from '@tip/notifications/contract';
 import { WALLET_SERVICE_NAME } from '@tip/wallet/contract';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
 
@@ -38,6 +39,7 @@ export interface Distributed {
   content: RunningService;
   messaging: RunningService;
   moderation: RunningService;
+  notifications: RunningService;
   /** Kills whatever still runs and removes the data directory. */
   stop(): Promise<void>;
 }
@@ -75,7 +77,7 @@ async function waitUntilGrpcServing(address: string, service: string, running: N
 }
 
 /**
- * Starts the six processes on a scratch data directory and resolves once the BFF is ready (identity took its token)
+ * Starts the seven processes on a scratch data directory and resolves once the BFF is ready (identity took its token)
  * and every other service answers its health check. `bffEnv` adds to the BFF's settings (REDIS_URL, limits).
  */
 export async function startDistributed(options: { bffEnv?: Record<string, string> } = {}): Promise<Distributed> {
@@ -107,6 +109,8 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
   const messaging = await service('messaging', { WALLET_ADDR: wallet.address });
   // Moderation applies its decisions at identity and content.
   const moderation = await service('moderation', { IDENTITY_ADDR: identity.address, CONTENT_ADDR: content.address });
+  // Notifications calls no one: it hears the others' events.
+  const notifications = await service('notifications', {});
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const bff = run('bff/dist/main.js', {
@@ -116,11 +120,20 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
     CONTENT_ADDR: content.address,
     MESSAGING_ADDR: messaging.address,
     MODERATION_ADDR: moderation.address,
+    NOTIFICATIONS_ADDR: notifications.address,
     SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
     WEB_DIST: join(dataDir, 'no-web'),
     ...options.bffEnv,
   });
-  const all = [bff, identity.process, wallet.process, content.process, messaging.process, moderation.process];
+  const all = [
+    bff,
+    identity.process,
+    wallet.process,
+    content.process,
+    messaging.process,
+    moderation.process,
+    notifications.process,
+  ];
   const stop = async () => {
     await Promise.all(all.map((running) => running.stop('SIGKILL')));
     rmSync(dataDir, { recursive: true, force: true });
@@ -133,12 +146,13 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
       waitUntilGrpcServing(content.address, CONTENT_SERVICE_NAME, content.process),
       waitUntilGrpcServing(messaging.address, MESSAGING_SERVICE_NAME, messaging.process),
       waitUntilGrpcServing(moderation.address, MODERATION_SERVICE_NAME, moderation.process),
+      waitUntilGrpcServing(notifications.address, NOTIFICATIONS_SERVICE_NAME, notifications.process),
     ]);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, serviceTokenSecret, bff, identity, wallet, content, messaging, moderation, stop };
+  return { url, serviceTokenSecret, bff, identity, wallet, content, messaging, moderation, notifications, stop };
 }
 
 export interface Member {

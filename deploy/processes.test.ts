@@ -10,6 +10,7 @@ import { CONTENT_SERVICE_NAME, contentDefinition } from '@tip/content/contract';
 import { identityDefinition } from '@tip/identity/contract';
 import { MESSAGING_SERVICE_NAME, messagingDefinition } from '@tip/messaging/contract';
 import { MODERATION_SERVICE_NAME, moderationDefinition } from '@tip/moderation/contract';
+import { NOTIFICATIONS_SERVICE_NAME, notificationsDefinition } from '@tip/notifications/contract';
 import { WALLET_SERVICE_NAME, walletDefinition } from '@tip/wallet/contract';
 import { redisEngine, waitFor, type RunningEngine } from '@tip/platform/testing';
 import { ADMIN, healthOf, register, send, signIn, startDistributed, type Distributed } from './distributed.js';
@@ -51,7 +52,7 @@ const grpcHealthCheck = (address: string, service: string) =>
     ),
   );
 
-describe('identity, the wallet, content, messaging, moderation and the BFF as separate processes', () => {
+describe('identity, the wallet, content, messaging, moderation, notifications and the BFF as separate processes', () => {
   let redis: RunningEngine | undefined;
   let platform: Distributed;
   let url: string;
@@ -60,6 +61,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
   let contentAddress: string;
   let messagingAddress: string;
   let moderationAddress: string;
+  let notificationsAddress: string;
 
   beforeAll(async () => {
     const resolution = await redisEngine();
@@ -79,6 +81,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     contentAddress = platform.content.address;
     messagingAddress = platform.messaging.address;
     moderationAddress = platform.moderation.address;
+    notificationsAddress = platform.notifications.address;
   });
 
   afterAll(async () => {
@@ -97,7 +100,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     expect(await feed.json()).toEqual([]);
   });
 
-  it("carries events across processes through the shared log: identity's to content and moderation, a message's debit to moderation", async () => {
+  it("carries events across processes through the shared log: identity's to content and moderation, a message's debit to moderation, the message to notifications and its change to the BFF", async () => {
     const admin = await signIn(url, ADMIN.email, ADMIN.password);
     const [writer, reader] = [await register(url, 'mittente'), await register(url, 'lettrice')];
     // Moderation's process heard identity's process: both wait in the verification queue.
@@ -159,6 +162,18 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
       "moderation's stats hearing of the message and its debit",
     );
     moderationClient.close();
+    // The notifications process told the reader, and the BFF process, which heard its change, answers it.
+    await waitFor(
+      async () => {
+        const unread = await fetch(`${url}/api/notifications/unread-count`, { headers: { cookie: reader.cookie } });
+        return ((await unread.json()) as { count: number }).count === 2;
+      },
+      10_000,
+      'notifications telling the reader of the approval and the message',
+    );
+    const told = await fetch(`${url}/api/notifications`, { headers: { cookie: reader.cookie } });
+    const { notifications } = (await told.json()) as { notifications: { kind: string; actor: { id: string } }[] };
+    expect(notifications[0]).toMatchObject({ kind: 'message_received', actor: { id: writer.id } });
   });
 
   it("answers the wallet's container health check, which asks about its service name", async () => {
@@ -189,6 +204,12 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
     expect(await grpcHealthCheck(moderationAddress, 'tip.moderation.v1.Moderations')).toBe(1);
   });
 
+  it("answers notifications' container health check, which asks about its service name", async () => {
+    expect(await healthOf(notificationsAddress, NOTIFICATIONS_SERVICE_NAME)).toBe('SERVING');
+    expect(await grpcHealthCheck(notificationsAddress, NOTIFICATIONS_SERVICE_NAME)).toBe(0);
+    expect(await grpcHealthCheck(notificationsAddress, 'tip.notifications.v1.Notification')).toBe(1);
+  });
+
   it("refuses a call to any service without the bff's token, or with a token of another secret", async () => {
     const services = {
       identity: [identityAddress, identityDefinition()],
@@ -196,6 +217,7 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
       content: [contentAddress, contentDefinition()],
       messaging: [messagingAddress, messagingDefinition()],
       moderation: [moderationAddress, moderationDefinition()],
+      notifications: [notificationsAddress, notificationsDefinition()],
     } as const;
     for (const [name, [address, definition]] of Object.entries(services)) {
       expect({ name, status: await rawCallStatus(address, definition) }).toEqual({
@@ -242,12 +264,14 @@ describe('identity, the wallet, content, messaging, moderation and the BFF as se
         platform.content.process.stop(),
         platform.messaging.process.stop(),
         platform.moderation.process.stop(),
+        platform.notifications.process.stop(),
       ]),
-    ).toEqual([0, 0, 0, 0, 0, 0]);
-    // Stopped, the wallet, content, messaging and moderation no longer pass their health checks.
+    ).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    // Stopped, the wallet, content, messaging, moderation and notifications no longer pass their health checks.
     expect(await grpcHealthCheck(walletAddress, WALLET_SERVICE_NAME)).toBe(1);
     expect(await grpcHealthCheck(contentAddress, CONTENT_SERVICE_NAME)).toBe(1);
     expect(await grpcHealthCheck(messagingAddress, MESSAGING_SERVICE_NAME)).toBe(1);
     expect(await grpcHealthCheck(moderationAddress, MODERATION_SERVICE_NAME)).toBe(1);
+    expect(await grpcHealthCheck(notificationsAddress, NOTIFICATIONS_SERVICE_NAME)).toBe(1);
   });
 });

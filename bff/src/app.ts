@@ -18,6 +18,7 @@ import { paymentWebhookRoute, walletRoutes } from './routes/wallet.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { postRoutes } from './routes/posts.js';
 import { messageRoutes } from './routes/messages.js';
+import { notificationRoutes } from './routes/notifications.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 import { reportRoutes } from './routes/reports.js';
 import { feedbackRoutes } from './routes/feedback.js';
@@ -60,6 +61,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(adminUserRoutes(context));
   app.use(postRoutes(context));
   app.use(messageRoutes(context));
+  app.use(notificationRoutes(context));
   app.use(adminQueueRoutes(context));
   app.use(reportRoutes(context));
   app.use(feedbackRoutes(context));

@@ -36,6 +36,7 @@ describe('the BFF configuration', () => {
       CONTENT_ADDR: 'content:50053',
       MESSAGING_ADDR: 'messaging:50054',
       MODERATION_ADDR: 'moderation:50055',
+      NOTIFICATIONS_ADDR: 'notifications:50056',
     };
     const SERVICE_TOKEN_SECRET = 'a-service-token-secret-of-32-characters!';
     expect(loadConfig(standaloneBffConfigSchema, { ...standalone, SERVICE_TOKEN_SECRET }).SERVICE_TOKEN_SECRET).toBe(

@@ -83,6 +83,7 @@ export const standaloneBffConfigSchema = bffConfigSchema.extend({
   CONTENT_ADDR: z.string().min(1),
   MESSAGING_ADDR: z.string().min(1),
   MODERATION_ADDR: z.string().min(1),
+  NOTIFICATIONS_ADDR: z.string().min(1),
   /** Signs the token every call to a service carries; each service checks it against the same secret. */
   ...serviceTokenConfigShape,
   ...engineConfigSchema.shape,

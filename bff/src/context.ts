@@ -3,6 +3,7 @@ import type { ContentDefinition } from '@tip/content/contract';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { MessagingDefinition } from '@tip/messaging/contract';
 import type { ModerationDefinition } from '@tip/moderation/contract';
+import type { NotificationsDefinition } from '@tip/notifications/contract';
 import type { WalletDefinition } from '@tip/wallet/contract';
 import type { BffConfig } from './config.js';
 import type { GoogleOidc } from './google/google-oidc.js';
@@ -23,6 +24,7 @@ export interface BffContext {
   content: ServiceClient<ContentDefinition>;
   messaging: ServiceClient<MessagingDefinition>;
   moderation: ServiceClient<ModerationDefinition>;
+  notifications: ServiceClient<NotificationsDefinition>;
   logger: Logger;
   say: Say;
   sessions: Sessions;

@@ -15,6 +15,7 @@ import { contentDefinition } from '@tip/content/contract';
 import { identityDefinition } from '@tip/identity/contract';
 import { messagingDefinition } from '@tip/messaging/contract';
 import { moderationDefinition } from '@tip/moderation/contract';
+import { notificationsDefinition } from '@tip/notifications/contract';
 import { walletDefinition } from '@tip/wallet/contract';
 import { standaloneBffConfigSchema } from './config.js';
 import { startBff } from './start-bff.js';
@@ -64,7 +65,9 @@ runMain(async () => {
   stops.defer(() => messaging.close());
   const moderation = createGrpcClient(moderationDefinition(), config.MODERATION_ADDR, grpcOptions);
   stops.defer(() => moderation.close());
-  const clients = { identity, wallet, content, messaging, moderation };
+  const notifications = createGrpcClient(notificationsDefinition(), config.NOTIFICATIONS_ADDR, grpcOptions);
+  stops.defer(() => notifications.close());
+  const clients = { identity, wallet, content, messaging, moderation, notifications };
   const bff = await startBff({ config, ...clients, events, cache, logger }).catch(async (error: unknown) => {
     await stops.stopAll();
     throw error;

@@ -13,6 +13,7 @@ import type { ContentDefinition } from '@tip/content/contract';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { MessagingDefinition } from '@tip/messaging/contract';
 import type { ModerationDefinition } from '@tip/moderation/contract';
+import type { NotificationsDefinition } from '@tip/notifications/contract';
 import type { WalletDefinition } from '@tip/wallet/contract';
 import { createApp } from './app.js';
 import type { BffConfig } from './config.js';
@@ -36,6 +37,7 @@ import { FeedPages } from './content/feed-pages.js';
 import { followPostEvents } from './content/follow-post-events.js';
 import { followMessageEvents } from './messaging/follow-message-events.js';
 import { followModerationEvents } from './moderation/follow-moderation-events.js';
+import { followNotificationEvents } from './notifications/follow-notification-events.js';
 
 export interface BffDependencies {
   config: BffConfig;
@@ -44,6 +46,7 @@ export interface BffDependencies {
   content: ServiceClient<ContentDefinition>;
   messaging: ServiceClient<MessagingDefinition>;
   moderation: ServiceClient<ModerationDefinition>;
+  notifications: ServiceClient<NotificationsDefinition>;
   events: EventBus;
   cache: Cache;
   logger: Logger;
@@ -64,7 +67,8 @@ export interface RunningBff {
 
 /** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
-  const { config, identity, wallet, content, messaging, moderation, events, cache, logger } = dependencies;
+  const { config, identity, wallet, content, messaging, moderation, notifications, events, cache, logger } =
+    dependencies;
   const secureCookies = config.PUBLIC_URL?.startsWith('https:') ?? false;
   const say = sayingTo(createTranslator(loadCatalogues()));
   const users = new UserCache(identity);
@@ -93,6 +97,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     content,
     messaging,
     moderation,
+    notifications,
     logger,
     say,
     sessions,
@@ -133,6 +138,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     await followPostEvents({ events, push, pages: feedPages, logger, ...(group && { group: `${group}-posts` }) }),
     await followMessageEvents({ events, push, logger, ...(group && { group: `${group}-messages` }) }),
     await followModerationEvents({ events, push, logger, ...(group && { group: `${group}-moderation` }) }),
+    await followNotificationEvents({ events, push, logger, ...(group && { group: `${group}-notifications` }) }),
   ];
   const stopReportingLag = reportConsumerLag(events);
   const stopConsuming = async () => {

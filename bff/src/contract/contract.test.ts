@@ -21,6 +21,8 @@ import {
   feedItemSchema,
   likeStateSchema,
   memberSchema,
+  notificationPageSchema,
+  notificationsReadSchema,
   paymentOutcomeSchema,
   paymentSessionSchema,
   pendingPostSchema,
@@ -136,6 +138,33 @@ describe('the BFF answers and pushes as its contract says', () => {
       const confirmed = reader.browser.postJson('/api/confirm-payment', { paymentIntentId: session.paymentIntentId });
       await answer(confirmed, paymentOutcomeSchema);
 
+      // What each was told: the author of the reader's like, comment, unlock, reveal and message; the reader of the
+      // purchase confirmed.
+      const toldOf = async (browser: Browser, kind: string) =>
+        waitFor(
+          async () =>
+            ((await json(await browser.get('/api/notifications'))).notifications as { kind: string }[]).some(
+              (notification) => notification.kind === kind,
+            ),
+          5000,
+          `a ${kind} notification`,
+        );
+      await toldOf(author.browser, 'message_received');
+      await toldOf(reader.browser, 'credits_purchased');
+      const told = await answer(author.browser.get('/api/notifications?limit=50'), notificationPageSchema);
+      expect(told.notifications.map((notification) => notification.kind)).toEqual(
+        expect.arrayContaining([
+          'post_liked',
+          'post_commented',
+          'post_unlocked',
+          'telegram_revealed',
+          'message_received',
+        ]),
+      );
+      await answer(reader.browser.get('/api/notifications'), notificationPageSchema);
+      await answer(reader.browser.get('/api/notifications/unread-count'), unreadCountSchema);
+      await answer(reader.browser.postJson('/api/notifications/read', { all: true }), notificationsReadSchema);
+
       await author.browser.postJson(`/api/users/${reader.id}/block`, { reason: 'spam' });
       await answer(author.browser.get('/api/blocked-users'), blockedUserRecordSchema.array());
 
@@ -143,7 +172,13 @@ describe('the BFF answers and pushes as its contract says', () => {
       await waitFor(() => pushes.some((push) => (push as { type: string }).type === 'blocks_updated'), 5000, 'pushes');
       const types = pushes.map((push) => pushEventSchema.parse(push).type);
       expect(types).toEqual(
-        expect.arrayContaining(['credits_updated', 'feed_updated', 'message_received', 'blocks_updated']),
+        expect.arrayContaining([
+          'credits_updated',
+          'feed_updated',
+          'message_received',
+          'notification',
+          'blocks_updated',
+        ]),
       );
     } finally {
       socket.close();

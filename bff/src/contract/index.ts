@@ -6,6 +6,7 @@
 export * from './admin.js';
 export * from './blocks.js';
 export * from './messages.js';
+export * from './notifications.js';
 export * from './posts.js';
 export * from './pushes.js';
 export * from './users.js';

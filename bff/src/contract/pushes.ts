@@ -49,6 +49,13 @@ export const pushEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('presence_changed'), userId: z.string(), isOnline: z.boolean() }),
   // A member the page watches deleted their account ('Utente eliminato').
   z.strictObject({ type: z.literal('member_deleted'), userId: z.string() }),
+  // The member's notifications changed (`notificationIds`: those made, gathered, read or gone; empty when all were
+  // read): the bell shows `unreadCount` (up to 100), and a page showing the list fetches it.
+  z.strictObject({
+    type: z.literal('notification'),
+    unreadCount: z.number().int(),
+    notificationIds: z.array(z.string()),
+  }),
   ...adminPushEventSchema.options,
 ]);
 export type PushEvent = z.infer<typeof pushEventSchema>;

@@ -69,6 +69,7 @@ describe('the server message catalogue, every package’s merged', () => {
       ['content'],
       ['messaging'],
       ['moderation', 'validation'],
+      ['notifications'],
     ]);
   });
 });

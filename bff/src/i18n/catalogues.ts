@@ -3,6 +3,7 @@ import { CONTENT_MESSAGES } from '@tip/content/contract';
 import { IDENTITY_MESSAGES } from '@tip/identity/contract';
 import { MESSAGING_MESSAGES } from '@tip/messaging/contract';
 import { MODERATION_MESSAGES } from '@tip/moderation/contract';
+import { NOTIFICATIONS_MESSAGES } from '@tip/notifications/contract';
 import { WALLET_MESSAGES } from '@tip/wallet/contract';
 
 /** Where the texts the BFF says are: the kernel's (errors) and each service's, from its contract. */
@@ -13,6 +14,7 @@ export const MESSAGE_DIRS = [
   CONTENT_MESSAGES,
   MESSAGING_MESSAGES,
   MODERATION_MESSAGES,
+  NOTIFICATIONS_MESSAGES,
 ];
 
 /** Every text the BFF may say, per language. */

@@ -18,12 +18,14 @@ import { contentDefinition, type ContentDefinition } from '@tip/content/contract
 import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
 import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';
 import { moderationDefinition, VerificationDecided, type ModerationDefinition } from '@tip/moderation/contract';
+import { notificationsDefinition, type NotificationsDefinition } from '@tip/notifications/contract';
 import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
 import { startIdentityService, type RunningIdentityService } from '@tip/identity';
 import { startWalletService, type RunningWalletService } from '@tip/wallet';
 import { startContentService, type RunningContentService } from '@tip/content';
 import { startMessagingService, type RunningMessagingService } from '@tip/messaging';
 import { startModerationService, type RunningModerationService } from '@tip/moderation';
+import { startNotificationsService, type RunningNotificationsService } from '@tip/notifications';
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
@@ -55,6 +57,8 @@ let messagingService: RunningMessagingService;
 let messaging: ServiceClient<MessagingDefinition>;
 let moderationService: RunningModerationService;
 let moderation: ServiceClient<ModerationDefinition>;
+let notificationsService: RunningNotificationsService;
+let notifications: ServiceClient<NotificationsDefinition>;
 const caches: RedisCache[] = [];
 const replicas: RunningBff[] = [];
 const sockets: Socket[] = [];
@@ -102,6 +106,13 @@ beforeAll(async () => {
     content: contentService.local,
   });
   moderation = asBff(moderationDefinition(), moderationService.address);
+  notificationsService = await startNotificationsService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    ...adapters,
+    logger,
+  });
+  notifications = asBff(notificationsDefinition(), notificationsService.address);
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'replica-test-secret-0123456789-abcdefghij',
@@ -122,6 +133,7 @@ beforeAll(async () => {
         content,
         messaging,
         moderation,
+        notifications,
         events: adapters.events,
         cache,
         logger,
@@ -146,6 +158,8 @@ afterAll(async () => {
   messaging?.close();
   await moderationService?.stop();
   moderation?.close();
+  await notificationsService?.stop();
+  notifications?.close();
   await adapters?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await redis?.stop();

@@ -115,6 +115,7 @@ describe('a like', () => {
       content: stack.content,
       messaging: stack.messaging,
       moderation: stack.moderation,
+      notifications: stack.notifications,
       events: stack.adapters.events,
       cache,
       logger: createLogger('other-replica', 'silent'),

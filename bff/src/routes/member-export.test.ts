@@ -126,6 +126,23 @@ describe('GET /api/users/me/export', () => {
       'moderation hearing of the admin’s actions',
     );
 
+    // Notifications hears of what happened to Anna by events: the admin's, her purchase, Bruno's message and comment.
+    const told = [
+      'verification_approved',
+      'credits_granted',
+      'credits_purchased',
+      'message_received',
+      'post_commented',
+    ];
+    await waitFor(
+      async () => {
+        const { notifications } = await stack.notifications.List({ userId: anna.id, cursor: '', limit: 50 });
+        return told.every((kind) => notifications.some((notification) => notification.kind === kind));
+      },
+      5000,
+      'notifications hearing of what happened to Anna',
+    );
+
     const { response, files } = await download(anna.browser);
     expect(response.headers.get('content-type')).toBe('application/zip');
     expect(response.headers.get('content-disposition')).toMatch(
@@ -134,7 +151,7 @@ describe('GET /api/users/me/export', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
 
     // Each service's part is what that service holds about Anna.
-    for (const service of ['identity', 'content', 'messaging', 'wallet', 'moderation'] as const) {
+    for (const service of ['identity', 'content', 'messaging', 'wallet', 'moderation', 'notifications'] as const) {
       const held = await stack[service].ExportMember({ userId: anna.id });
       expect([service, parsed(files[`${service}.json`])]).toEqual([service, JSON.parse(held.json)]);
     }
@@ -184,6 +201,8 @@ describe('GET /api/users/me/export', () => {
       expect.objectContaining({ postId: brunosPost, reason: 'fake', description: 'non è lui' }),
     ]);
     expect(moderation.feedbackSent).toEqual([expect.objectContaining({ type: 'bug', message: 'il feedback di anna' })]);
+    const notifications = parsed(files['notifications.json']) as { notifications: { kind: string }[] };
+    expect(notifications.notifications.map((notification) => notification.kind).sort()).toEqual([...told].sort());
 
     // The photos' bytes, each where the JSON says.
     const profilePhoto = await stack.identity.GetPhoto({ ownerId: anna.id, kind: 'profile', viewerId: anna.id });
@@ -205,7 +224,14 @@ describe('GET /api/users/me/export', () => {
     expect(manifest).toEqual({
       exportedAt: expect.any(String),
       memberId: anna.id,
-      files: ['identity.json', 'content.json', 'messaging.json', 'wallet.json', 'moderation.json'],
+      files: [
+        'identity.json',
+        'content.json',
+        'messaging.json',
+        'wallet.json',
+        'moderation.json',
+        'notifications.json',
+      ],
       media: ['media/profile-photo.webp', 'media/verification-photo.jpg', `media/posts/${annasPost}.webp`],
     });
     expect(Object.keys(files).sort()).toEqual(
@@ -264,10 +290,12 @@ describe('GET /api/users/me/export', () => {
       'media/verification-photo.jpg',
       'messaging.json',
       'moderation.json',
+      'notifications.json',
       'wallet.json',
     ]);
     expect(parsed(files['identity.json'])).toMatchObject({ profile: { id: member.id }, blocksMade: [] });
     expect(parsed(files['wallet.json'])).toEqual({ account: null, balance: 0, entries: [], payments: [] });
+    expect(parsed(files['notifications.json'])).toEqual({ notifications: [] });
   });
 });
 

@@ -8,7 +8,7 @@ import { handle } from '../http/handle.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
 /** The services' parts of the export, each its own JSON file at the archive's root, in this order. */
-const PARTS = ['identity', 'content', 'messaging', 'wallet', 'moderation'] as const;
+const PARTS = ['identity', 'content', 'messaging', 'wallet', 'moderation', 'notifications'] as const;
 
 /** A media file of the export: where it goes, and how to fetch it (as the member, who may see all of their own). */
 interface MediaFile {
@@ -27,7 +27,7 @@ const SAFE_MEDIA_PATH = /^media\/(?:[A-Za-z0-9_-]+\/)*[A-Za-z0-9_.-]+$/;
  * Counted in the ACCOUNT write group: it reads every service and may carry a lot of media.
  */
 export function memberExportRoutes(context: BffContext): Router {
-  const { identity, content, messaging, wallet, moderation, sessions, limits, logger } = context;
+  const { identity, content, messaging, wallet, moderation, notifications, sessions, limits, logger } = context;
   const router = Router();
 
   router.get(
@@ -36,13 +36,15 @@ export function memberExportRoutes(context: BffContext): Router {
     writeLimit(limits, 'account'),
     handle(async (_req, res) => {
       const userId = sessionOf(res).user.id;
-      const [identityPart, contentPart, messagingPart, walletPart, moderationPart] = await Promise.all([
-        identity.ExportMember({ userId }),
-        content.ExportMember({ userId }),
-        messaging.ExportMember({ userId }),
-        wallet.ExportMember({ userId }),
-        moderation.ExportMember({ userId }),
-      ]);
+      const [identityPart, contentPart, messagingPart, walletPart, moderationPart, notificationsPart] =
+        await Promise.all([
+          identity.ExportMember({ userId }),
+          content.ExportMember({ userId }),
+          messaging.ExportMember({ userId }),
+          wallet.ExportMember({ userId }),
+          moderation.ExportMember({ userId }),
+          notifications.ExportMember({ userId }),
+        ]);
       const media: MediaFile[] = [
         ...identityPart.photos.map(({ kind, path }) => ({
           path,
@@ -63,6 +65,7 @@ export function memberExportRoutes(context: BffContext): Router {
         messaging: messagingPart.json,
         wallet: walletPart.json,
         moderation: moderationPart.json,
+        notifications: notificationsPart.json,
       };
       const manifest = {
         exportedAt,

@@ -2,10 +2,12 @@
  * `npm run test:security`: the bad-input list against every route of the BFF. Malformed JSON, operator objects in
  * every field, hostile path parameters and query strings, oversized bodies and fields, prototype-pollution keys,
  * every upload rule, another member's ids, every admin route as a member. Each answer must be a clear 4xx whose
- * message is a text of the member's language, and no file of the stores may change (compared before and after).
+ * message is a text of the member's language, and nothing stored may change (compared before and after: every file,
+ * the event log by its events and offsets).
  * The route table below must name every route the BFF declares: a new route fails the suite until it is listed.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import Database from 'better-sqlite3';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -83,6 +85,9 @@ const ROUTES: Route[] = [
     body: json('senderId', 'recipientId', 'postId'),
     othersIdsRefused: true,
   },
+  { method: 'GET', path: '/api/notifications', access: 'member', query: ['cursor', 'limit'] },
+  { method: 'GET', path: '/api/notifications/unread-count', access: 'member' },
+  { method: 'POST', path: '/api/notifications/read', access: 'member', body: json('ids', 'all') },
   { method: 'GET', path: '/api/messages/post/:othersPost', access: 'member', query: ['with', 'cursor', 'limit'] },
   { method: 'GET', path: '/api/messages/:otherMember', access: 'member', query: ['cursor', 'limit'] },
   { method: 'GET', path: '/api/wallet/catalogue', access: 'visitor' },
@@ -223,15 +228,41 @@ beforeAll(async () => {
     report: reports[0]?.id ?? '',
     variant: 'full',
   };
-  // Let every event of the setup be consumed and its outboxes emptied before the stores are compared.
+  // Let every event of the setup be consumed and its outboxes emptied before the stores are compared: events cause
+  // others (a decision, a notification and its bell's event, which the BFF consumes), so every group catches up
+  // first, then the relays get their moment.
+  await waitFor(
+    async () => (await stack.adapters.events.lag?.())?.every((lag) => lag.events === 0) ?? true,
+    10_000,
+    'every consumer group to catch up',
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
 }, 60_000);
 afterAll(() => stack.stop());
 
+/**
+ * The event log as stored: its events and the consumer groups' offsets. Not its file's bytes, which change while
+ * nothing happens (each consumer renews its lease on its topic every few seconds).
+ */
+function eventLogDigest(): string {
+  const log = new Database(join(stack.dataDir, 'events.sqlite'), { readonly: true });
+  try {
+    const stored = {
+      events: log.prepare('SELECT seq, topic, key, envelope FROM events ORDER BY seq').all(),
+      offsets: log.prepare('SELECT grp, topic, seq FROM offsets ORDER BY grp, topic').all(),
+    };
+    return createHash('sha256').update(JSON.stringify(stored)).digest('hex');
+  } finally {
+    log.close();
+  }
+}
+
 /** A digest of every file of the stores (documents, event log, media). */
 async function storesDigest(): Promise<Record<string, string>> {
   const entries = await readdir(stack.dataDir, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  const files = entries
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('events.sqlite'))
+    .map((entry) => join(entry.parentPath, entry.name));
   const digests = await Promise.all(
     files.map(
       async (file) =>
@@ -243,7 +274,7 @@ async function storesDigest(): Promise<Record<string, string>> {
         ] as const,
     ),
   );
-  return Object.fromEntries(digests);
+  return { ...Object.fromEntries(digests), 'event log': eventLogDigest() };
 }
 
 const fill = (route: Route, params: Partial<Record<string, string>> = {}) =>

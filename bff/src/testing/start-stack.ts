@@ -13,12 +13,14 @@ import { contentDefinition, type ContentDefinition } from '@tip/content/contract
 import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
 import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';
 import { moderationDefinition, type ModerationDefinition } from '@tip/moderation/contract';
+import { notificationsDefinition, type NotificationsDefinition } from '@tip/notifications/contract';
 import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
 import { startIdentityService } from '@tip/identity';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
+import { startNotificationsService } from '@tip/notifications';
 import { bffConfigSchema } from '../config.js';
 import { WRITE_LIMIT_VARIABLES } from '../http/rate-limits.js';
 import { startBff, type RunningBff } from '../start-bff.js';
@@ -47,6 +49,8 @@ export interface TestStack {
   messaging: ServiceClient<MessagingDefinition>;
   /** A gRPC client of the moderation service. */
   moderation: ServiceClient<ModerationDefinition>;
+  /** A gRPC client of the notifications service. */
+  notifications: ServiceClient<NotificationsDefinition>;
   browser(language?: string): Browser;
   /** Registers a member (pending) and returns a browser signed in as them. */
   member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
@@ -138,6 +142,14 @@ export async function startStack(
     content: connect(contentDefinition(), contentService.address, 'moderation'),
   });
   const moderation = connect(moderationDefinition(), moderationService.address);
+  const notificationsService = await startNotificationsService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    documents: adapters.documents,
+    events: adapters.events,
+    logger,
+  });
+  const notifications = connect(notificationsDefinition(), notificationsService.address);
   const config = bffConfigSchema.parse({
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
@@ -157,6 +169,7 @@ export async function startStack(
     content,
     messaging,
     moderation,
+    notifications,
     events: adapters.events,
     cache: adapters.cache,
     logger,
@@ -177,6 +190,7 @@ export async function startStack(
     content,
     messaging,
     moderation,
+    notifications,
     browser,
     async member(name) {
       const email = `${name}@example.it`.toLowerCase();
@@ -213,6 +227,7 @@ export async function startStack(
       await contentService.stop();
       await messagingService.stop();
       await moderationService.stop();
+      await notificationsService.stop();
       for (const client of clients) client.close();
       await adapters.close();
       await rm(dataDir, { recursive: true, force: true });

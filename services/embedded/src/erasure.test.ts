@@ -212,7 +212,7 @@ describe('a deleted member', () => {
 
     // The stores were there to search: every service's documents and the event log.
     const stored = (await filesUnder(dataDir)).map((file) => file.slice(dataDir.length + 1));
-    for (const store of ['identity', 'wallet', 'content', 'messaging', 'moderation']) {
+    for (const store of ['identity', 'wallet', 'content', 'messaging', 'moderation', 'notifications']) {
       expect(stored).toContain(join(store, 'documents.sqlite'));
     }
     expect(stored).toContain('events.sqlite');

@@ -5,6 +5,7 @@ import { ledgerCheckConfigShape, startWalletService, stripeConfigShape, stripeSe
 import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
+import { startNotificationsService } from '@tip/notifications';
 import {
   adapterOptionsFrom,
   engineConfigSchema,
@@ -144,6 +145,21 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     });
     stops.defer(() => moderation.stop());
 
+    const notificationsDocuments = await openDocumentStore({
+      ...engines,
+      dataDir: join(config.DATA_DIR, 'notifications'),
+      logger,
+    });
+    stops.defer(() => notificationsDocuments.close());
+    const notifications = await startNotificationsService({
+      address: '127.0.0.1:0',
+      serviceTokenSecret,
+      documents: notificationsDocuments,
+      events,
+      logger: logger.child({ service: 'notifications' }),
+    });
+    stops.defer(() => notifications.stop());
+
     const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
@@ -153,6 +169,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       content: content.local,
       messaging: messaging.local,
       moderation: moderation.local,
+      notifications: notifications.local,
       events,
       cache,
       logger: logger.child({ service: 'bff' }),

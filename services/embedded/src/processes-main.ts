@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { embeddedConfigSchema } from './platform.js';
 import { persistedSessionSecret } from './session-secret.js';
 
-const SERVICES = ['identity', 'wallet', 'content', 'messaging', 'moderation'] as const;
+const SERVICES = ['identity', 'wallet', 'content', 'messaging', 'moderation', 'notifications'] as const;
 /** How long a process may take to stop cleanly before it is killed. */
 const STOP_GRACE_MS = 30_000;
 

@@ -1,0 +1,86 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { parseInput } from '@tip/platform';
+import type { NotificationView } from '@tip/notifications/contract';
+import type { BffContext } from '../context.js';
+import type { Notification } from '../contract/index.js';
+import { handle } from '../http/handle.js';
+import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { requireSession, sessionOf } from '../http/session-guard.js';
+
+const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  cursor: z.string().max(200).default(''),
+});
+
+/** `{ ids }` (at most 100) or `{ all: true }`. */
+const readSchema = z
+  .object({
+    ids: z.array(idParam).max(100, 'notifications.readTooMany').optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((body) => body.all === true || (body.ids?.length ?? 0) > 0, { message: 'notifications.readWhich' });
+
+/** A notification as the REST API shows it: what notifications leaves empty is null. */
+export function notificationJson(notification: NotificationView): Notification {
+  const { actor } = notification;
+  return {
+    id: notification.id,
+    kind: notification.kind as Notification['kind'],
+    actor: actor && {
+      id: actor.id,
+      username: actor.username || null,
+      profileImageUrl: actor.profileImageUrl || null,
+    },
+    actorCount: notification.actorCount,
+    count: notification.count,
+    postId: notification.postId || null,
+    conversationWith: notification.conversationWith || null,
+    reason: notification.reason || null,
+    credits: notification.credits || null,
+    months: notification.months || null,
+    read: notification.read,
+    createdAt: notification.createdAt,
+    updatedAt: notification.updatedAt,
+  };
+}
+
+/**
+ * The signed-in member's notifications: the list (newest first, a page after `cursor`), the unread count the bell
+ * shows, and marking read. The member's pages hear of every change by the `notification` push.
+ */
+export function notificationRoutes(context: BffContext): Router {
+  const { notifications, sessions, limits } = context;
+  const router = Router();
+  const signedIn = requireSession(sessions);
+
+  router.get(
+    '/api/notifications',
+    signedIn,
+    handle(async (req, res) => {
+      const { limit, cursor } = parseInput(pageQuerySchema, req.query);
+      const page = await notifications.List({ userId: sessionOf(res).user.id, cursor, limit });
+      res.json({ notifications: page.notifications.map(notificationJson), nextCursor: page.nextCursor || null });
+    }),
+  );
+
+  router.get(
+    '/api/notifications/unread-count',
+    signedIn,
+    handle(async (_req, res) => res.json(await notifications.UnreadCount({ userId: sessionOf(res).user.id }))),
+  );
+
+  router.post(
+    '/api/notifications/read',
+    signedIn,
+    writeLimit(limits, 'status'),
+    handle(async (req, res) => {
+      const { ids = [], all = false } = parseInput(readSchema, req.body);
+      const read = await notifications.MarkRead({ userId: sessionOf(res).user.id, ids, all });
+      res.json({ success: true, marked: read.marked, unreadCount: read.unreadCount });
+    }),
+  );
+
+  return router;
+}
