@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-export interface Violation {
+interface Violation {
   rule: string;
   impact: string;
   help: string;
@@ -20,7 +20,7 @@ export interface Violation {
 }
 
 /** The serious and critical violations axe finds in the page as it is now (open dialogs included). */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+async function seriousViolations(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] };
   const results = await page.evaluate(
