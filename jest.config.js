@@ -23,6 +23,7 @@ export default {
     '**/test/**/*.test.ts',
     '<rootDir>/deploy/**/*.test.ts',
     '<rootDir>/web/e2e/**/*.test.ts',
+    '<rootDir>/web/build/**/*.test.ts',
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,

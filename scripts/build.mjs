@@ -62,6 +62,7 @@ if (!process.argv.includes('--no-web')) {
     newestMtime(join(root, 'web/src')),
     newestMtime(join(root, 'web/index.html')),
     newestMtime(join(root, 'web/vite.config.ts')),
+    newestMtime(join(root, 'web/build')),
     newestMtime(join(root, 'web/pwa.config.ts')),
     newestMtime(join(root, 'web/public')),
     newestMtime(join(root, 'services/identity/src/domain')),

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { DomainError } from '@tip/platform';
 import type { BffContext } from './context.js';
 import { staleFeedAfterWrites } from './content/feed-pages.js';
+import { compressAnswers } from './http/compression.js';
 import { errorResponder } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { sameSiteWritesOnly } from './http/same-site.js';
@@ -29,9 +30,9 @@ const JSON_LIMIT = '100kb';
 
 /**
  * The Express app, middleware in order of cost: health probes answer before anything else runs, then each request
- * gets its id and log line, security headers, the refusal of another site's writes, a bounded JSON body, the API
- * routes, the web app, and the one error handler. (GET /api/auth/user normally never gets here: it takes the fast
- * lane in front of Express.)
+ * gets its id and log line, security headers, compression of what it answers, the refusal of another site's writes,
+ * a bounded JSON body, the API routes, the web app, and the one error handler. (GET /api/auth/user normally never
+ * gets here: it takes the fast lane in front of Express.)
  */
 export function createApp(context: BffContext, currentUser: ReturnType<typeof currentUserHandler>): Express {
   const { config, identity, say, logger } = context;
@@ -44,6 +45,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(healthRoutes(identity, context.cache));
   app.use(requestLog(logger));
   app.use(securityHeaders(context.secureCookies));
+  app.use(compressAnswers());
   app.use(sameSiteWritesOnly(context.publicUrl));
   app.use(
     '/api',

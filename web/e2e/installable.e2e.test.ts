@@ -4,6 +4,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describeE2E, useE2E } from './harness.js';
@@ -38,8 +39,15 @@ async function releaseNextVersion(): Promise<string> {
   const worker = await readFile(join(served, 'sw.js'), 'utf8');
   const nextWorker = worker.replace(/(url:"index\.html",revision:")[0-9a-f]+"/, `$1${revision}"`);
   if (nextWorker === worker) throw new Error('sw.js precaches no index.html revision to replace');
-  await writeFile(join(served, 'index.html'), index);
-  await writeFile(join(served, 'sw.js'), nextWorker);
+  // As a build writes them: each with its brotli and gzip copies beside it, which the BFF sends browsers.
+  for (const [file, content] of [
+    ['index.html', index],
+    ['sw.js', nextWorker],
+  ] as const) {
+    await writeFile(join(served, file), content);
+    await writeFile(join(served, `${file}.br`), brotliCompressSync(content));
+    await writeFile(join(served, `${file}.gz`), gzipSync(content));
+  }
   return marker;
 }
 

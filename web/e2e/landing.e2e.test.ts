@@ -9,10 +9,12 @@ const e2e = useE2E();
 const storedLanguage = (page: Page) => page.evaluate(() => localStorage.getItem('language'));
 const heroTitle = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
-/** Picks a language in the landing's switcher; the page reloads to apply it. */
+/** Picks a language in the landing's switcher (a native select); the page reloads to apply it. */
 async function chooseLanguage(page: Page, current: Language, name: string) {
-  await page.getByRole('combobox', { name: appText('language.label', current) }).click();
-  await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name }).click()]);
+  const switcher = page.getByRole('combobox', { name: appText('language.label', current) });
+  const code = await switcher.getByRole('option', { name }).getAttribute('value');
+  if (code === null) throw new Error(`the language switcher offers no ${name}`);
+  await Promise.all([page.waitForEvent('load'), switcher.selectOption(code)]);
 }
 
 describeE2E('language', () => {

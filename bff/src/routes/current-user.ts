@@ -26,8 +26,8 @@ export function isCurrentUserRequest(req: IncomingMessage): boolean {
  */
 export function currentUserHandler(options: { sessions: Sessions; balances: Balances; say: Say; logger: Logger }) {
   const { sessions, balances, say } = options;
-  /** The JSON of a cached user object at a balance, made once per object and balance. */
-  const rendered = new WeakMap<IdentityUserOutput, { credits: number; body: string }>();
+  /** The JSON of a cached user object at a balance, made (and, when large, compressed) once per object and balance. */
+  const rendered = new WeakMap<IdentityUserOutput, { credits: number; body: Buffer }>();
 
   return fastLane({ name: 'current user', say, logger: options.logger }, async (req) => {
     const session = await sessions.authenticate(req.headers.cookie);
@@ -36,7 +36,7 @@ export function currentUserHandler(options: { sessions: Sessions; balances: Bala
     const credits = await balances.get(user.id);
     let json = rendered.get(user);
     if (json?.credits !== credits) {
-      json = { credits, body: JSON.stringify(toUserJson(user, credits)) };
+      json = { credits, body: Buffer.from(JSON.stringify(toUserJson(user, credits))) };
       rendered.set(user, json);
     }
     return { status: 200, body: json.body };

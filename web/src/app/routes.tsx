@@ -1,8 +1,7 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
-import { LegalPage } from '@/app/pages/legal-page';
-import { NotFoundPage } from '@/app/pages/not-found-page';
+import { queryClient } from '@/api/query-client';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { AppLayout } from '@/components/layout/app-layout';
 import { lazyAdminPage } from '@/features/admin';
 import {
   lazyGoogleProfileSetupPage,
@@ -13,12 +12,44 @@ import {
 } from '@/features/auth';
 import { lazyBlockedUsersPage } from '@/features/blocks';
 import { lazyDemoRegistrationPage } from '@/features/demo-registration';
-import { HomePage } from '@/features/feed';
 import { lazyFeedbackPage } from '@/features/feedback';
-import { LandingPage } from '@/features/landing';
 import { lazyMessagesPage } from '@/features/messages';
 import { lazyProfilePage } from '@/features/profile';
 import { lazyCheckoutPage } from '@/features/wallet';
+import { readUserIdCookie } from '@/lib/client-session';
+
+/** A screen whose chunk may still be loading: the spinner meanwhile. */
+const loading = (screen: ReactNode) => <Suspense fallback={<FullPageSpinner />}>{screen}</Suspense>;
+
+/** A screen loaded when its route is first shown (a feature's lazy* loader). */
+function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
+  const Page = lazy(() => load().then((module) => ({ default: module.Component })));
+  return loading(<Page />);
+}
+
+// The first page is a visitor's landing page or a member's frame and feed, never both: each is a chunk of its own,
+// loaded once /api/auth/user has said which, or at once where the browser suggests which (below).
+const loadMemberArea = () => import('@/app/member-area');
+const loadLanding = () => import('@/features/landing');
+const AppLayout = lazy(() => loadMemberArea().then((module) => ({ default: module.AppLayout })));
+const HomePage = lazy(() => loadMemberArea().then((module) => ({ default: module.HomePage })));
+const LandingPage = lazy(() => loadLanding().then((module) => ({ default: module.LandingPage })));
+const LegalPage = lazy(() => import('@/app/pages/legal-page').then((module) => ({ default: module.LegalPage })));
+const NotFoundPage = lazy(() =>
+  import('@/app/pages/not-found-page').then((module) => ({ default: module.NotFoundPage })),
+);
+
+// A browser where a member signed in keeps the readable authUserId cookie (the server never trusts it): their frame
+// starts loading now, beside /api/auth/user, rather than after its answer; likewise the landing page for a visitor
+// opening the home page. A wrong guess costs one chunk.
+// On the home page, a member's feed is asked for as soon as their screens have loaded.
+if (readUserIdCookie(document.cookie) !== null)
+  void loadMemberArea().then(({ parseFeedCategory, prefetchFeed }) => {
+    const { pathname, search } = window.location;
+    if (pathname === '/')
+      prefetchFeed(queryClient, parseFeedCategory(new URLSearchParams(search).get('category')) ?? 'all');
+  });
+else if (window.location.pathname === '/') void loadLanding();
 
 /** Nothing renders until we know whether someone is signed in. */
 function AuthGate() {
@@ -32,12 +63,11 @@ function MemberArea() {
   const { pathname } = useLocation();
   // A Google account enters the community once its profile (and verification photo) is complete.
   if (user?.needsProfileSetup) return <Navigate to="/google-profile-setup" replace />;
-  if (user) return <AppLayout user={user} />;
-  if (pathname === '/') return <LandingPage />;
-  if (pathname === '/messages') return <LoginRequiredPage />;
-  if (pathname === '/checkout') return <LoginRequiredPage reason="checkout" />;
-  if (pathname === '/admin') return <LoginRequiredPage reason="admin" />;
-  return <Navigate to="/login" replace />;
+  if (user) return loading(<AppLayout user={user} />);
+  if (pathname === '/') return loading(<LandingPage />);
+  const reason = ({ '/messages': 'messages', '/checkout': 'checkout', '/admin': 'admin' } as const)[pathname];
+  if (!reason) return <Navigate to="/login" replace />;
+  return loading(<LoginRequiredPage reason={reason} />);
 }
 
 function VisitorsOnly() {
@@ -45,39 +75,41 @@ function VisitorsOnly() {
   return user ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-// Every screen but the home, landing, legal and not-found pages is loaded on demand (each feature's lazy* loader):
-// the form screens carry the validation schemas (zod), and the landing page stays light.
+// Every screen is loaded on demand (each feature's lazy* loader; the home page with the member's frame): the form
+// screens carry the validation schemas (zod), the admin console and the checkout (Stripe) are large, and the first
+// page stays light. `npm run build` prints what each route loads (web/build/first-load.ts).
+const profilePage = lazyPage(lazyProfilePage);
+
 export const routes: RouteObject[] = [
   {
     element: <AuthGate />,
-    HydrateFallback: FullPageSpinner,
     children: [
       {
         element: <MemberArea />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'profile', lazy: lazyProfilePage },
-          { path: 'profile/:userId', lazy: lazyProfilePage },
-          { path: 'settings', lazy: lazyProfilePage },
-          { path: 'messages', lazy: lazyMessagesPage },
-          { path: 'feedback', lazy: lazyFeedbackPage },
-          { path: 'demo-registrazione', lazy: lazyDemoRegistrationPage },
-          { path: 'blocked-users', lazy: lazyBlockedUsersPage },
-          { path: 'checkout', lazy: lazyCheckoutPage },
-          { path: 'admin', lazy: lazyAdminPage },
+          { index: true, element: loading(<HomePage />) },
+          { path: 'profile', element: profilePage },
+          { path: 'profile/:userId', element: profilePage },
+          { path: 'settings', element: profilePage },
+          { path: 'messages', element: lazyPage(lazyMessagesPage) },
+          { path: 'feedback', element: lazyPage(lazyFeedbackPage) },
+          { path: 'demo-registrazione', element: lazyPage(lazyDemoRegistrationPage) },
+          { path: 'blocked-users', element: lazyPage(lazyBlockedUsersPage) },
+          { path: 'checkout', element: lazyPage(lazyCheckoutPage) },
+          { path: 'admin', element: lazyPage(lazyAdminPage) },
         ],
       },
       {
         element: <VisitorsOnly />,
         children: [
-          { path: 'login', lazy: lazyLoginPage },
-          { path: 'register', lazy: lazyRegisterPage },
+          { path: 'login', element: lazyPage(lazyLoginPage) },
+          { path: 'register', element: lazyPage(lazyRegisterPage) },
         ],
       },
-      { path: 'google-profile-setup', lazy: lazyGoogleProfileSetupPage },
-      { path: 'privacy', element: <LegalPage document="privacy" /> },
-      { path: 'terms', element: <LegalPage document="terms" /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: 'google-profile-setup', element: lazyPage(lazyGoogleProfileSetupPage) },
+      { path: 'privacy', element: loading(<LegalPage document="privacy" />) },
+      { path: 'terms', element: loading(<LegalPage document="terms" />) },
+      { path: '*', element: loading(<NotFoundPage />) },
     ],
   },
 ];

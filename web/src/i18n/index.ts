@@ -1,12 +1,7 @@
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, readLanguage } from './languages';
-import { serverMessages } from './server-messages';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it from './locales/it.json';
+import { readLanguage, type LanguageCode } from './languages';
 
 const language = readLanguage();
 // The page's language is the one its texts are in (screen readers pronounce by it, and the API client asks the
@@ -16,21 +11,34 @@ i18n.on('languageChanged', (code) => {
   document.documentElement.lang = code;
 });
 
-// `translation` holds the web app's own texts; `messages` is the server's catalogue, so that client-side
-// validation with the server's zod schemas shows exactly the text the server would send.
-void i18n.use(initReactI18next).init({
-  lng: language,
-  fallbackLng: DEFAULT_LANGUAGE,
-  defaultNS: 'translation',
-  ns: ['translation', 'messages'],
-  resources: {
-    it: { translation: it, messages: serverMessages.it },
-    en: { translation: en, messages: serverMessages.en },
-    es: { translation: es, messages: serverMessages.es },
-    fr: { translation: fr, messages: serverMessages.fr },
-    de: { translation: de, messages: serverMessages.de },
-  },
-  interpolation: { escapeValue: false },
-});
+/**
+ * Each language's texts are a chunk of their own (./texts), and only the chosen language's is loaded: the five
+ * together were a quarter of the first page's script. Its two namespaces: `translation` holds the web app's own
+ * texts; `messages` is the server's catalogue, so that client-side validation with the server's zod schemas shows
+ * exactly the text the server would send.
+ */
+const texts: Record<LanguageCode, () => Promise<Record<string, unknown>>> = {
+  it: () => import('./texts/it'),
+  en: () => import('./texts/en'),
+  es: () => import('./texts/es'),
+  fr: () => import('./texts/fr'),
+  de: () => import('./texts/de'),
+};
+
+// No fallback language: every language has every key (locales.test.ts, the BFF's catalogues.test.ts), and a fallback
+// would load Italian beside the language chosen. Screens wait for the texts in Suspense (react-i18next's default);
+// the texts start loading here, at once, beside the page's first requests.
+void i18n
+  .use(initReactI18next)
+  .use(resourcesToBackend((lng: string, ns: string) => texts[lng as LanguageCode]().then((bundle) => bundle[ns])))
+  .init({
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: Object.keys(texts),
+    load: 'currentOnly',
+    defaultNS: 'translation',
+    ns: ['translation', 'messages'],
+    interpolation: { escapeValue: false },
+  });
 
 export default i18n;

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { dispatchDisconnect, dispatchPush, isPushedEvent, type PushHandlers } from '@/realtime/push';
 import { Watchlist } from '@/realtime/watchlist';
 
@@ -16,6 +16,8 @@ export function registerPushHandlers(handlers: readonly PushHandlers[]) {
 }
 
 let socket: Socket | null = null;
+/** Between connectRealtime and its clean-up (while Socket.IO's client loads, too). */
+let opening = false;
 let connected = false;
 
 export function isRealtimeConnected() {
@@ -89,12 +91,33 @@ export function useWatchPresence(userId: string | null) {
   }, [userId]);
 }
 
-/** Opens the one Socket.IO connection (the session cookie authenticates it). Returns the function that closes it. */
+/**
+ * Opens the one Socket.IO connection (the session cookie authenticates it). Returns the function that closes it.
+ * Socket.IO's client is loaded here, when a member's screens open the connection: visitors never load it.
+ */
 export function connectRealtime(queryClient: QueryClient) {
-  if (socket) return () => undefined;
-  const current = io({ path: '/ws', withCredentials: true, transports: ['websocket', 'polling'] });
-  socket = current;
+  if (opening) return () => undefined;
+  opening = true;
+  let closed = false;
+  let current: Socket | null = null;
   setStatus('connecting');
+  void import('socket.io-client').then(({ io }) => {
+    if (closed) return;
+    current = io({ path: '/ws', withCredentials: true, transports: ['websocket', 'polling'] });
+    socket = current;
+    listen(current, queryClient);
+  });
+  return () => {
+    closed = true;
+    current?.disconnect();
+    opening = false;
+    socket = null;
+    connected = false;
+    setStatus('connecting');
+  };
+}
+
+function listen(current: Socket, queryClient: QueryClient) {
   let wasConnected = false;
   current.on('connect', () => {
     connected = true;
@@ -121,10 +144,4 @@ export function connectRealtime(queryClient: QueryClient) {
   current.onAny((_name: string, event: unknown) => {
     if (isPushedEvent(event)) dispatchPush(queryClient, pushHandlers, event);
   });
-  return () => {
-    current.disconnect();
-    socket = null;
-    connected = false;
-    setStatus('connecting');
-  };
 }

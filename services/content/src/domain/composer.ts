@@ -1,17 +1,15 @@
 import { z } from 'zod';
-
-/** The post categories (the other filter names in the translation texts are not categories). */
-export const CATEGORIES = ['melanzana', 'patate', 'trending'] as const;
-export type Category = (typeof CATEGORIES)[number];
-/** The category of a post whose form names none. */
-export const DEFAULT_CATEGORY: Category = 'melanzana';
-
-export const POST_MAX_CHARACTERS = 5000;
-export const COMMENT_MAX_CHARACTERS = 2000;
-export const PREMIUM_COST_MIN = 1;
-export const PREMIUM_COST_MAX = 10;
-/** What revealing an author's Telegram costs ('Contatta su Telegram (2 crediti)'). */
-export const TELEGRAM_REVEAL_COST = 2;
+import {
+  CATEGORIES,
+  COMMENT_MAX_CHARACTERS,
+  DEFAULT_CATEGORY,
+  mayPostIn,
+  POST_MAX_CHARACTERS,
+  PREMIUM_COST_MAX,
+  PREMIUM_COST_MIN,
+  type MediaKind,
+  type Writer,
+} from './rules.js';
 
 /** A multipart form sends booleans as text; a JSON client sends them as booleans. */
 const formBoolean = (fallback: boolean) =>
@@ -57,35 +55,6 @@ export const commentSchema = z.object({
     .min(1, 'content.commentRequired')
     .max(COMMENT_MAX_CHARACTERS, 'content.commentTooLong'),
 });
-
-/** Who writes, as far as the composer's rules care. */
-export interface Writer {
-  gender: 'male' | 'female' | null;
-  approved: boolean;
-  isAdmin: boolean;
-  isPremium: boolean;
-}
-
-/** The media kind of an upload, once its content was checked; null without media. */
-export type MediaKind = 'image' | 'video' | null;
-
-/**
- * What gives the categories their meaning (docs/product.md#categories): men do not post in patate, women not in
- * melanzana; trending is open to everyone, as are both to a member whose gender is not known.
- */
-export function mayPostIn(gender: Writer['gender'], category: Category): boolean {
-  return !(category === 'patate' && gender === 'male') && !(category === 'melanzana' && gender === 'female');
-}
-
-/**
- * The category a fresh composer starts on: melanzana, or else the first one the writer may post in (patate for a
- * woman), so that nobody's first 'Pubblica' is refused for a choice they did not make.
- */
-export function composerCategoryFor(gender: Writer['gender']): Category {
-  return mayPostIn(gender, DEFAULT_CATEGORY)
-    ? DEFAULT_CATEGORY
-    : (CATEGORIES.find((category) => mayPostIn(gender, category)) ?? DEFAULT_CATEGORY);
-}
 
 /**
  * The composer's rules that need the author (docs/product.md#publishing), in the order the form checks them: the

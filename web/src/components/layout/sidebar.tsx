@@ -1,5 +1,5 @@
 import { Coins, LogOut, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '@/api/types';
@@ -151,7 +151,11 @@ export function Sidebar({ user }: { user: User }) {
         </div>
 
         <nav className="flex-1 overflow-y-auto px-3 py-4">
-          {user.isAdmin && <ReportedPostsBanner className="mb-3" onNavigate={close} />}
+          {user.isAdmin && (
+            <Suspense fallback={null}>
+              <ReportedPostsBanner className="mb-3" onNavigate={close} />
+            </Suspense>
+          )}
           <ul className="space-y-1">
             {entries.map((entry) => {
               const active = isActive(entry, pathname, category);
@@ -173,8 +177,16 @@ export function Sidebar({ user }: { user: User }) {
                     </span>
                     {t(`nav.${entry.key}`)}
                     {entry.key === 'messages' && <MessagesUnreadBadge className="ml-auto" />}
-                    {entry.key === 'admin' && <AdminWorkBadge className="ml-auto" />}
-                    {entry.key === 'feedback' && user.isAdmin && <OpenFeedbackBadge className="ml-auto" />}
+                    {entry.key === 'admin' && (
+                      <Suspense fallback={null}>
+                        <AdminWorkBadge className="ml-auto" />
+                      </Suspense>
+                    )}
+                    {entry.key === 'feedback' && user.isAdmin && (
+                      <Suspense fallback={null}>
+                        <OpenFeedbackBadge className="ml-auto" />
+                      </Suspense>
+                    )}
                   </Link>
                 </li>
               );

@@ -1,5 +1,5 @@
 import { Home, LogOut, Menu, MessageCircle, ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { LanguageSwitcher } from '@/components/language-switcher';
@@ -7,7 +7,7 @@ import { pageLabelKey } from '@/components/layout/navigation';
 import { SIDEBAR_ID } from '@/components/layout/sidebar';
 import { useSidebar } from '@/components/layout/sidebar-state';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Hint } from '@/components/ui/hint';
 import { AdminWorkBadge } from '@/features/admin';
 import { logout, useCurrentUser } from '@/features/auth';
 import { useFeedCategory } from '@/features/feed';
@@ -16,15 +16,6 @@ import { useHideOnScroll } from '@/lib/use-scroll';
 import { cn } from '@/lib/utils';
 
 const HIDE_AFTER_PX = 80;
-
-function WithTooltip({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -45,7 +36,7 @@ export function TopBar() {
       )}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-2 sm:gap-2 sm:px-4">
-        <WithTooltip label={t('nav.openMenu')}>
+        <Hint label={t('nav.openMenu')} align="start">
           <Button
             variant="ghost"
             size="icon"
@@ -57,18 +48,18 @@ export function TopBar() {
           >
             <Menu aria-hidden />
           </Button>
-        </WithTooltip>
-        <WithTooltip label={t('nav.home')}>
+        </Hint>
+        <Hint label={t('nav.home')} align="start">
           <Button asChild variant="ghost" size="icon">
             <Link to="/" aria-label={t('nav.home')}>
               <Home aria-hidden />
             </Link>
           </Button>
-        </WithTooltip>
+        </Hint>
         <p className="ml-1 min-w-0 flex-1 truncate text-base font-semibold" aria-live="polite">
           {t(label)}
         </p>
-        <WithTooltip label={t('nav.messages')}>
+        <Hint label={t('nav.messages')}>
           <Button asChild variant="ghost" size="icon" className="relative">
             {/* Named by what it shows, its count included (label in name): no aria-label over the badge. */}
             <Link to="/messages">
@@ -77,24 +68,26 @@ export function TopBar() {
               <MessagesUnreadBadge className="absolute -top-0.5 -right-0.5" />
             </Link>
           </Button>
-        </WithTooltip>
+        </Hint>
         {user?.isAdmin && (
-          <WithTooltip label={t('nav.admin')}>
+          <Hint label={t('nav.admin')}>
             <Button asChild variant="ghost" size="icon" className="relative">
               <Link to="/admin">
                 <ShieldCheck aria-hidden />
                 <span className="sr-only">{t('nav.admin')}</span>
-                <AdminWorkBadge className="absolute -top-0.5 -right-0.5" />
+                <Suspense fallback={null}>
+                  <AdminWorkBadge className="absolute -top-0.5 -right-0.5" />
+                </Suspense>
               </Link>
             </Button>
-          </WithTooltip>
+          </Hint>
         )}
         <LanguageSwitcher className="sm:mx-1" />
-        <WithTooltip label={t('nav.logout')}>
+        <Hint label={t('nav.logout')} align="end">
           <Button variant="ghost" size="icon" aria-label={t('nav.logout')} onClick={logout}>
             <LogOut aria-hidden />
           </Button>
-        </WithTooltip>
+        </Hint>
       </div>
     </header>
   );

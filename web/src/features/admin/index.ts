@@ -5,8 +5,14 @@ import { lazy } from 'react';
  * the console's pushes, and the admin's card about a member.
  */
 export { adminKeys } from './api/keys';
-export { AdminWorkBadge, OpenFeedbackBadge, ReportedPostsBanner } from './components/admin-alerts';
 export { pushHandlers } from './push-handlers';
+
+// The admins' badges and banner in the frame: a chunk that only admins load (render them for admins only, inside
+// Suspense).
+const alerts = () => import('./components/admin-alerts');
+export const AdminWorkBadge = lazy(() => alerts().then((m) => ({ default: m.AdminWorkBadge })));
+export const OpenFeedbackBadge = lazy(() => alerts().then((m) => ({ default: m.OpenFeedbackBadge })));
+export const ReportedPostsBanner = lazy(() => alerts().then((m) => ({ default: m.ReportedPostsBanner })));
 
 export const lazyAdminPage = () => import('./pages/admin-page').then((m) => ({ Component: m.AdminPage }));
 

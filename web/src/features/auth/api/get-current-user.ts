@@ -24,6 +24,11 @@ export const currentUserQueryOptions = () =>
     retry: false,
   });
 
+/** Starts asking who is signed in before anything renders (the app's start), for useCurrentUser to find answered. */
+export function prefetchCurrentUser(queryClient: QueryClient) {
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+}
+
 /**
  * `user` is null for a visitor. A call that fails for another reason (server down) also counts as a visitor, so
  * the landing page always renders.

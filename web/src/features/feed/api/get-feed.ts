@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiWithHeaders } from '@/api/client';
 import type { FeedItem, FeedPage, PostCategory } from './types';
 
@@ -31,6 +31,11 @@ export const feedQueryOptions = (category: PostCategory | 'all') =>
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
+
+/** Asks for a feed's first page before the feed renders (the member's screens, still loading, will show it). */
+export function prefetchFeed(queryClient: QueryClient, category: PostCategory | 'all') {
+  void queryClient.prefetchInfiniteQuery(feedQueryOptions(category));
+}
 
 export function useFeed(category: PostCategory | 'all') {
   return useInfiniteQuery(feedQueryOptions(category));

@@ -68,9 +68,9 @@ export function FeedList({
   return (
     <div className="space-y-4">
       <ul className="space-y-4" aria-label={t('feed.listLabel')}>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.post.id}>
-            <PostCard item={item} viewer={viewer} onBlock={onBlock} />
+            <PostCard item={item} viewer={viewer} onBlock={onBlock} first={index === 0} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { clampCreditCost, draftProblem, mediaProblem, type Draft } from './composer-rules';
+import { clampCreditCost, mediaProblem } from './composer-rules';
+import { draftProblem, type Draft } from './draft-rules';
 
 const photo = { name: 'foto.jpg', type: 'image/jpeg', size: 2_000 };
 const video = { name: 'clip.mp4', type: 'video/mp4', size: 5_000 };

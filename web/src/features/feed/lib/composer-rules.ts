@@ -1,15 +1,4 @@
-import {
-  composerProblem,
-  IMAGE_TYPES,
-  MEDIA_MAX_BYTES,
-  mediaKindOf,
-  postFormSchema,
-  PREMIUM_COST_MAX,
-  PREMIUM_COST_MIN,
-  VIDEO_TYPES,
-  type Writer,
-} from '@tip/content/domain';
-import type { NewPost } from '../api/create-post';
+import { IMAGE_TYPES, MEDIA_MAX_BYTES, PREMIUM_COST_MAX, PREMIUM_COST_MIN, VIDEO_TYPES } from '@tip/content/domain';
 
 /**
  * The composer checks content's own rules (`@tip/content/domain`, the ones the server applies) before sending:
@@ -28,7 +17,7 @@ const EXTENSION_TYPES: Record<string, string> = {
 /** For the file input: the types, and the extensions for systems that do not know a type. */
 export const MEDIA_ACCEPT = [...MEDIA_TYPES, ...Object.keys(EXTENSION_TYPES).map((ext) => `.${ext}`)].join(',');
 
-type MediaFile = { name: string; type: string; size: number };
+export type MediaFile = { name: string; type: string; size: number };
 
 /** The media's type, from the browser or else from the file's extension; null when the feed does not take it. */
 export function mediaType(file: MediaFile): string | null {
@@ -47,18 +36,4 @@ export function mediaProblem(file: MediaFile): string | null {
 export function clampCreditCost(value: number): number {
   if (!Number.isFinite(value)) return PREMIUM_COST_MIN;
   return Math.min(PREMIUM_COST_MAX, Math.max(PREMIUM_COST_MIN, Math.trunc(value)));
-}
-
-export type Draft = Omit<NewPost, 'media'> & { media: MediaFile | null };
-
-/** The message key of the first rule the draft breaks, or null when it may be sent. */
-export function draftProblem(draft: Draft, writer: Writer): string | null {
-  const { media, ...fields } = draft;
-  if (media) {
-    const problem = mediaProblem(media);
-    if (problem) return problem;
-  }
-  const form = postFormSchema.safeParse(fields);
-  if (!form.success) return form.error.issues[0]?.message ?? 'content.contentRequired';
-  return composerProblem(writer, form.data, media ? mediaKindOf(mediaType(media) ?? '') : null);
 }

@@ -14,12 +14,17 @@ import { isPremiumActive } from '@/lib/premium';
 import { useCreatePost } from '../../api/create-post';
 import { POST_CATEGORIES } from '../../api/types';
 import { useDraft } from '../../hooks/use-draft';
-import { draftProblem } from '../../lib/composer-rules';
 import { reportFeedError } from '../../lib/report-error';
 import { CategoryPills } from '../category-pills';
 import { MediaPicker } from './media-picker';
 import { PremiumFields } from './premium-fields';
 import { SwitchRow } from './switch-row';
+
+/**
+ * The draft's rules check content's zod schemas: loaded once the member starts writing (focus anywhere in the form),
+ * they keep zod out of the feed's first load, and are there by the time 'Pubblica' can be pressed.
+ */
+const loadDraftRules = () => import('../../lib/draft-rules');
 
 /** The composer reloads 2 s after a lost session (elsewhere 1 s: docs/product.md#signing-in-and-out). */
 const SESSION_RELOAD_MS = 2_000;
@@ -46,8 +51,9 @@ export function PostComposer({ user }: { user: User }) {
   const mayPublishPremium = user.isAdmin || isPremiumActive(user);
   const empty = !draft.content.trim() && !draft.media;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { draftProblem } = await loadDraftRules();
     const problem = draftProblem(draft, {
       gender: user.gender,
       approved: user.verificationStatus === 'approved',
@@ -71,7 +77,12 @@ export function PostComposer({ user }: { user: User }) {
         <CardTitle>{t('feed.composer.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form className="space-y-4" onSubmit={submit} noValidate>
+        <form
+          className="space-y-4"
+          onSubmit={(event) => void submit(event)}
+          onFocus={() => void loadDraftRules()}
+          noValidate
+        >
           <div className="space-y-2">
             <Label htmlFor="composer-content" className="sr-only">
               {t('feed.composer.contentLabel')}

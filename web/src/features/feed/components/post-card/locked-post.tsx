@@ -1,14 +1,18 @@
 import { Lock } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { Post } from '../../api/types';
-import { UnlockDialog } from './unlock-dialog';
+import { useOpenedOnce } from '@/lib/use-opened-once';
+
+// A chunk of its own, loaded when the member first opens it.
+const UnlockDialog = lazy(() => import('./unlock-dialog').then((m) => ({ default: m.UnlockDialog })));
 
 /** A premium post the viewer has not paid for: the blurred teaser (or a gradient) under the price and the balance. */
 export function LockedPost({ post, balance }: { post: Post; balance: number }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const opened = useOpenedOnce(open);
   return (
     <div className="relative isolate overflow-hidden rounded-xl" data-testid="premium-overlay">
       {post.teaserUrl ? (
@@ -31,7 +35,11 @@ export function LockedPost({ post, balance }: { post: Post; balance: number }) {
           </Button>
         </div>
       </div>
-      <UnlockDialog postId={post.id} cost={post.creditCost} balance={balance} open={open} onOpenChange={setOpen} />
+      {opened && (
+        <Suspense fallback={null}>
+          <UnlockDialog postId={post.id} cost={post.creditCost} balance={balance} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Crown, MessageCircle } from 'lucide-react';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/api/types';
 import { Badge } from '@/components/ui/badge';
@@ -18,17 +18,21 @@ import { PostTime } from './post-time';
 import { TelegramContact } from './telegram-contact';
 
 /**
- * One post of the feed, as `viewer` may see it. `onBlock` is offered on other members' posts whose author the viewer
- * may know (an anonymous post names them to no one but admins).
+ * One post of the feed, as `viewer` may see it. Memoised: a like changes one item of the cached feed (the others keep
+ * their identity), so one card renders again, not the page's twenty (a like's interaction to next paint on a phone). `onBlock` is offered on other members' posts whose author the viewer
+ * may know (an anonymous post names them to no one but admins). The `first` post's photo is fetched at once, before
+ * the rest: it is what the screen shows largest when the feed opens.
  */
-export function PostCard({
+export const PostCard = memo(function PostCard({
   item,
   viewer,
   onBlock,
+  first = false,
 }: {
   item: FeedItem;
   viewer: User;
   onBlock?: (item: FeedItem) => void;
+  first?: boolean;
 }) {
   const { t } = useTranslation();
   const { post } = item;
@@ -72,7 +76,12 @@ export function PostCard({
               {post.content}
             </p>
           )}
-          <PostMedia post={post} author={item.author} describedBy={post.content ? contentId : undefined} />
+          <PostMedia
+            post={post}
+            author={item.author}
+            describedBy={post.content ? contentId : undefined}
+            priority={first}
+          />
           {!own && post.showTelegramUsername && item.hasTelegram && <TelegramContact postId={post.id} />}
         </>
       )}
@@ -93,4 +102,4 @@ export function PostCard({
       <PostComments item={item} mayInteract={interact} />
     </Card>
   );
-}
+});

@@ -10,10 +10,13 @@ export function PostMedia({
   post,
   author,
   describedBy,
+  priority = false,
 }: {
   post: Post;
   author: PostAuthor | null;
   describedBy?: string;
+  /** The feed's first photo: fetched at once and first (the page's largest paint), the others when near the screen. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation();
   const name = author ? displayName(author) : t('feed.post.anonymous');
@@ -38,7 +41,8 @@ export function PostMedia({
       sizes="(min-width: 768px) 672px, 100vw"
       alt={t('feed.post.imageAlt', { name })}
       aria-describedby={describedBy}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       className="max-h-[70vh] w-full rounded-xl bg-muted object-contain"
       data-testid="post-image"

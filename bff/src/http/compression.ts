@@ -1,0 +1,77 @@
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import compressionMiddleware from 'compression';
+import type { RequestHandler } from 'express';
+
+/**
+ * Answers from this size on are compressed when the client accepts it; smaller ones would gain a few bytes for the
+ * cost of a compression (the `compression` middleware's own default).
+ */
+export const COMPRESS_MIN_BYTES = 1024;
+/** Brotli's quality for answers made per request: close to gzip's speed, a smaller result (the middleware's too). */
+const BROTLI_QUALITY = 4;
+
+/**
+ * Express's answers (JSON above all; index.html when sent whole) compressed on the way out, brotli preferred, with
+ * Vary: Accept-Encoding. What already carries a Content-Encoding, such as the precompressed static files, and what
+ * does not compress (photos, videos) is left alone.
+ */
+export function compressAnswers(): RequestHandler {
+  return compressionMiddleware({
+    threshold: COMPRESS_MIN_BYTES,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  });
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/**
+ * The encoding to answer in for an Accept-Encoding header: brotli, else gzip, when the client accepts it (a q of 0
+ * refuses; `*` accepts either); null for none.
+ */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let br: boolean | undefined;
+  let gz: boolean | undefined;
+  let any: boolean | undefined;
+  for (const part of header.split(',')) {
+    const [token = '', ...params] = part.split(';');
+    const name = token.trim().toLowerCase();
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
+    const accepted = q === undefined || Number(q) > 0;
+    if (name === 'br') br = accepted;
+    else if (name === 'gzip' || name === 'x-gzip') gz = accepted;
+    else if (name === '*') any = accepted;
+  }
+  if (br ?? any) return 'br';
+  if (gz ?? any) return 'gzip';
+  return null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Compressed bodies by the body they were made from: a body served again (a kept feed page) is compressed once. */
+const made = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+/**
+ * `body` in `encoding`, compressed on libuv's thread pool (the event loop keeps serving meanwhile) and kept for as
+ * long as the body is: requests for the same body share one compression.
+ */
+export function compressed(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  let forBody = made.get(body);
+  if (!forBody) {
+    forBody = {};
+    made.set(body, forBody);
+  }
+  return (forBody[encoding] ??=
+    encoding === 'br'
+      ? brotli(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipped(body));
+}
