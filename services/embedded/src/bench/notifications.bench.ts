@@ -1,0 +1,286 @@
+/**
+ * `npm run bench`, notifications' part, through the whole embedded platform:
+ * - 500 notification-producing events a second (likes of posts, messages, purchases, in turn), each for one of 200
+ *   members whose page holds a socket, and the time from the event's publication to the `notification` push that
+ *   counts it on that member's socket (p50, p99), after a warm-up at the same rate that is not timed; one event in ten
+ *   is published twice, as a redelivery would, and must make no second notification. At the end every member has
+ *   exactly one unread notification per event sent to them: nothing lost, nothing doubled.
+ * - a member with 10,000 notifications: their first page (GET /api/notifications) and their unread count (GET
+ *   /api/notifications/unread-count), asked one at a time (p50, p99).
+ * Members are registered and approved through the API and watch from here; the events are published onto the
+ * platform's own event log (the embedded log: several processes share it), as the services that own them would.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import { createLogger, openEventBus, type EventBus, type EventEnvelope } from '@tip/platform';
+import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
+import { PostCreated, PostEngagementChanged } from '@tip/content/contract';
+import { MessageSent } from '@tip/messaging/contract';
+import { CreditsPurchased } from '@tip/wallet/contract';
+import { ADMIN, approvedMember, call, signIn, type Session } from './members.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+const MEMBERS = 200;
+const RATE_PER_S = Number(process.env.BENCH_RATE ?? 500);
+const DURATION_S = 10;
+const WARM_UP_S = 3;
+/** One event in this many is published a second time. */
+const REDELIVER_EVERY = 10;
+const HISTORY = 10_000;
+const READS = 1_000;
+
+/** Where each kind of event travels. */
+const TOPICS: Record<string, string> = {
+  [PostEngagementChanged.type]: PostEngagementChanged.topic,
+  [MessageSent.type]: MessageSent.topic,
+  [CreditsPurchased.type]: CreditsPurchased.topic,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function openSocket(base: string, cookie: string): Promise<Socket> {
+  const socket = io(base, { path: '/ws', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const percentile = (sorted: number[], q: number) => (sorted[Math.floor(q * (sorted.length - 1))] ?? 0).toFixed(1);
+
+/** A purchase confirmed for `userId`: a notification of its own. */
+function purchase(userId: string): EventEnvelope {
+  return CreditsPurchased.create(
+    userId,
+    {
+      accountId: `bench-${userId}`,
+      userId,
+      entryId: randomUUID(),
+      sequence: 1,
+      amount: 10,
+      balanceAfter: 10,
+      reference: { type: 'payment', id: randomUUID() },
+      occurredAt: new Date().toISOString(),
+      paymentId: randomUUID(),
+      productId: 'credits-10',
+      amountCents: 999,
+      currency: 'eur',
+    },
+    'bench',
+  );
+}
+
+/**
+ * The n-th event for `userId`, each a new unread notification of theirs (a new post's like, a new conversation's
+ * message, a purchase), and the posts it needs made known first.
+ */
+function eventFor(userId: string, n: number, posts: string[]): EventEnvelope {
+  const actor = `bench-actor-${n}`;
+  if (n % 3 === 0) {
+    const postId = posts.pop() ?? randomUUID();
+    return PostEngagementChanged.create(postId, { postId, what: 'likes', userId: actor, liked: true }, 'bench');
+  }
+  if (n % 3 === 1) {
+    const conversation = `${actor}:${userId}:${randomUUID()}`;
+    const sent = { messageId: randomUUID(), conversation, senderId: actor, recipientId: userId };
+    return MessageSent.create(conversation, { ...sent, sentAt: new Date().toISOString() }, 'bench');
+  }
+  return purchase(userId);
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tip-notifications-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const platform = spawnNode(join(root, 'services/embedded/dist/main.js'), {
+    PATH: process.env.PATH ?? '',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+    LOGIN_LIMIT_PER_ADDRESS: '1000',
+    ADMIN_LIMIT_PER_MEMBER: '10000',
+    ADMIN_LIMIT_PER_ADDRESS: '10000',
+  });
+  const sockets: Socket[] = [];
+  let events: EventBus | undefined;
+  try {
+    await waitUntilServing(`${base}/api/health`, platform, 60_000);
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#775533' } })
+      .jpeg()
+      .toBuffer();
+    const admin = await signIn(base, ADMIN);
+    const members: Session[] = [];
+    for (let i = 0; i < MEMBERS; i++) members.push(await approvedMember(base, admin, `campanella${i}`, photo));
+    const reader = await approvedMember(base, admin, 'lettrice', photo);
+    events = await openEventBus({ dataDir, logger: createLogger('notifications-bench', 'warn') });
+    const log = events;
+
+    // Each member's unread count starts at their approval's notification, once notifications has told them of it.
+    const unread = async (member: Session) =>
+      (
+        (await (await call(base, '/api/notifications/unread-count', { cookie: member.cookie })).json()) as {
+          count: number;
+        }
+      ).count;
+    for (const member of [...members, reader]) {
+      while ((await unread(member)) < 1) await sleep(50);
+    }
+
+    // The posts the likes are about, made known as content would (one per like to come).
+    const total = RATE_PER_S * (WARM_UP_S + DURATION_S);
+    const posts: string[] = [];
+    for (let n = 0; n < total; n += 1) {
+      if (n % 3 !== 0) continue;
+      const member = members[n % MEMBERS] as Session;
+      const postId = randomUUID();
+      posts.push(postId);
+      await log.publish(PostCreated.topic, [
+        PostCreated.create(
+          postId,
+          {
+            postId,
+            authorId: member.id,
+            category: 'trending',
+            status: 'approved',
+            isPremium: false,
+            hasMedia: false,
+            createdAt: new Date().toISOString(),
+          },
+          'bench',
+        ),
+      ]);
+    }
+    posts.reverse();
+    await sleep(3000);
+
+    // 1. Events at a fixed rate. Each member's k-th event makes their unread count 1 + k: the first push saying so
+    //    (or more) delivers it. Counts never go down meanwhile (nobody reads), so this times every event exactly.
+    const due = new Map<string, { count: number; at: number; timed: boolean }[]>();
+    const latencies: number[] = [];
+    for (const member of members) {
+      const socket = await openSocket(base, member.cookie);
+      sockets.push(socket);
+      socket.on('notification', (event: { unreadCount: number }) => {
+        const now = performance.now();
+        const waiting = due.get(member.id) ?? [];
+        while (waiting[0] && waiting[0].count <= event.unreadCount) {
+          const arrived = waiting.shift();
+          if (arrived?.timed) latencies.push(now - arrived.at);
+        }
+      });
+    }
+    const sent = new Map<string, number>(members.map((member) => [member.id, 1]));
+    let published = 0;
+    const publishAtRate = async (count: number, timed: boolean) => {
+      const began = performance.now();
+      for (let i = 0; i < count; i++) {
+        const wait = began + (i * 1000) / RATE_PER_S - performance.now();
+        if (wait > 1) await sleep(wait);
+        const member = members[published % MEMBERS] as Session;
+        const event = eventFor(member.id, published, posts);
+        published += 1;
+        const expected = (sent.get(member.id) ?? 0) + 1;
+        sent.set(member.id, expected);
+        const list = due.get(member.id) ?? [];
+        list.push({ count: expected, at: performance.now(), timed });
+        due.set(member.id, list);
+        const copies = published % REDELIVER_EVERY === 0 ? [event, event] : [event];
+        await log.publish(TOPICS[event.type] ?? '', copies);
+      }
+    };
+    await publishAtRate(RATE_PER_S * WARM_UP_S, false);
+    const began = performance.now();
+    await publishAtRate(RATE_PER_S * DURATION_S, true);
+    const timedTotal = RATE_PER_S * DURATION_S;
+    const deadline = performance.now() + 15_000;
+    while (latencies.length < timedTotal && performance.now() < deadline) await sleep(50);
+    const seconds = (performance.now() - began) / 1000;
+    latencies.sort((a, b) => a - b);
+    // Settled (every member's count reached what was sent, or 30 s passed), then a moment more for any doubled
+    // event to show: what each member's bell and list say, against what was sent to them.
+    const settling = performance.now() + 30_000;
+    const counts = async () => Promise.all(members.map(async (member) => [member.id, await unread(member)] as const));
+    while ((await counts()).some(([id, count]) => count < (sent.get(id) ?? 0)) && performance.now() < settling)
+      await sleep(500);
+    await sleep(1000);
+    let exact = 0;
+    const wrong: string[] = [];
+    for (const member of members) {
+      const [count, listed] = [await unread(member), await countAll(base, member)];
+      if (count === sent.get(member.id) && listed === count) exact += 1;
+      else wrong.push(`${member.id}: ${count} unread and ${listed} listed, ${sent.get(member.id)} sent`);
+    }
+
+    // 2. A member with 10,000 notifications: purchases, as fast as notifications takes them. A purchase's
+    //    notification is named by its event, so the last one's shows when every one before it is there too (one
+    //    topic, handled in order).
+    const seeding = performance.now();
+    const history = Array.from({ length: HISTORY }, () => purchase(reader.id));
+    for (let i = 0; i < HISTORY; i += 500) await log.publish(CreditsPurchased.topic, history.slice(i, i + 500));
+    const last = `${history.at(-1)?.id}:${reader.id}`;
+    const newest = async () =>
+      (
+        (await (await call(base, '/api/notifications?limit=1', { cookie: reader.cookie })).json()) as {
+          notifications: { id: string }[];
+        }
+      ).notifications[0]?.id;
+    while ((await newest()) !== last) await sleep(200);
+    const seededS = (performance.now() - seeding) / 1000;
+    const held = await countAll(base, reader);
+    const timed = async (path: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < READS; i++) {
+        const started = performance.now();
+        await (await call(base, path, { cookie: reader.cookie })).arrayBuffer();
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const firstPage = await timed('/api/notifications');
+    const count = await timed('/api/notifications/unread-count');
+
+    console.log(
+      `\nnotifications: ${timedTotal} events at ${RATE_PER_S}/s for ${MEMBERS} members with a socket each (after ${WARM_UP_S} s at that rate), one in ${REDELIVER_EVERY} published twice`,
+    );
+    console.log(
+      `event to socket: ${latencies.length} of ${timedTotal} delivered (${(latencies.length / seconds).toFixed(0)}/s), p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms (target: p99 < 100 ms)`,
+    );
+    console.log(
+      `nothing lost or doubled: ${exact} of ${MEMBERS} members have exactly one unread notification per event sent to them${wrong.length > 0 ? `; not: ${wrong.slice(0, 3).join('; ')}` : ''}`,
+    );
+    console.log(
+      `a member with ${held} notifications (${HISTORY} purchases made in ${seededS.toFixed(1)} s): first page p50 ${percentile(firstPage, 0.5)} ms, p99 ${percentile(firstPage, 0.99)} ms (target: p99 < 20 ms); unread count p50 ${percentile(count, 0.5)} ms, p99 ${percentile(count, 0.99)} ms, ${READS} requests each, one at a time`,
+    );
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    await events?.close();
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** How many notifications the member has, counted through the list's pages. */
+async function countAll(base: string, member: Session): Promise<number> {
+  let total = 0;
+  let cursor: string | null = null;
+  do {
+    const query: string = `/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page = (await (await call(base, query, { cookie: member.cookie })).json()) as {
+      notifications: unknown[];
+      nextCursor: string | null;
+    };
+    total += page.notifications.length;
+    cursor = page.nextCursor;
+  } while (cursor);
+  return total;
+}
+
+await main();
