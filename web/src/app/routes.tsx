@@ -12,8 +12,10 @@ import {
 } from '@/features/auth';
 import { lazyBlockedUsersPage } from '@/features/blocks';
 import { lazyDemoRegistrationPage } from '@/features/demo-registration';
+import { lazyPostPage } from '@/features/feed';
 import { lazyFeedbackPage } from '@/features/feedback';
 import { lazyMessagesPage } from '@/features/messages';
+import { lazyNotificationsPage } from '@/features/notifications';
 import { lazyProfilePage } from '@/features/profile';
 import { lazyCheckoutPage } from '@/features/wallet';
 import { readUserIdCookie } from '@/lib/client-session';
@@ -92,6 +94,8 @@ export const routes: RouteObject[] = [
           { path: 'profile/:userId', element: profilePage },
           { path: 'settings', element: profilePage },
           { path: 'messages', element: lazyPage(lazyMessagesPage) },
+          { path: 'notifications', element: lazyPage(lazyNotificationsPage) },
+          { path: 'posts/:postId', element: lazyPage(lazyPostPage) },
           { path: 'feedback', element: lazyPage(lazyFeedbackPage) },
           { path: 'demo-registrazione', element: lazyPage(lazyDemoRegistrationPage) },
           { path: 'blocked-users', element: lazyPage(lazyBlockedUsersPage) },

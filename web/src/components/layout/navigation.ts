@@ -30,9 +30,10 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'blockedUsers', to: '/blocked-users', icon: UserX },
 ];
 
-const PAGE_LABELS: Record<string, NavEntry['key'] | 'checkout' | 'profile' | 'demoRegistration'> = {
+const PAGE_LABELS: Record<string, NavEntry['key'] | 'checkout' | 'profile' | 'demoRegistration' | 'notifications'> = {
   '/': 'home',
   '/messages': 'messages',
+  '/notifications': 'notifications',
   '/admin': 'admin',
   '/settings': 'settings',
   '/feedback': 'feedback',

@@ -12,6 +12,7 @@ import { AdminWorkBadge } from '@/features/admin';
 import { logout, useCurrentUser } from '@/features/auth';
 import { useFeedCategory } from '@/features/feed';
 import { MessagesUnreadBadge } from '@/features/messages';
+import { NotificationBell } from '@/features/notifications';
 import { useHideOnScroll } from '@/lib/use-scroll';
 import { cn } from '@/lib/utils';
 
@@ -59,6 +60,7 @@ export function TopBar() {
         <p className="ml-1 min-w-0 flex-1 truncate text-base font-semibold" aria-live="polite">
           {t(label)}
         </p>
+        <NotificationBell />
         <Hint label={t('nav.messages')}>
           <Button asChild variant="ghost" size="icon" className="relative">
             {/* Named by what it shows, its count included (label in name): no aria-label over the badge. */}

@@ -7,3 +7,5 @@ export { parseFeedCategory, useFeedCategory, type FeedCategory } from './lib/fee
 export { reportFeedError } from './lib/report-error';
 export { HomePage } from './pages/home-page';
 export { pushHandlers } from './push-handlers';
+
+export const lazyPostPage = () => import('./pages/post-page').then((m) => ({ Component: m.PostPage }));
