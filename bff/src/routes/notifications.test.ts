@@ -159,6 +159,17 @@ describe('notifications', () => {
     expect((await pageOf(reader.browser)).notifications[0]?.read).toBe(true);
   });
 
+  it('reads a notification of its own (credits an admin added) by the id it lists', async () => {
+    const member = await approvedMember('crediti_n');
+    const pushes = await bellOf(member.browser);
+    await admin.browser.postJson(`/api/admin/users/${member.id}/add-credits`, { amount: 15 });
+    await waitFor(() => pushes.at(-1)?.unreadCount === 1, 5000, 'the credits told');
+    const [granted] = (await pageOf(member.browser)).notifications;
+    expect(granted).toMatchObject({ kind: 'credits_granted', credits: 15, actor: null, read: false });
+    const read = await member.browser.postJson('/api/notifications/read', { ids: [granted?.id] });
+    expect(await json(read)).toEqual({ success: true, marked: 1, unreadCount: 0 });
+  });
+
   it('refuses a read that names nothing, and a visitor', async () => {
     const member = await approvedMember('vuoto_n');
     const nothing = await member.browser.postJson('/api/notifications/read', {});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DeliveredEvent } from '@tip/platform';
 import { groupKey, isNews, type NotificationKind } from '../domain/index.js';
 import type { NotificationOrigin } from '../infra/notification-store.js';
@@ -9,6 +10,13 @@ export interface Happening extends Omit<NotificationOrigin, 'kind'> {
   kind: NotificationKind;
   actorId: string | null;
 }
+
+/**
+ * The id of an entry of its own that an event makes for a member: the same whenever the event comes by (so a repeat
+ * adds nothing), and an id like any other in an address or a body (letters, digits, - and _).
+ */
+const entryIdOf = (eventId: string, userId: string) =>
+  createHash('sha256').update(`${eventId}:${userId}`).digest('base64url').slice(0, 32);
 
 /**
  * Tells the member what happened, joining their unread entry of its kind and subject where the kind gathers
@@ -26,7 +34,7 @@ export async function notify(context: NotificationsContext, happening: Happening
   const group = groupKey(userId, origin.kind, origin.subject);
   const id = group
     ? await context.entries.gather(group, origin, { actorId, at })
-    : await context.entries.add(`${event.id}:${userId}`, origin, at);
+    : await context.entries.add(entryIdOf(event.id, userId), origin, at);
   await ring(context, userId, [id], event.correlationId);
 }
 
