@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiWithHeaders } from '@/api/client';
+import { preloadFirstPhoto } from '../lib/post-photo';
 import type { FeedItem, FeedPage, PostCategory } from './types';
 
 /** Every query about posts starts with this: a `feed_updated` push makes them all stale. */
@@ -32,9 +33,14 @@ export const feedQueryOptions = (category: PostCategory | 'all') =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-/** Asks for a feed's first page before the feed renders (the member's screens, still loading, will show it). */
+/**
+ * Asks for a feed's first page before the feed renders (the member's screens, still loading, will show it), and for
+ * its first photo as soon as the page is here.
+ */
 export function prefetchFeed(queryClient: QueryClient, category: PostCategory | 'all') {
-  void queryClient.prefetchInfiniteQuery(feedQueryOptions(category));
+  void queryClient
+    .prefetchInfiniteQuery(feedQueryOptions(category))
+    .then(() => preloadFirstPhoto(queryClient.getQueryData(feedQueryOptions(category).queryKey)?.pages[0]?.items[0]));
 }
 
 export function useFeed(category: PostCategory | 'all') {

@@ -1,4 +1,5 @@
 import { Newspaper, RotateCcw } from 'lucide-react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,9 @@ import { useFeed } from '../api/get-feed';
 import type { FeedItem } from '../api/types';
 import { selectFeedCategory, type FeedCategory } from '../lib/feed-category';
 import { PostCard } from './post-card/post-card';
+
+/** Cards in the feed's first render (see FeedList). */
+const FIRST_RENDER = 3;
 
 function Empty({ category }: { category: FeedCategory }) {
   const { t } = useTranslation();
@@ -41,6 +45,13 @@ export function FeedList({
 }) {
   const { t } = useTranslation();
   const feed = useFeed(category);
+  // The first render shows the cards a phone's screen holds, and the rest follow at once in a transition: the first
+  // post's photo (the page's largest paint) is asked for a render of twenty cards earlier.
+  const [allShown, setAllShown] = useState(false);
+  const loaded = feed.data !== undefined;
+  useEffect(() => {
+    if (loaded && !allShown) startTransition(() => setAllShown(true));
+  }, [loaded, allShown]);
 
   if (feed.isPending)
     return (
@@ -65,10 +76,11 @@ export function FeedList({
 
   const items = feed.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <Empty category={category} />;
+  const shown = allShown ? items : items.slice(0, FIRST_RENDER);
   return (
     <div className="space-y-4">
       <ul className="space-y-4" aria-label={t('feed.listLabel')}>
-        {items.map((item, index) => (
+        {shown.map((item, index) => (
           <li key={item.post.id}>
             <PostCard item={item} viewer={viewer} onBlock={onBlock} first={index === 0} />
           </li>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { displayName } from '@/lib/user-display';
 import type { Post, PostAuthor } from '../../api/types';
+import { photoSources } from '../../lib/post-photo';
 
 /**
  * The post's photo (two sizes, the browser picks) or its video. Members describe their media in the post's text,
@@ -32,13 +33,13 @@ export function PostMedia({
         data-testid="post-video"
       />
     );
-  if (!post.imageUrl) return null;
-  const srcSet = post.imageThumbUrl ? `${post.imageThumbUrl} 640w, ${post.imageUrl} 1280w` : undefined;
+  const photo = photoSources(post);
+  if (!photo) return null;
   return (
     <img
-      src={post.imageUrl}
-      srcSet={srcSet}
-      sizes="(min-width: 768px) 672px, 100vw"
+      src={photo.src}
+      srcSet={photo.srcSet}
+      sizes={photo.sizes}
       alt={t('feed.post.imageAlt', { name })}
       aria-describedby={describedBy}
       loading={priority ? 'eager' : 'lazy'}
