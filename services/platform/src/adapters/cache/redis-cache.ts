@@ -34,13 +34,12 @@ export class RedisCache implements Cache {
   private readonly channels = new Map<string, Channel>();
   private readonly here = new MemoryCache();
   private readonly limiters = new RateLimiters(({ name, points, durationMs }) => {
-    const limit = { points, duration: durationSeconds(durationMs) };
+    const limit = { points, duration: durationSeconds(durationMs), keyPrefix: `rate-limit:${name}` };
     return new RateLimiterRedis({
       ...limit,
       storeClient: this.client,
-      keyPrefix: `rate-limit:${name}`,
       rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ ...limit, keyPrefix: `rate-limit:${name}` }),
+      insuranceLimiter: new RateLimiterMemory(limit),
     });
   });
   private socketIo: { pub: Redis; sub: Redis } | undefined;
@@ -51,10 +50,18 @@ export class RedisCache implements Cache {
     private readonly logger: Logger | undefined,
   ) {
     this.watch(client);
+    // 'close' comes again with every failed reconnection attempt (four a second): an outage is told once.
+    let reachable = true;
     client.on('close', () => {
-      if (!this.closed) this.logger?.warn('redis is unreachable: this process stands in for it until it is back');
+      if (!reachable || this.closed) return;
+      reachable = false;
+      this.logger?.warn('redis is unreachable: this process stands in for it until it is back');
     });
-    client.on('ready', () => this.logger?.info('redis is reachable'));
+    client.on('ready', () => {
+      if (reachable) return;
+      reachable = true;
+      this.logger?.info('redis is reachable again');
+    });
   }
 
   static async connect(url: string, options: { logger?: Logger } = {}): Promise<RedisCache> {
