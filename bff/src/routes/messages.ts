@@ -30,7 +30,7 @@ const markReadSchema = z
   });
 const threadQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
-  cursor: z.string().max(40).default(''),
+  cursor: z.string().max(100).default(''),
 });
 // The member of a conversation through an anonymous post, for its author; nothing for the member themselves.
 const postThreadQuerySchema = threadQuerySchema.extend({ with: idParam.optional() });

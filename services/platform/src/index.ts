@@ -8,6 +8,7 @@ export * from './ports/document-writes.js';
 export * from './ports/events.js';
 export * from './ports/objects.js';
 export * from './ports/cache.js';
+export * from './paging/newest-first.js';
 export * from './grpc/load-proto.js';
 export * from './grpc/unary.js';
 export * from './grpc/server.js';

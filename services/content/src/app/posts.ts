@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { counter, DomainError, parseInput } from '@tip/platform';
+import { counter, decodePosition, DomainError, encodePosition, parseInput } from '@tip/platform';
 import type { PostDecisionMadePayload } from '@tip/moderation/contract';
 import { PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
 import { processMedia, type ProcessedMedia } from '../infra/post-media.js';
-import type { FeedCursor, PostDocument } from '../infra/post-repository.js';
+import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem, feedItems } from './feed-items.js';
 import { viewerOf, type Viewer } from './viewer.js';
@@ -112,17 +112,6 @@ export async function postAuthor(context: ContentContext, input: { postId: strin
   return { authorId: post.authorId, anonymous: !post.showProfileData };
 }
 
-function decodeCursor(cursor: string): FeedCursor | undefined {
-  if (!cursor) return undefined;
-  const separator = cursor.lastIndexOf('|');
-  const createdAt = cursor.slice(0, separator);
-  const id = cursor.slice(separator + 1);
-  if (separator < 1 || !id || Number.isNaN(Date.parse(createdAt))) {
-    throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'cursor' });
-  }
-  return { createdAt, id };
-}
-
 /** A page of the viewer's feed, newest first; the cursor is where the next page starts. */
 export async function feed(
   context: ContentContext,
@@ -133,14 +122,14 @@ export async function feed(
   const posts = await context.posts.page({
     viewerId: viewer.id,
     ...(input.category ? { category: input.category } : {}),
-    cursor: decodeCursor(input.cursor),
+    ...(input.cursor && { cursor: decodePosition(input.cursor) }),
     limit,
     hidden: input.hidden ?? [...viewer.hidden],
   });
   const last = posts.at(-1);
   return {
     items: await feedItems(context, posts, viewer),
-    nextCursor: posts.length === limit && last ? `${last.createdAt}|${last._id}` : '',
+    nextCursor: posts.length === limit && last ? encodePosition({ at: last.createdAt, id: last._id }) : '',
   };
 }
 

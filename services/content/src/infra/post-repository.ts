@@ -8,7 +8,10 @@ import {
   type EventEnvelope,
   type Filter,
   type IndexSpec,
+  type PagePosition,
   type Update,
+  newestFirst,
+  olderThan,
 } from '@tip/platform';
 import type { Category } from '../domain/index.js';
 import type { CommentDocument } from './engagement.js';
@@ -69,12 +72,6 @@ const POST_INDEXES: IndexSpec[] = [
  * does not see (their writers are blocked), so that a block seldom sends a page back to the comments collection.
  */
 export const RECENT_COMMENTS_KEPT = 6;
-
-/** A position in the feed: newest first, ties broken by id. */
-export interface FeedCursor {
-  createdAt: string;
-  id: string;
-}
 
 /** Posts on the documents port; every change carries its events in the same write (the outbox). */
 export class PostRepository {
@@ -172,28 +169,22 @@ export class PostRepository {
   async page(options: {
     viewerId: string;
     category?: Category;
-    cursor?: FeedCursor;
+    cursor?: PagePosition;
     limit: number;
     hidden: string[];
   }): Promise<PostDocument[]> {
     const { viewerId, category, cursor, limit, hidden } = options;
     const scope: Filter = { deleted: { $ne: true }, ...(category ? { category } : {}) };
-    // The bound on createdAt alone lets a store start at the cursor instead of reading every newer post first.
-    const before: Filter = cursor
-      ? {
-          createdAt: { $lte: cursor.createdAt },
-          $or: [{ createdAt: { $lt: cursor.createdAt } }, { _id: { $lt: cursor.id } }],
-        }
-      : {};
-    const newestFirst = { sort: { createdAt: -1 as const, _id: -1 as const }, limit };
+    const before: Filter = cursor ? olderThan('createdAt', cursor) : {};
+    const order = { sort: newestFirst('createdAt'), limit };
     const [published, own] = await Promise.all([
       this.collection.find(
         { ...scope, ...before, status: 'approved', ...(hidden.length > 0 ? { authorId: { $nin: hidden } } : {}) },
-        newestFirst,
+        order,
       ),
       this.collection.find(
         { ...scope, ...before, authorId: viewerId, status: { $in: ['pending', 'rejected'] } },
-        newestFirst,
+        order,
       ),
     ]);
     return [...published, ...own]

@@ -1,4 +1,4 @@
-import { DomainError } from '@tip/platform';
+import { decodePosition, encodePosition } from '@tip/platform';
 import { MessagesRead } from '../contract/index.js';
 import { conversationKey, postConversationKey } from '../domain/index.js';
 import type { CallInfo, MessagingContext } from './context.js';
@@ -50,7 +50,7 @@ export async function conversations(context: MessagingContext, userId: string) {
 }
 
 /**
- * One conversation, newest first, paged by the cursor (the oldest message's time). Through an anonymous post: the
+ * One conversation, newest first, paged by the cursor (the oldest message's time and id). Through an anonymous post: the
  * member's own (no other member named), or, for the post's author, the one with the member named.
  */
 export async function thread(
@@ -63,13 +63,10 @@ export async function thread(
   // Naming the member of a post's conversation is for the post's author only.
   const postAuthorId = input.postId && input.otherUserId ? input.userId : undefined;
   const limit = Math.min(Math.max(input.limit || 30, 1), THREAD_MAX_PAGE);
-  if (input.cursor && Number.isNaN(Date.parse(input.cursor))) {
-    throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'cursor' });
-  }
   const [messages, read] = await Promise.all([
     context.messages.page(key, {
       limit,
-      ...(input.cursor && { before: input.cursor }),
+      ...(input.cursor && { after: decodePosition(input.cursor) }),
       ...(postAuthorId && { postAuthorId }),
     }),
     context.conversations.get(key),
@@ -77,7 +74,7 @@ export async function thread(
   const last = messages.at(-1);
   return {
     messages: messages.map((message) => messageView(message, read?.readUpTo[message.recipientId], input.userId)),
-    nextCursor: messages.length === limit && last ? last.createdAt : '',
+    nextCursor: messages.length === limit && last ? encodePosition({ at: last.createdAt, id: last._id }) : '',
   };
 }
 

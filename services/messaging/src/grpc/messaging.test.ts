@@ -174,6 +174,31 @@ describe('reading', () => {
     expect(seenBySender.messages.every((message) => message.readAt === read.readAt)).toBe(true);
     await waitFor(() => harness.published.some((event) => event.type === 'MessagesRead'), 5000, 'MessagesRead');
   });
+
+  it('pages a thread whose messages were written in the same millisecond without skipping or repeating one', async () => {
+    const anna = await harness.member({ username: 'anna' });
+    const bruno = await harness.member({ username: 'bruno' });
+    for (const content of ['uno', 'due', 'tre', 'quattro', 'cinque']) await send(anna, bruno, content);
+    // Two sends at once on a busy server share their time; here all five do.
+    const messages = await harness.documents.collection('messages');
+    await messages.updateMany({ senderId: anna }, { $set: { createdAt: new Date().toISOString() } });
+    const seen: string[] = [];
+    let cursor = '';
+    do {
+      const page = await harness.client.Thread({ userId: bruno, otherUserId: anna, cursor, limit: 2 });
+      seen.push(...page.messages.map((message) => message.content));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(['cinque', 'due', 'quattro', 'tre', 'uno']);
+    // A time alone (what a cursor was before) no longer says where a page ends.
+    const stale = harness.client.Thread({
+      userId: bruno,
+      otherUserId: anna,
+      cursor: '2026-11-25T10:00:00.000Z',
+      limit: 2,
+    });
+    expect(await failureOf(stale)).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
 });
 
 describe('through an anonymous post', () => {

@@ -6,6 +6,9 @@ import {
   type DocumentStore,
   type EventEnvelope,
   type OutboxDocument,
+  type PagePosition,
+  newestFirst,
+  olderThan,
 } from '@tip/platform';
 
 /** A message: pending (prepared, not yet paid) or sent. Its id is the client's. */
@@ -97,19 +100,19 @@ export class MessageRepository extends OutboxRepository<MessageDocument> {
   }
 
   /**
-   * A page of the conversation, newest first, before `before` (the oldest message of the previous page) when given;
+   * A page of the conversation, newest first, after `after` (the oldest message of the previous page) when given;
    * `postAuthorId` keeps it to a conversation through that author's anonymous post.
    */
-  page(conversation: string, options: { before?: string; postAuthorId?: string; limit: number }) {
-    const { before, postAuthorId, limit } = options;
+  page(conversation: string, options: { after?: PagePosition; postAuthorId?: string; limit: number }) {
+    const { after, postAuthorId, limit } = options;
     return this.collection.find(
       {
         conversation,
         status: 'sent',
         ...(postAuthorId ? { postAuthorId } : {}),
-        ...(before ? { createdAt: { $lt: before } } : {}),
+        ...(after ? olderThan('createdAt', after) : {}),
       },
-      { sort: { createdAt: -1 }, limit },
+      { sort: newestFirst('createdAt'), limit },
     );
   }
 

@@ -17,8 +17,19 @@ function publish(next: ToastItem[]) {
   listeners.forEach((listener) => listener());
 }
 
-/** Shows a toast from anywhere (components, mutation callbacks); the Toaster renders it. */
+/**
+ * Shows a toast from anywhere (components, mutation callbacks); the Toaster renders it. The same message while it is
+ * still showing is not shown twice (a query that fails again on refetch reports the same error).
+ */
 export function toast(input: ToastInput) {
+  const showing = toasts.find(
+    (item) =>
+      item.open &&
+      item.title === input.title &&
+      item.description === input.description &&
+      item.variant === input.variant,
+  );
+  if (showing) return showing.id;
   const id = nextId++;
   publish([{ ...input, id, open: true }, ...toasts].slice(0, LIMIT));
   return id;
@@ -34,10 +45,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The toasts as they are now, newest first. */
+export const currentToasts = () => toasts;
+
 export function useToasts() {
-  return useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => toasts,
-  );
+  return useSyncExternalStore(subscribe, currentToasts, currentToasts);
 }
