@@ -16,7 +16,7 @@ export interface Gathered {
  * the next event starts a new entry. Null for a kind whose events are entries of their own.
  */
 export function groupKey(userId: string, kind: NotificationKind, subject: string): string | null {
-  return NOTIFICATION_KINDS[kind] === 'single' ? null : `${userId}|${kind}|${subject}`;
+  return NOTIFICATION_KINDS[kind].gathering === 'single' ? null : `${userId}|${kind}|${subject}`;
 }
 
 /**
@@ -29,7 +29,7 @@ export function gather(
 ): Gathered {
   const previous = existing?.actors ?? [];
   const actors = event.actorId ? [event.actorId, ...previous.filter((id) => id !== event.actorId)] : previous;
-  const count = NOTIFICATION_KINDS[event.kind] === 'actors' ? actors.length : (existing?.count ?? 0) + 1;
+  const count = NOTIFICATION_KINDS[event.kind].gathering === 'actors' ? actors.length : (existing?.count ?? 0) + 1;
   return { actors, count, updatedAt: event.at };
 }
 
@@ -42,6 +42,6 @@ export function withoutActor(gathered: Gathered, kind: NotificationKind, actorId
   if (!gathered.actors.includes(actorId)) return gathered;
   const actors = gathered.actors.filter((id) => id !== actorId);
   if (actors.length === 0) return null;
-  const count = NOTIFICATION_KINDS[kind] === 'actors' ? actors.length : gathered.count;
+  const count = NOTIFICATION_KINDS[kind].gathering === 'actors' ? actors.length : gathered.count;
   return { actors, count, updatedAt: gathered.updatedAt };
 }

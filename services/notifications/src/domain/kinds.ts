@@ -4,26 +4,33 @@
  *   lasts as long as one of them is left (a like taken back, a block, an erasure take them away);
  * - `counted`: how many times it happened ('3 nuovi messaggi', '2 nuove segnalazioni');
  * - `single`: each event is an entry of its own (a decision, a payment).
+ *
+ * Each kind belongs to a `group`, which is what a member switches on and off in their preferences (in the app and
+ * on their devices): messages, my posts, decisions about me, credits and premium, and for admins their queues.
  */
 export const NOTIFICATION_KINDS = {
-  post_liked: 'actors',
-  post_commented: 'actors',
-  post_unlocked: 'actors',
-  telegram_revealed: 'actors',
-  message_received: 'counted',
-  verification_approved: 'single',
-  verification_rejected: 'single',
-  post_approved: 'single',
-  post_rejected: 'single',
-  credits_granted: 'single',
-  credits_purchased: 'single',
-  premium_purchased: 'single',
-  verifications_waiting: 'counted',
-  reports_filed: 'counted',
+  post_liked: { gathering: 'actors', group: 'posts' },
+  post_commented: { gathering: 'actors', group: 'posts' },
+  post_unlocked: { gathering: 'actors', group: 'posts' },
+  telegram_revealed: { gathering: 'actors', group: 'posts' },
+  message_received: { gathering: 'counted', group: 'messages' },
+  verification_approved: { gathering: 'single', group: 'decisions' },
+  verification_rejected: { gathering: 'single', group: 'decisions' },
+  post_approved: { gathering: 'single', group: 'decisions' },
+  post_rejected: { gathering: 'single', group: 'decisions' },
+  credits_granted: { gathering: 'single', group: 'credits' },
+  credits_purchased: { gathering: 'single', group: 'credits' },
+  premium_purchased: { gathering: 'single', group: 'credits' },
+  verifications_waiting: { gathering: 'counted', group: 'queues' },
+  reports_filed: { gathering: 'counted', group: 'queues' },
 } as const;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
-export type Gathering = (typeof NOTIFICATION_KINDS)[NotificationKind];
+export type Gathering = (typeof NOTIFICATION_KINDS)[NotificationKind]['gathering'];
+export type NotificationGroup = (typeof NOTIFICATION_KINDS)[NotificationKind]['group'];
+
+/** The groups a member switches, in the order the profile shows them. */
+export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = ['messages', 'posts', 'decisions', 'credits', 'queues'];
 
 /** The kinds about a post: they go with it when it is deleted. */
 export const POST_KINDS: readonly NotificationKind[] = [
