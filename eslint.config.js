@@ -88,6 +88,11 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'web/feature-boundaries': 'error' },
   },
   {
+    // Scripts the app's service worker imports (web/pwa.config.ts), served as they are.
+    files: ['web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The web app talks to services through the BFF; from a service package it may only import pure domain rules, and
     // from the BFF its contract's types (the answers and pushes it reads), never its code (zod stays out of the bundle).
     files: ['web/src/**/*.{ts,tsx}'],

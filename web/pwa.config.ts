@@ -19,7 +19,20 @@ const ICONS = [
   { file: 'maskable-512.png', size: 512, maskable: true },
 ] as const;
 
-/** Renders the logo into the PNGs the manifest names; a maskable icon fills its square, the platform cuts its shape. */
+/** A notification's badge: the logo's glyph alone, since Android draws only a badge's opaque pixels, in one colour. */
+const BADGE = { file: 'badge-96.png', size: 96 } as const;
+
+/** Renders at `size` pixels square from an SVG drawn on the logo's 64-unit viewBox (not scaled up afterwards). */
+const rasterise = (svg: string, size: number) =>
+  sharp(Buffer.from(svg), { density: (72 * size) / 64 })
+    .resize(size, size)
+    .png()
+    .toBuffer();
+
+/**
+ * Renders the logo into the PNGs the manifest names (a maskable icon fills its square, the platform cuts its shape)
+ * and the notifications' badge (web/public/push-worker.js).
+ */
 function iconsFromLogo(): Plugin {
   return {
     name: 'tip:pwa-icons',
@@ -28,14 +41,15 @@ function iconsFromLogo(): Plugin {
       const logo = await readFile(LOGO, 'utf8');
       const fullBleed = logo.replace(/ rx="[^"]*"/, '');
       if (fullBleed === logo) throw new Error(`${LOGO}: no rounded corner (rx) to square off for the maskable icon`);
-      for (const { file, size, maskable } of ICONS) {
-        // Rasterised at the icon's own size (the logo's viewBox is 64 units wide) rather than scaled up afterwards.
-        const source = await sharp(Buffer.from(maskable ? fullBleed : logo), { density: (72 * size) / 64 })
-          .resize(size, size)
-          .png()
-          .toBuffer();
-        this.emitFile({ type: 'asset', fileName: `icons/${file}`, source });
-      }
+      const glyph = logo.replace(/<rect [^>]*\/>/, '');
+      if (glyph === logo) throw new Error(`${LOGO}: no background (rect) to leave out of the badge`);
+      for (const { file, size, maskable } of ICONS)
+        this.emitFile({
+          type: 'asset',
+          fileName: `icons/${file}`,
+          source: await rasterise(maskable ? fullBleed : logo, size),
+        });
+      this.emitFile({ type: 'asset', fileName: `icons/${BADGE.file}`, source: await rasterise(glyph, BADGE.size) });
     },
   };
 }
@@ -85,6 +99,8 @@ export function pwa(): PluginOption[] {
             options: { precacheFallback: { fallbackURL: '/index.html' } },
           },
         ],
+        // Web Push: showing a push and opening its screen when tapped.
+        importScripts: ['push-worker.js'],
         cleanupOutdatedCaches: true,
         skipWaiting: true,
         clientsClaim: true,

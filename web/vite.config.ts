@@ -53,6 +53,7 @@ export default defineConfig({
       '@tip/wallet/domain': fromHere('../services/wallet/src/domain/index.ts'),
       '@tip/content/domain': fromHere('../services/content/src/domain/index.ts'),
       '@tip/messaging/domain': fromHere('../services/messaging/src/domain/index.ts'),
+      '@tip/notifications/domain': fromHere('../services/notifications/src/domain/index.ts'),
       '@': fromHere('./src'),
     },
   },

@@ -1,2 +1,10 @@
-/** A notification, a page of them and a read's answer, as the BFF's contract defines them. */
-export type { Notification, NotificationKindName, NotificationPage, NotificationsRead } from '@tip/bff/contract';
+/** A notification, a page of them, a read's answer and the preferences and Web Push calls, as the BFF's contract defines them. */
+export type {
+  Notification,
+  NotificationKindName,
+  NotificationPage,
+  NotificationPreferences,
+  NotificationsRead,
+  PushKey,
+  PushSubscriptionInput,
+} from '@tip/bff/contract';

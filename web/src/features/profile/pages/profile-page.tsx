@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { User } from '@/api/types';
 import { normalizeStatus } from '@/components/verification-badge';
 import { useCurrentUser } from '@/features/auth';
+import { NotificationSettings } from '@/features/notifications';
 import { AccountStatusCard } from '../components/account-status-card';
 import { CreditsCard } from '../components/credits-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
@@ -51,6 +53,9 @@ function OwnProfile({ user }: { user: User }) {
         </div>
       </div>
 
+      <Suspense fallback={null}>
+        <NotificationSettings />
+      </Suspense>
       <MyDataCard />
       <DangerZoneCard credits={user.credits} />
     </div>

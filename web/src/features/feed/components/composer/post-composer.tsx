@@ -18,7 +18,7 @@ import { reportFeedError } from '../../lib/report-error';
 import { CategoryPills } from '../category-pills';
 import { MediaPicker } from './media-picker';
 import { PremiumFields } from './premium-fields';
-import { SwitchRow } from './switch-row';
+import { SwitchRow } from '@/components/forms/switch-row';
 
 /**
  * The draft's rules check content's zod schemas: loaded once the member starts writing (focus anywhere in the form),

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { clampCreditCost } from '../../lib/composer-rules';
-import { SwitchRow } from './switch-row';
+import { SwitchRow } from '@/components/forms/switch-row';
 
 /** The premium switch and, when on, the unlock price (1 to 10 credits). Only premium members and admins see it. */
 export function PremiumFields({
