@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES, REPORT_REASONS, REPORT_STATUSES } from '@tip/moderation/domain';
 import { categorySchema } from './posts.js';
-import { genderSchema, memberSchema, orientationSchema } from './users.js';
+import { doneSchema, genderSchema, memberSchema, orientationSchema } from './users.js';
 
 /**
  * A user as the admin console shows them (GET /api/admin/users, /api/admin/pending-users): the user with the
@@ -111,6 +111,41 @@ export const adminStatsSchema = z.strictObject({
   revenueCents: z.number().int(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** GET /api/admin/counts: what waits for a moderator (the badges and the banner), the stats' queue figures. */
+export const adminCountsSchema = adminStatsSchema.pick({
+  pendingPosts: true,
+  pendingVerifications: true,
+  openReports: true,
+  openFeedback: true,
+});
+export type AdminCounts = z.infer<typeof adminCountsSchema>;
+
+const decisionStatusSchema = z.enum(['approved', 'rejected']);
+
+/** PUT /api/admin/users/:id/verify: moderation recorded the decision and applied it at identity. */
+export const verificationDecidedSchema = doneSchema.extend({ verificationStatus: decisionStatusSchema });
+export type VerificationDecided = z.infer<typeof verificationDecidedSchema>;
+
+/** PATCH /api/admin/posts/:id/status: moderation recorded the decision and applied it at content. */
+export const postDecidedSchema = doneSchema.extend({ status: decisionStatusSchema });
+export type PostDecided = z.infer<typeof postDecidedSchema>;
+
+/** POST /api/admin/users/:id/grant-premium: the member's premium now ends at `premiumSubscriptionExpiry`. */
+export const premiumGrantedSchema = doneSchema.extend({ premiumSubscriptionExpiry: z.string().nullable() });
+export type PremiumGranted = z.infer<typeof premiumGrantedSchema>;
+
+/** PUT /api/admin/users/:id/tester. */
+export const testerSetSchema = doneSchema.extend({ isTester: z.boolean() });
+export type TesterSet = z.infer<typeof testerSetSchema>;
+
+/** POST /api/admin/create-test-users and create-test-posts (201; outside production only): how many were made. */
+export const testDataSchema = doneSchema.extend({ created: z.number().int() });
+export type TestData = z.infer<typeof testDataSchema>;
+
+/** POST /api/feedback (201): the feedback's id. */
+export const feedbackSentSchema = doneSchema.extend({ id: z.string() });
+export type FeedbackSent = z.infer<typeof feedbackSentSchema>;
 
 export const AUDIT_ACTIONS = [
   'verification_approved',

@@ -8,18 +8,24 @@ import type { z } from 'zod';
 import { waitFor } from '@tip/platform/testing';
 import { approvedMember } from '../testing/approved-member.js';
 import { json, type Browser } from '../testing/browser.js';
-import { startStack, type TestStack } from '../testing/start-stack.js';
+import { registrationForm, startStack, type TestStack } from '../testing/start-stack.js';
 import {
+  adminCountsSchema,
   adminStatsSchema,
   auditPageSchema,
   blockedUserRecordSchema,
+  blockResultSchema,
   catalogueSchema,
   commentItemSchema,
   conversationSchema,
   creditsResultSchema,
+  demoPaymentSchema,
+  doneSchema,
   feedbackItemSchema,
+  feedbackSentSchema,
   feedItemSchema,
   likeStateSchema,
+  markReadResultSchema,
   memberSchema,
   notificationPageSchema,
   notificationsReadSchema,
@@ -27,16 +33,23 @@ import {
   paymentSessionSchema,
   pendingPostSchema,
   pendingUserSchema,
+  postCreatedSchema,
+  postDecidedSchema,
+  premiumGrantedSchema,
   pushEventSchema,
+  registeredSchema,
   reportGroupSchema,
   sendResultSchema,
   telegramRevealSchema,
+  testDataSchema,
+  testerSetSchema,
   threadEntrySchema,
   transactionSchema,
   unlockResultSchema,
   unreadCountSchema,
   usersPageSchema,
   userSchema,
+  verificationDecidedSchema,
 } from './index.js';
 
 let stack: TestStack;
@@ -84,16 +97,21 @@ describe('the BFF answers and pushes as its contract says', () => {
       expect((await answer(reader.browser.get(`/api/user/${author.id}`), memberSchema)).credits).toBeNull();
       expect((await answer(admin.browser.get(`/api/user/${author.id}`), memberSchema)).credits).toBe(20);
 
-      const created = await author.browser.postForm(
+      const newcomer = { username: 'iscritto', email: 'iscritto@example.it', password: 'password-iscritto' };
+      const registered = stack.browser().postForm('/api/auth/register', registrationForm(newcomer));
+      expect((await answer(registered, registeredSchema)).user.username).toBe('iscritto');
+
+      const created = author.browser.postForm(
         '/api/posts',
         postForm({ content: 'premium', isPremium: 'true', creditCost: '3', showTelegramUsername: 'true' }),
       );
-      expect(created.status).toBe(201);
-      const { item } = (await json(created)) as { item: unknown };
-      const postId = feedItemSchema.parse(item).post.id;
+      const { status, item } = await answer(created, postCreatedSchema);
+      expect(status).toBe('pending');
+      const postId = item.post.id;
       const [pending] = await answer(admin.browser.get('/api/admin/pending-posts'), pendingPostSchema.array());
       expect(pending?.post.id).toBe(postId);
-      await admin.browser.postJson(`/api/admin/posts/${postId}/status`, { status: 'approved' }, 'PATCH');
+      const decided = admin.browser.postJson(`/api/admin/posts/${postId}/status`, { status: 'approved' }, 'PATCH');
+      expect((await answer(decided, postDecidedSchema)).status).toBe('approved');
 
       await waitFor(
         async () => ((await json(await reader.browser.get('/api/feed'))) as unknown as unknown[]).length > 0,
@@ -123,18 +141,21 @@ describe('the BFF answers and pushes as its contract says', () => {
       await answer(author.browser.get('/api/messages/conversations'), conversationSchema.array());
       await answer(author.browser.get(`/api/messages/${reader.id}`), threadEntrySchema.array());
       await answer(author.browser.get('/api/messages/unread-count'), unreadCountSchema);
+      const read = author.browser.postJson('/api/messages/mark-read', { senderId: reader.id, recipientId: author.id });
+      expect((await answer(read, markReadResultSchema)).marked).toBe(1);
       await answer(reader.browser.get('/api/transactions'), transactionSchema.array());
       await answer(stack.browser().get('/api/wallet/catalogue'), catalogueSchema);
       const session = await answer(
         reader.browser.postJson('/api/create-payment-intent', { credits: 10 }),
         paymentSessionSchema,
       );
-      await reader.browser.postJson('/api/demo-payments/confirm', {
+      const paid = reader.browser.postJson('/api/demo-payments/confirm', {
         paymentIntentId: session.paymentIntentId,
         cardNumber: '4242 4242 4242 4242',
         expiry: '12/39',
         cvc: '123',
       });
+      await answer(paid, demoPaymentSchema);
       const confirmed = reader.browser.postJson('/api/confirm-payment', { paymentIntentId: session.paymentIntentId });
       await answer(confirmed, paymentOutcomeSchema);
 
@@ -165,7 +186,8 @@ describe('the BFF answers and pushes as its contract says', () => {
       await answer(reader.browser.get('/api/notifications/unread-count'), unreadCountSchema);
       await answer(reader.browser.postJson('/api/notifications/read', { all: true }), notificationsReadSchema);
 
-      await author.browser.postJson(`/api/users/${reader.id}/block`, { reason: 'spam' });
+      const blocked = author.browser.postJson(`/api/users/${reader.id}/block`, { reason: 'spam' });
+      expect((await answer(blocked, blockResultSchema)).block.blockedUserId).toBe(reader.id);
       await answer(author.browser.get('/api/blocked-users'), blockedUserRecordSchema.array());
 
       // Every push the reader's page heard meanwhile: the like, the unlock, the message, credits, the block...
@@ -189,14 +211,25 @@ describe('the BFF answers and pushes as its contract says', () => {
     const waiting = await stack.member('inattesa');
     const reporter = await approvedMember(stack, admin, 'segnalatore');
     const author = await approvedMember(stack, admin, 'segnalato');
-    const created = await author.browser.postForm('/api/posts', postForm({ content: 'da segnalare' }));
-    const postId = feedItemSchema.parse(((await json(created)) as { item: unknown }).item).post.id;
+    const created = author.browser.postForm('/api/posts', postForm({ content: 'da segnalare' }));
+    const postId = (await answer(created, postCreatedSchema)).item.post.id;
     await admin.browser.postJson(`/api/admin/posts/${postId}/status`, { status: 'approved' }, 'PATCH');
-    await reporter.browser.postJson(`/api/posts/${postId}/report`, { reason: 'spam', description: 'pubblicità' });
-    await reporter.browser.postJson('/api/feedback', { type: 'bug', message: 'un errore' });
+    const reported = reporter.browser.postJson(`/api/posts/${postId}/report`, { reason: 'spam', description: 'x' });
+    await answer(reported, doneSchema);
+    const feedbackSent = reporter.browser.postJson('/api/feedback', { type: 'bug', message: 'un errore' });
+    const feedbackId = (await answer(feedbackSent, feedbackSentSchema)).id;
 
     const pending = await answer(admin.browser.get('/api/admin/pending-users'), pendingUserSchema.array());
     expect(pending.map((user) => user.id)).toContain(waiting.id);
+    const counts = await answer(admin.browser.get('/api/admin/counts'), adminCountsSchema);
+    expect(counts.pendingVerifications).toBeGreaterThan(0);
+    const verified = admin.browser.postJson(`/api/admin/users/${waiting.id}/verify`, { status: 'approved' }, 'PUT');
+    expect((await answer(verified, verificationDecidedSchema)).verificationStatus).toBe('approved');
+    const granted = admin.browser.postJson(`/api/admin/users/${waiting.id}/grant-premium`, { months: 1 });
+    expect((await answer(granted, premiumGrantedSchema)).premiumSubscriptionExpiry).not.toBeNull();
+    await answer(admin.browser.postJson(`/api/admin/users/${waiting.id}/revoke-premium`, {}), doneSchema);
+    const tester = admin.browser.postJson(`/api/admin/users/${waiting.id}/tester`, { isTester: true }, 'PUT');
+    expect((await answer(tester, testerSetSchema)).isTester).toBe(true);
     await answer(admin.browser.get('/api/admin/users?limit=50'), usersPageSchema);
     await answer(
       admin.browser.postJson(`/api/admin/users/${author.id}/add-credits`, { amount: 5 }),
@@ -207,8 +240,17 @@ describe('the BFF answers and pushes as its contract says', () => {
       5000,
       'the report',
     );
-    await answer(admin.browser.get('/api/admin/reports'), reportGroupSchema.array());
+    const [group] = await answer(admin.browser.get('/api/admin/reports'), reportGroupSchema.array());
+    const moved = admin.browser.postJson(`/api/admin/reports/${group?.id}`, { status: 'in_review' }, 'PUT');
+    await answer(moved, doneSchema);
     await answer(admin.browser.get('/api/admin/feedback'), feedbackItemSchema.array());
+    const feedbackPath = `/api/admin/feedback/${feedbackId}`;
+    await answer(admin.browser.postJson(feedbackPath, { status: 'resolved' }, 'PUT'), doneSchema);
+    await answer(admin.browser.postJson(`/api/feedback/${feedbackId}`, {}, 'DELETE'), doneSchema);
+    await answer(admin.browser.postJson('/api/admin/create-test-users', {}), testDataSchema);
+    await answer(admin.browser.postJson('/api/admin/create-test-posts', {}), testDataSchema);
+    await answer(admin.browser.postJson(`/api/admin/posts/${postId}`, {}, 'DELETE'), doneSchema);
+    await answer(admin.browser.postJson(`/api/admin/users/${waiting.id}`, {}, 'DELETE'), doneSchema);
     await answer(admin.browser.get('/api/admin/stats'), adminStatsSchema);
     const audit = await answer(admin.browser.get('/api/admin/audit'), auditPageSchema);
     expect(audit.entries.map((entry) => entry.action)).toEqual(

@@ -50,3 +50,8 @@ export const sendResultSchema = z.strictObject({ message: messageSchema, credits
 export type SendResult = z.infer<typeof sendResultSchema>;
 
 export const unreadCountSchema = z.strictObject({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** POST /api/messages/mark-read: how many messages this read. */
+export const markReadResultSchema = z.strictObject({ success: z.literal(true), marked: z.number().int() });
+export type MarkReadResult = z.infer<typeof markReadResultSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '@tip/content/domain';
-import { verificationStatusSchema } from './users.js';
+import { doneSchema, verificationStatusSchema } from './users.js';
 
 export const categorySchema = z.enum(CATEGORIES);
 export const postStatusSchema = z.enum(['pending', 'approved', 'rejected']);
@@ -73,6 +73,10 @@ export const feedItemSchema = z.strictObject({
   hasTelegram: z.boolean(),
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
+
+/** POST /api/posts (201): published at once (approved) or waiting for a moderator (pending), as its author sees it. */
+export const postCreatedSchema = doneSchema.extend({ status: z.enum(['pending', 'approved']), item: feedItemSchema });
+export type PostCreated = z.infer<typeof postCreatedSchema>;
 
 /** POST /api/posts/:id/like. */
 export const likeStateSchema = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });

@@ -51,6 +51,17 @@ export type User = z.infer<typeof userSchema>;
 export const actionResultSchema = z.object({ success: z.boolean(), message: z.string().optional() });
 export type ActionResult = z.infer<typeof actionResultSchema>;
 
+/**
+ * An action done, with the server's confirmation in the member's language: a deletion, a report filed or moved, a
+ * block lifted, premium revoked.
+ */
+export const doneSchema = z.strictObject({ success: z.literal(true), message: z.string() });
+export type Done = z.infer<typeof doneSchema>;
+
+/** POST /api/auth/register (201): the account waits for its photo's verification; signing in comes after. */
+export const registeredSchema = doneSchema.extend({ user: z.strictObject({ username: z.string() }) });
+export type Registered = z.infer<typeof registeredSchema>;
+
 /** The answer of a change to the signed-in user's account. */
 export const userResultSchema = actionResultSchema.extend({ user: userSchema.optional() });
 export type UserResult = z.infer<typeof userResultSchema>;

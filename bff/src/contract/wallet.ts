@@ -48,6 +48,10 @@ export const paymentSessionSchema = z.strictObject({
 });
 export type PaymentSession = z.infer<typeof paymentSessionSchema>;
 
+/** POST /api/demo-payments/confirm: the demo card paid (a declined card is an error answer). */
+export const demoPaymentSchema = z.strictObject({ status: z.literal('succeeded') });
+export type DemoPayment = z.infer<typeof demoPaymentSchema>;
+
 /** POST /api/confirm-payment: the payment settled; `credits` is the new balance. */
 export const paymentOutcomeSchema = z.strictObject({
   success: z.literal(true),

@@ -5,16 +5,7 @@ import { useCurrentUser } from '@/features/auth';
 import { useSocketStatus } from '@/realtime/socket';
 import { adminKeys } from './keys';
 import { adminQueryDefaults, useFallbackPolling } from './live';
-
-/** GET /api/admin/counts: what waits for a moderator (sidebar badges, the admin tabs' counts, the orange banner). */
-export type AdminCounts = {
-  pendingPosts: number;
-  pendingVerifications: number;
-  /** Posts with a pending or in-review report. */
-  openReports: number;
-  /** Feedback not yet resolved. */
-  openFeedback: number;
-};
+import type { AdminCounts } from './types';
 
 /**
  * `['admin', 'counts']`: the admin pushes (new report, verification, feedback...) invalidate it

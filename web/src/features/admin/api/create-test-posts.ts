@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh } from './cache';
-import type { TestDataAnswer } from './create-test-users';
 import { adminKeys } from './keys';
+import type { TestData } from './types';
 
 /** Creates posts awaiting approval to try the console on (404 in production). */
-export const createTestPosts = () => api<TestDataAnswer>('/api/admin/create-test-posts', { method: 'POST' });
+export const createTestPosts = () => api<TestData>('/api/admin/create-test-posts', { method: 'POST' });
 
 export function useCreateTestPosts(options: {
-  onSuccess?: (answer: TestDataAnswer) => void;
+  onSuccess?: (answer: TestData) => void;
   onError?: (error: Error) => void;
 }) {
   const queryClient = useQueryClient();

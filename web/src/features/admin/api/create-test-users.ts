@@ -2,15 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer } from './types';
-
-export type TestDataAnswer = ActionAnswer & { created: number };
+import type { TestData } from './types';
 
 /** Creates members awaiting verification to try the console on (404 in production). */
-export const createTestUsers = () => api<TestDataAnswer>('/api/admin/create-test-users', { method: 'POST' });
+export const createTestUsers = () => api<TestData>('/api/admin/create-test-users', { method: 'POST' });
 
 export function useCreateTestUsers(options: {
-  onSuccess?: (answer: TestDataAnswer) => void;
+  onSuccess?: (answer: TestData) => void;
   onError?: (error: Error) => void;
 }) {
   const queryClient = useQueryClient();

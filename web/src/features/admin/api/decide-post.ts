@@ -3,20 +3,20 @@ import { api } from '@/api/client';
 import { feedsKey } from '@/features/feed';
 import { refresh, removeFromLists } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer, PendingPostItem } from './types';
+import type { PostDecided, PendingPostItem } from './types';
 
 export type PostDecision = { postId: string; status: 'approved' | 'rejected'; reason?: string };
 
 /** Approves a pending post, or rejects it with a reason (the chosen reasons joined with ', '). */
 export const decidePost = ({ postId, status, reason }: PostDecision) =>
-  api<ActionAnswer>(`/api/admin/posts/${encodeURIComponent(postId)}/status`, {
+  api<PostDecided>(`/api/admin/posts/${encodeURIComponent(postId)}/status`, {
     method: 'PATCH',
     body: reason === undefined ? { status } : { status, reason },
   });
 
 /** The post leaves the pending list at once, and comes back should the server refuse. */
 export function useDecidePost(options: {
-  onSuccess?: (answer: ActionAnswer) => void;
+  onSuccess?: (answer: PostDecided) => void;
   onError?: (error: Error) => void;
 }) {
   const queryClient = useQueryClient();

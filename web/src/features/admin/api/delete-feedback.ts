@@ -2,17 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh, removeFromLists } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer, FeedbackItem } from './types';
+import type { Done, FeedbackItem } from './types';
 
 /** An admin deletes a feedback. */
 export const deleteFeedback = (feedbackId: string) =>
-  api<ActionAnswer>(`/api/feedback/${encodeURIComponent(feedbackId)}`, { method: 'DELETE' });
+  api<Done>(`/api/feedback/${encodeURIComponent(feedbackId)}`, { method: 'DELETE' });
 
 /** The feedback leaves the list at once, and comes back should the server refuse. */
-export function useDeleteFeedback(options: {
-  onSuccess?: (answer: ActionAnswer) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useDeleteFeedback(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteFeedback,

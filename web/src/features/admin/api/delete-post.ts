@@ -3,17 +3,14 @@ import { api } from '@/api/client';
 import { feedsKey } from '@/features/feed';
 import { refresh, removeFromLists } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer, PendingPostItem } from './types';
+import type { Done, PendingPostItem } from './types';
 
 /** An admin deletes a post (pending, or the subject of reports), with its media, likes and comments. */
 export const adminDeletePost = (postId: string) =>
-  api<ActionAnswer>(`/api/admin/posts/${encodeURIComponent(postId)}`, { method: 'DELETE' });
+  api<Done>(`/api/admin/posts/${encodeURIComponent(postId)}`, { method: 'DELETE' });
 
 /** A pending post leaves its list at once, and comes back should the server refuse. */
-export function useAdminDeletePost(options: {
-  onSuccess?: (answer: ActionAnswer) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useAdminDeletePost(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminDeletePost,

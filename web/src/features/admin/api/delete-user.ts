@@ -3,17 +3,14 @@ import { api } from '@/api/client';
 import { userKey } from '@/features/profile';
 import { patchListedUser, refresh, removeFromLists } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer, AdminUser } from './types';
+import type { AdminUser, Done } from './types';
 
 /** An admin deletes a member's account (never another admin's: 403). */
 export const adminDeleteUser = (userId: string) =>
-  api<ActionAnswer>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+  api<Done>(`/api/admin/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 
 /** The member leaves the pending list and the users list at once, and comes back should the server refuse. */
-export function useAdminDeleteUser(options: {
-  onSuccess?: (answer: ActionAnswer) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useAdminDeleteUser(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminDeleteUser,

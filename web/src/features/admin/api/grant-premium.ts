@@ -3,12 +3,11 @@ import { api } from '@/api/client';
 import { userKey } from '@/features/profile';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
-
-export type PremiumGrantResult = { message: string; premiumSubscriptionExpiry: string };
+import type { PremiumGranted } from './types';
 
 /** An admin grants `months` of premium (1, 2, 3, 6 or 12) to a member who is not an admin. */
 export const adminGrantPremium = ({ userId, months }: { userId: string; months: number }) =>
-  api<PremiumGrantResult>(`/api/admin/users/${encodeURIComponent(userId)}/grant-premium`, {
+  api<PremiumGranted>(`/api/admin/users/${encodeURIComponent(userId)}/grant-premium`, {
     method: 'POST',
     body: { months },
   });
@@ -19,7 +18,7 @@ export const adminGrantPremium = ({ userId, months }: { userId: string; months: 
  */
 export function useAdminGrantPremium(
   userId: string,
-  options: { onSuccess?: (answer: PremiumGrantResult) => void; onError?: (error: Error) => void },
+  options: { onSuccess?: (answer: PremiumGranted) => void; onError?: (error: Error) => void },
 ) {
   const queryClient = useQueryClient();
   return useMutation({

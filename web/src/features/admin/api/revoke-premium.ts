@@ -3,15 +3,16 @@ import { api } from '@/api/client';
 import { userKey } from '@/features/profile';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
+import type { Done } from './types';
 
 /** An admin ends a member's premium now. */
 export const adminRevokePremium = (userId: string) =>
-  api<{ message: string }>(`/api/admin/users/${encodeURIComponent(userId)}/revoke-premium`, { method: 'POST' });
+  api<Done>(`/api/admin/users/${encodeURIComponent(userId)}/revoke-premium`, { method: 'POST' });
 
 /** POST /api/admin/users/{id}/revoke-premium from the admin's member card: the users list and the profile follow. */
 export function useAdminRevokePremium(
   userId: string,
-  options: { onSuccess?: (answer: { message: string }) => void; onError?: (error: Error) => void },
+  options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void },
 ) {
   const queryClient = useQueryClient();
   return useMutation({

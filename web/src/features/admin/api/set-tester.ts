@@ -3,18 +3,14 @@ import { api } from '@/api/client';
 import { userKey } from '@/features/profile';
 import { patchListedUser, patchMember, refresh } from './cache';
 import { adminKeys } from './keys';
-
-export type TesterAnswer = { success: boolean; message: string; isTester: boolean };
+import type { TesterSet } from './types';
 
 /** Flags a member (never an admin) as a tester, or takes the flag away. */
 export const setTester = ({ userId, isTester }: { userId: string; isTester: boolean }) =>
-  api<TesterAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/tester`, { method: 'PUT', body: { isTester } });
+  api<TesterSet>(`/api/admin/users/${encodeURIComponent(userId)}/tester`, { method: 'PUT', body: { isTester } });
 
 /** The switch moves at once, and back should the server refuse. */
-export function useSetTester(options: {
-  onSuccess?: (answer: TesterAnswer) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useSetTester(options: { onSuccess?: (answer: TesterSet) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setTester,

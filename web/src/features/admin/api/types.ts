@@ -5,25 +5,29 @@
 import type { AdminRef, AuditEntry, FeedbackItem, PostReport, ReportGroup } from '@tip/bff/contract';
 
 export type {
+  AdminCounts,
   AdminStats,
   AdminUser,
   AuditEntry,
   AuditPage,
   AuditPost,
+  Done,
   FeedbackItem,
   PendingUser,
   PostReport,
+  PostDecided,
   PostSummary,
+  PremiumGranted,
   ReportGroup,
+  TestData,
+  TesterSet,
   UsersPage,
+  VerificationDecided,
 } from '@tip/bff/contract';
 export type { PendingPost as PendingPostItem } from '@tip/bff/contract';
 
 /** `{ id, username }` of a user in the console's lists (a deleted user's username is null). */
 export type AdminAuthor = AdminRef;
-
-/** A verification as the console sees it; 'unverified': no photo submitted yet. */
-export type AdminVerificationStatus = 'unverified' | 'pending' | 'approved' | 'rejected';
 
 export type ReportStatus = ReportGroup['status'];
 export type ReportReason = PostReport['reason'];
@@ -43,5 +47,3 @@ export type UsersQuery = {
 };
 
 export type AuditFilters = { adminId: string; targetId: string };
-
-export type ActionAnswer = { success: boolean; message: string };

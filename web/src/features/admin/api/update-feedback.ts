@@ -2,19 +2,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer, FeedbackItem, FeedbackStatus } from './types';
+import type { Done, FeedbackItem, FeedbackStatus } from './types';
 
 export type FeedbackChange = { feedbackId: string; status: FeedbackStatus };
 
 /** Sets a feedback's status (pending, in review, resolved). */
 export const updateFeedback = ({ feedbackId, status }: FeedbackChange) =>
-  api<ActionAnswer>(`/api/admin/feedback/${encodeURIComponent(feedbackId)}`, { method: 'PUT', body: { status } });
+  api<Done>(`/api/admin/feedback/${encodeURIComponent(feedbackId)}`, { method: 'PUT', body: { status } });
 
 /** The new status shows at once, and the old one comes back should the server refuse. */
-export function useUpdateFeedback(options: {
-  onSuccess?: (answer: ActionAnswer) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useUpdateFeedback(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFeedback,

@@ -2,21 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh } from './cache';
 import { adminKeys } from './keys';
-import type { ActionAnswer } from './types';
+import type { Done } from './types';
 
 export type ReportChange = { reportId: string; status: 'in_review' | 'resolved'; adminNotes?: string };
 
 /** Takes every open report of the post into review, or resolves them (final), with the admin's note. */
 export const updateReport = ({ reportId, status, adminNotes }: ReportChange) =>
-  api<ActionAnswer>(`/api/admin/reports/${encodeURIComponent(reportId)}`, {
+  api<Done>(`/api/admin/reports/${encodeURIComponent(reportId)}`, {
     method: 'PUT',
     body: adminNotes === undefined ? { status } : { status, adminNotes },
   });
 
-export function useUpdateReport(options: {
-  onSuccess?: (answer: ActionAnswer) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useUpdateReport(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateReport,

@@ -2,21 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh, removeFromLists } from './cache';
 import { adminKeys } from './keys';
-import type { AdminUser } from './types';
+import type { AdminUser, VerificationDecided } from './types';
 
 export type VerificationDecision = { userId: string; status: 'approved' | 'rejected'; reason?: string };
-export type VerificationAnswer = { success: boolean; message: string; verificationStatus: string };
 
 /** Approves a member's verification photo, or rejects it with a reason (the chosen reasons joined with ', '). */
 export const verifyUser = ({ userId, status, reason }: VerificationDecision) =>
-  api<VerificationAnswer>(`/api/admin/users/${encodeURIComponent(userId)}/verify`, {
+  api<VerificationDecided>(`/api/admin/users/${encodeURIComponent(userId)}/verify`, {
     method: 'PUT',
     body: reason === undefined ? { status } : { status, reason },
   });
 
 /** The member leaves the pending list at once, and comes back should the server refuse. */
 export function useVerifyUser(options: {
-  onSuccess?: (answer: VerificationAnswer) => void;
+  onSuccess?: (answer: VerificationDecided) => void;
   onError?: (error: Error) => void;
 }) {
   const queryClient = useQueryClient();

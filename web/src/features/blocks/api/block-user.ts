@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { blockedUsersKey } from './get-blocked-users';
-import type { BlockedUserRecord, BlockReason } from './types';
-
-export type BlockResult = { success: boolean; message: string; block: BlockedUserRecord };
+import type { BlockReason, BlockResult } from './types';
 
 /** Blocks a member with a reason; blocking someone already blocked keeps the first block. */
 export const blockUser = ({ userId, reason }: { userId: string; reason: BlockReason }) =>

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { blockedUsersKey } from './get-blocked-users';
-import type { BlockedUserRecord } from './types';
-
-export type UnblockResult = { success: boolean; message: string };
+import type { BlockedUserRecord, Done } from './types';
 
 /** Lifts the member's block on `userId`; unblocking someone not blocked is no error. */
 export const unblockUser = (userId: string) =>
-  api<UnblockResult>(`/api/users/${encodeURIComponent(userId)}/block`, { method: 'DELETE' });
+  api<Done>(`/api/users/${encodeURIComponent(userId)}/block`, { method: 'DELETE' });
 
 /** On success the member leaves the cached list at once, then the list is fetched again. */
-export function useUnblockUser(options: {
-  onSuccess?: (answer: UnblockResult) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useUnblockUser(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: unblockUser,

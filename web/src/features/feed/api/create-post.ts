@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toFormData } from '@/api/client';
 import { feedsKey } from './get-feed';
-import type { FeedItem, PostCategory } from './types';
+import type { PostCategory, PostCreated } from './types';
 
 export type NewPost = {
   content: string;
@@ -14,14 +14,11 @@ export type NewPost = {
 };
 
 /** `status` says whether the post is published (approved) or waits for a moderator (pending); `message` says it. */
-export type CreatePostResult = { success: boolean; message: string; status: 'pending' | 'approved'; item: FeedItem };
-
 /** Publishes a post (multipart). A broken rule is an ApiError 400 or 403 with the server's message. */
-export const createPost = (post: NewPost) =>
-  api<CreatePostResult>('/api/posts', { method: 'POST', body: toFormData(post) });
+export const createPost = (post: NewPost) => api<PostCreated>('/api/posts', { method: 'POST', body: toFormData(post) });
 
 export function useCreatePost(options: {
-  onSuccess?: (answer: CreatePostResult) => void;
+  onSuccess?: (answer: PostCreated) => void;
   onError?: (error: Error) => void;
 }) {
   const queryClient = useQueryClient();

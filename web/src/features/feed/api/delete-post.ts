@@ -2,14 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { removeFeedItem } from './feed-cache';
 import { feedsKey } from './get-feed';
+import type { Done } from './types';
 
 /** Deletes the post (its author or an admin; anyone else gets an ApiError 403). */
 export const deletePost = (postId: string) =>
-  api<{ message: string }>(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE' });
+  api<Done>(`/api/posts/${encodeURIComponent(postId)}`, { method: 'DELETE' });
 
 export function useDeletePost(
   postId: string,
-  options: { onSuccess?: (answer: { message: string }) => void; onError?: (error: Error) => void },
+  options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void },
 ) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { adminKeys } from '@/features/admin';
 import type { ReportReason } from './report-types';
+import type { Done } from './types';
 
 export type ReportInput = { postId: string; reason: ReportReason; description?: string };
-export type ReportResult = { success: boolean; message: string };
 
 /**
  * Reports someone else's post. Refusals are ApiErrors with the server's message: 400 without a reason, 400/403 on
@@ -12,16 +12,13 @@ export type ReportResult = { success: boolean; message: string };
  */
 export const reportPost = ({ postId, reason, description }: ReportInput) => {
   const text = description?.trim();
-  return api<ReportResult>(`/api/posts/${encodeURIComponent(postId)}/report`, {
+  return api<Done>(`/api/posts/${encodeURIComponent(postId)}/report`, {
     method: 'POST',
     body: text ? { reason, description: text } : { reason },
   });
 };
 
-export function useReportPost(options: {
-  onSuccess?: (answer: ReportResult) => void;
-  onError?: (error: Error) => void;
-}) {
+export function useReportPost(options: { onSuccess?: (answer: Done) => void; onError?: (error: Error) => void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reportPost,

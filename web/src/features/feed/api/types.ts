@@ -12,6 +12,8 @@ export type PostStatus = Post['status'];
 
 /** A feed item and its parts, as the BFF's contract defines them (bff/src/contract/posts.ts). */
 export type { CommentItem, FeedItem, Post, PostAuthor, PostComment } from '@tip/bff/contract';
+/** What creating, reporting and deleting a post answer. */
+export type { Done, PostCreated } from '@tip/bff/contract';
 
 /** One page of a feed; `nextCursor` is null at the end. */
 export type FeedPage = { items: FeedItem[]; nextCursor: string | null };

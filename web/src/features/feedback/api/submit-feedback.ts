@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeedbackSent } from '@tip/bff/contract';
 import { api } from '@/api/client';
 import { adminKeys } from '@/features/admin';
 import type { FeedbackType } from './types';
 
 export type FeedbackInput = { type: FeedbackType; message: string };
-export type FeedbackResult = { success: boolean; message: string; id: string };
 
 /** Sends the member's feedback (the message trimmed, 1 to 1000 characters). */
 export const submitFeedback = ({ type, message }: FeedbackInput) =>
-  api<FeedbackResult>('/api/feedback', { method: 'POST', body: { type, message: message.trim() } });
+  api<FeedbackSent>('/api/feedback', { method: 'POST', body: { type, message: message.trim() } });
 
 export function useSubmitFeedback(options: {
-  onSuccess?: (answer: FeedbackResult) => void;
+  onSuccess?: (answer: FeedbackSent) => void;
   onError?: (error: Error) => void;
 }) {
   const queryClient = useQueryClient();

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { clearConversationUnread, markThreadRead } from './messages-cache';
-import { chatKey, type Chat } from './types';
+import { chatKey, type Chat, type MarkReadResult } from './types';
 
 /**
  * The member (`recipientId`) has read what the other side of `chat` sent them: the member named, or through an
  * anonymous post its unnamed author (the body names the post, and no sender).
  */
 export const markRead = ({ chat, recipientId }: { chat: Chat; recipientId: string }) =>
-  api<{ success: true }>('/api/messages/mark-read', {
+  api<MarkReadResult>('/api/messages/mark-read', {
     method: 'POST',
     body: {
       recipientId,

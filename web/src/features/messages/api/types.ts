@@ -1,7 +1,7 @@
 import type { Conversation, ThreadEntry } from '@tip/bff/contract';
 
 /** Messages and conversations, as the BFF's contract defines them (bff/src/contract/messages.ts). */
-export type { Conversation, Message, SendResult } from '@tip/bff/contract';
+export type { Conversation, MarkReadResult, Message, SendResult, UnreadCount } from '@tip/bff/contract';
 
 /**
  * A conversation: with a member (`userId`), or through an anonymous post (`postId`): the member's own with the post's

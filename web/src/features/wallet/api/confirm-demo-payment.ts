@@ -1,4 +1,5 @@
 import { api } from '@/api/client';
+import type { DemoPayment } from './types';
 
 export type DemoCardInput = { paymentIntentId: string; cardNumber: string; expiry: string; cvc: string };
 
@@ -7,4 +8,4 @@ export type DemoCardInput = { paymentIntentId: string; cardNumber: string; expir
  * card is an ApiError 402 whose message, already in the page's language, says why.
  */
 export const confirmDemoPayment = (input: DemoCardInput) =>
-  api<{ status: 'succeeded' }>('/api/demo-payments/confirm', { method: 'POST', body: input });
+  api<DemoPayment>('/api/demo-payments/confirm', { method: 'POST', body: input });

@@ -3,6 +3,7 @@ export type {
   Catalogue,
   CreditPackage,
   CreditsResult,
+  DemoPayment,
   PaymentOutcome,
   PaymentSession,
   PremiumPlan,
