@@ -38,7 +38,6 @@ async function openApp(url) {
   const windows = await self.clients.matchAll({ type: 'window' });
   const open = windows.find((client) => client.focused) ?? windows[0];
   if (!open) return self.clients.openWindow(url);
-  // Focused first: a browser lets a worker raise a window only just after the tap.
-  await open.focus();
-  return open.navigate(url);
+  // Raised in the same turn as the tap: browsers let a worker focus a window only just after one.
+  return Promise.all([open.navigate(url), open.focus()]);
 }

@@ -1,0 +1,98 @@
+import { expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import { describeE2E, useE2E } from './harness.js';
+import { until } from './waits.js';
+
+const e2e = useE2E();
+
+/** A push as the server sends it (bff/src/contract: the device's notification). */
+const push = (title: string, url: string) => ({
+  id: 'n-1',
+  kind: 'message_received',
+  title,
+  body: 'Nuovo messaggio da Marco',
+  url,
+  tag: 'conversation:marco',
+});
+
+/** The notifications the app's service worker shows now, as plain data. */
+const shown = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data, icon, badge }) => ({
+      title,
+      body,
+      tag,
+      data: data as unknown,
+      icon: new URL(icon).pathname,
+      badge: new URL(badge).pathname,
+    })),
+  );
+
+/**
+ * Chromium headless has no push service to subscribe to: the DevTools protocol delivers the push to the worker's
+ * registration instead, as the push service would (ServiceWorker.deliverPushMessage). A tap cannot be made either: the
+ * test dispatches notificationclick in the worker itself, which runs the app's handler, but without the tap's
+ * permission to raise a window or open one (so only the navigation of the open window is seen).
+ */
+describeE2E("the service worker's Web Push", () => {
+  it('shows a push with its title, body, tag and icons, replaces it by tag, and a tap opens its screen', async () => {
+    const page = await e2e.newPage({ serviceWorkers: 'allow' });
+    const context = page.context();
+    await context.grantPermissions(['notifications'], { origin: e2e.baseUrl });
+    const devtools = await context.newCDPSession(page);
+    const registrations = new Map<string, string>();
+    devtools.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      for (const { registrationId, scopeURL, isDeleted } of event.registrations)
+        if (!isDeleted) registrations.set(scopeURL, registrationId);
+    });
+    await devtools.send('ServiceWorker.enable');
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await until('the service worker controls the page', () =>
+      page.evaluate(() => navigator.serviceWorker.controller !== null),
+    );
+    const registrationId = registrations.get(`${e2e.baseUrl}/`);
+    if (registrationId === undefined) throw new Error(`no service worker registration for ${e2e.baseUrl}/`);
+    const deliver = (data: unknown) =>
+      devtools.send('ServiceWorker.deliverPushMessage', {
+        origin: e2e.baseUrl,
+        registrationId,
+        data: JSON.stringify(data),
+      });
+
+    await deliver(push('Tip', '/privacy'));
+    await until('the push is shown', async () => (await shown(page)).length === 1);
+    expect(await shown(page)).toEqual([
+      {
+        title: 'Tip',
+        body: 'Nuovo messaggio da Marco',
+        tag: 'conversation:marco',
+        data: { url: '/privacy' },
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+      },
+    ]);
+    for (const icon of ['/icons/icon-192.png', '/icons/badge-96.png'])
+      expect((await page.request.get(icon)).headers()['content-type']).toBe('image/png');
+
+    // The same conversation again: one notification, the newer.
+    await deliver(push('Tip, di nuovo', '/terms'));
+    await until('the newer push replaces the first', async () => (await shown(page))[0]?.title === 'Tip, di nuovo');
+    expect(await shown(page)).toHaveLength(1);
+
+    const [worker] = context.serviceWorkers();
+    if (!worker) throw new Error('the service worker is not running');
+    await worker.evaluate(async () => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [notification] = await scope.registration.getNotifications();
+      if (!notification) throw new Error('no notification to tap');
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    });
+    await page.waitForURL(`${e2e.baseUrl}/terms`);
+    expect(await shown(page)).toEqual([]);
+  });
+});
