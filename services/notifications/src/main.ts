@@ -6,5 +6,6 @@ import { startNotificationsService } from './service.js';
 runServiceMain({
   name: 'notifications',
   readConfig: readNotificationsConfig,
-  start: (runtime) => startNotificationsService(runtime),
+  start: (runtime, config) =>
+    startNotificationsService({ ...runtime, premiumSweepIntervalMs: config.PREMIUM_SWEEP_INTERVAL_MS }),
 });

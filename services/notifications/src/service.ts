@@ -7,6 +7,8 @@ import {
   type NotificationsDefinition,
 } from './contract/index.js';
 import type { NotificationsContext } from './app/context.js';
+import { schedulePremiumSweeps } from './app/premium-moments.js';
+import { DEFAULT_PREMIUM_SWEEP_INTERVAL_MS } from './config.js';
 import { notificationsHandlers } from './grpc/handlers.js';
 import { Bells } from './infra/bells.js';
 import { BlockProjection } from './infra/block-projection.js';
@@ -15,27 +17,32 @@ import { MemberDirectory } from './infra/member-directory.js';
 import { NotificationStore } from './infra/notification-store.js';
 import { PostDirectory } from './infra/post-directory.js';
 
-export type NotificationsServiceOptions = Omit<ServiceRuntime, 'objects'>;
+export type NotificationsServiceOptions = Omit<ServiceRuntime, 'objects'> & {
+  /** How often premium's moments are swept for (config PREMIUM_SWEEP_INTERVAL_MS). */
+  premiumSweepIntervalMs?: number;
+  /** The clock premium's moments are planned and swept by; tests move it on. */
+  now?: () => Date;
+};
 
 export type RunningNotificationsService = RunningService<NotificationsDefinition>;
 
 /**
- * Starts notifications: its gRPC server, the relay of the members' bells on `notifications.members`, and what it
- * hears of the other services' events.
+ * Starts notifications: its gRPC server, the relay of the members' bells on `notifications.members`, what it hears
+ * of the other services' events, and the sweep for premium's moments.
  */
 export async function startNotificationsService(
   options: NotificationsServiceOptions,
 ): Promise<RunningNotificationsService> {
-  const { documents, events, logger } = options;
+  const { documents, events, logger, now = () => new Date() } = options;
   const [entries, bells, members, posts, blocks] = await Promise.all([
     NotificationStore.open(documents),
     Bells.open(documents),
-    MemberDirectory.open(documents),
+    MemberDirectory.open(documents, now),
     PostDirectory.open(documents),
     BlockProjection.open(documents),
   ]);
   const context: NotificationsContext = { entries, bells, members, posts, blocks, logger };
-  return startService({
+  const service = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
@@ -50,4 +57,13 @@ export async function startNotificationsService(
     outboxes: [bells.outbox(NOTIFICATIONS_MEMBERS_TOPIC)],
     consumers: [() => followTheCommunity(context, events, documents)],
   });
+  const intervalMs = options.premiumSweepIntervalMs ?? DEFAULT_PREMIUM_SWEEP_INTERVAL_MS;
+  const stopSweeps = schedulePremiumSweeps(context, { intervalMs, now });
+  return {
+    ...service,
+    stop: async () => {
+      await stopSweeps();
+      await service.stop();
+    },
+  };
 }

@@ -5,11 +5,18 @@ import type { NotificationOrigin } from '../infra/notification-store.js';
 import { ring } from './bell.js';
 import type { NotificationsContext } from './context.js';
 
-/** Something to tell a member: whom, of what kind, about what, by whom (null: nobody named), and its details. */
+/**
+ * Something to tell a member: whom, of what kind, about what, by whom (null: nobody named), for an admin queue the
+ * item that waits, and its details.
+ */
 export interface Happening extends Omit<NotificationOrigin, 'kind'> {
   kind: NotificationKind;
   actorId: string | null;
+  item?: string;
 }
+
+/** What a notification comes of: an event, or a moment of a member's premium (premium-moments.ts). */
+export type Occasion = Pick<DeliveredEvent, 'id' | 'occurredAt' | 'correlationId'>;
 
 /**
  * The id of an entry of its own that an event makes for a member: the same whenever the event comes by (so a repeat
@@ -23,8 +30,8 @@ const entryIdOf = (eventId: string, userId: string) =>
  * (grouping.ts), then rings their bell. Nothing for an event that is no news (recency.ts), for what a member did
  * themself, for a member erased (or by one), or between members of whom one blocked the other.
  */
-export async function notify(context: NotificationsContext, happening: Happening, event: DeliveredEvent) {
-  const { actorId, ...origin } = happening;
+export async function notify(context: NotificationsContext, happening: Happening, event: Occasion) {
+  const { actorId, item, ...origin } = happening;
   const { userId } = origin;
   if (!isNews(event.occurredAt, new Date()) || actorId === userId) return;
   const members = await context.members.getMany(actorId ? [userId, actorId] : [userId]);
@@ -33,7 +40,7 @@ export async function notify(context: NotificationsContext, happening: Happening
   const at = new Date().toISOString();
   const group = groupKey(userId, origin.kind, origin.subject);
   const id = group
-    ? await context.entries.gather(group, origin, { actorId, at })
+    ? await context.entries.gather(group, origin, { actorId, item, at })
     : await context.entries.add(entryIdOf(event.id, userId), origin, at);
   await ring(context, userId, [id], event.correlationId);
 }

@@ -1,4 +1,5 @@
 /** Notifications' rules, shared with the BFF and the web app. Pure: plain functions, no Node module. */
 export * from './grouping.js';
 export * from './kinds.js';
+export * from './premium.js';
 export * from './recency.js';

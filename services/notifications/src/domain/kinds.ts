@@ -2,7 +2,9 @@
  * What a member is told about, and how each kind gathers while unread:
  * - `actors`: members who did it, each counted once ('Marco e altri 3 hanno messo mi piace'); an entry of such a kind
  *   lasts as long as one of them is left (a like taken back, a block, an erasure take them away);
- * - `counted`: how many times it happened ('3 nuovi messaggi', '2 nuove segnalazioni');
+ * - `counted`: how many times it happened ('3 nuovi messaggi');
+ * - `waiting`: the items of an admin queue still waiting, each counted once and named to no one ('3 verifiche in
+ *   attesa'); an item decided (by any admin) or gone leaves every admin's summary, which lasts while one is left;
  * - `single`: each event is an entry of its own (a decision, a payment).
  *
  * Each kind belongs to a `group`, which is what a member switches on and off in their preferences (in the app and
@@ -21,8 +23,16 @@ export const NOTIFICATION_KINDS = {
   credits_granted: { gathering: 'single', group: 'credits' },
   credits_purchased: { gathering: 'single', group: 'credits' },
   premium_purchased: { gathering: 'single', group: 'credits' },
-  verifications_waiting: { gathering: 'counted', group: 'queues' },
-  reports_filed: { gathering: 'counted', group: 'queues' },
+  /** An admin granted the member premium (a revoke tells them nothing: premium_ended neither). */
+  premium_granted: { gathering: 'single', group: 'credits' },
+  /** The member's premium ends in PREMIUM_WARNING_MS (premium.ts); once per expiry. */
+  premium_expiring: { gathering: 'single', group: 'credits' },
+  /** The member's premium ended at its expiry; once per expiry. */
+  premium_ended: { gathering: 'single', group: 'credits' },
+  /** Members whose verification photo waits for a decision (item: the member). */
+  verifications_waiting: { gathering: 'waiting', group: 'queues' },
+  /** Reported posts whose reports wait to be resolved (item: the post, one item in the console's Reports tab). */
+  reports_filed: { gathering: 'waiting', group: 'queues' },
 } as const;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -30,7 +40,13 @@ export type Gathering = (typeof NOTIFICATION_KINDS)[NotificationKind]['gathering
 export type NotificationGroup = (typeof NOTIFICATION_KINDS)[NotificationKind]['group'];
 
 /** The groups a member switches, in the order the profile shows them. */
-export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = ['messages', 'posts', 'decisions', 'credits', 'queues'];
+export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
+  'messages',
+  'posts',
+  'decisions',
+  'credits',
+  'queues',
+];
 
 /** The kinds about a post: they go with it when it is deleted. */
 export const POST_KINDS: readonly NotificationKind[] = [

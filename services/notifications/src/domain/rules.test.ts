@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { HANDLED_EVENTS_KEPT_MS } from '@tip/platform';
-import { gather, groupKey, isNews, NOTIFY_WITHIN_MS, withoutActor, type Gathered } from './index.js';
+import { gather, groupKey, isNews, NOTIFY_WITHIN_MS, withoutActor, withoutItem, type Gathered } from './index.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
 
@@ -26,14 +26,34 @@ describe('the grouping rule', () => {
     expect(again).toEqual({ actors: ['marco', 'luca'], count: 2, updatedAt: at(3) });
   });
 
-  it('counts the events of a counted kind: every message of a conversation, every report, with or without an actor', () => {
+  it('counts the events of a counted kind: every message of a conversation', () => {
     let messages: Gathered | null = null;
     for (const minute of [1, 2, 3])
       messages = gather(messages, { kind: 'message_received', actorId: 'marco', at: at(minute) });
     expect(messages).toEqual({ actors: ['marco'], count: 3, updatedAt: at(3) });
+  });
+
+  it('counts what waits in an admin queue, each item once, naming no one', () => {
     let reports: Gathered | null = null;
-    for (const minute of [1, 2]) reports = gather(reports, { kind: 'reports_filed', actorId: null, at: at(minute) });
-    expect(reports).toEqual({ actors: [], count: 2, updatedAt: at(2) });
+    for (const [minute, post] of [
+      [1, 'p1'],
+      [2, 'p2'],
+      [3, 'p1'],
+    ] as const)
+      reports = gather(reports, { kind: 'reports_filed', actorId: null, item: post, at: at(minute) });
+    expect(reports).toEqual({ actors: [], count: 2, items: ['p1', 'p2'], updatedAt: at(3) });
+  });
+
+  it('takes out an item no longer waiting, the entry in its place, and drops a summary left with none', () => {
+    const waiting: Gathered = { actors: [], count: 3, items: ['anna', 'bruno', 'carla'], updatedAt: at(5) };
+    expect(withoutItem(waiting, 'bruno')).toEqual({
+      actors: [],
+      count: 2,
+      items: ['anna', 'carla'],
+      updatedAt: at(5),
+    });
+    expect(withoutItem(waiting, 'nobody')).toBe(waiting);
+    expect(withoutItem({ actors: [], count: 1, items: ['anna'], updatedAt: at(5) }, 'anna')).toBeNull();
   });
 
   it('takes an actor out keeping the others in order and the entry in its place, and drops an entry left without any', () => {

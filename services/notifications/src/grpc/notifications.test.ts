@@ -3,9 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { ServiceTokenRefusedError } from '@tip/platform';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
-import { UserBlocked, UserDeleted, UserUnblocked, VerificationSubmitted } from '@tip/identity/contract';
+import {
+  PremiumChanged,
+  ProfileUpdated,
+  UserBlocked,
+  UserDeleted,
+  UserUnblocked,
+  VerificationSubmitted,
+} from '@tip/identity/contract';
+import { memberProfile } from '@tip/identity/testing';
 import { MessagesRead, MessageSent } from '@tip/messaging/contract';
-import { ReportFiled, VerificationDecided } from '@tip/moderation/contract';
+import { ReportFiled, ReportUpdated, VerificationDecided } from '@tip/moderation/contract';
 import { CreditsDebited, CreditsGranted, CreditsPurchased, PremiumPurchased } from '@tip/wallet/contract';
 import type { NotificationView } from '../contract/index.js';
 import { startNotificationsHarness, type NotificationsHarness } from '../testing/harness.js';
@@ -301,26 +309,36 @@ describe('decisions, credits and Telegram', () => {
 });
 
 describe('the admins’ summaries', () => {
-  it('tells every admin how many reports and verifications came, naming no one, and no member', async () => {
-    const admins = [await harness.member({ isAdmin: true }), await harness.member({ isAdmin: true })];
-    const member = await harness.member();
-    const postId = randomUUID();
-    const report = (reporterId: string) =>
-      harness.publish(ReportFiled, postId, {
-        reportId: randomUUID(),
-        postId,
-        reporterId,
-        reason: 'spam',
-        filedAt: new Date().toISOString(),
-      });
-    await report(member);
-    await report(admins[0] ?? '');
-    await report(member);
-    const submitted = await harness.member({ verificationStatus: 'pending' });
-    await harness.publish(VerificationSubmitted, submitted, {
-      userId: submitted,
-      submittedAt: new Date().toISOString(),
+  const report = (postId: string, reporterId: string) =>
+    harness.publish(ReportFiled, postId, {
+      reportId: randomUUID(),
+      postId,
+      reporterId,
+      reason: 'spam',
+      filedAt: new Date().toISOString(),
     });
+  const resolve = (postId: string, status = 'resolved') =>
+    harness.publish(ReportUpdated, postId, { reportId: randomUUID(), postId, status, adminId: 'admin' });
+  const submit = (userId: string) =>
+    harness.publish(VerificationSubmitted, userId, { userId, submittedAt: new Date().toISOString() });
+  const decide = (userId: string, adminId: string) =>
+    harness.publish(VerificationDecided, userId, { userId, status: 'approved', adminId });
+  /** The admin's unread summary of `kind` (undefined: none), once `check` holds of it. */
+  const summaryOf = async (admin: string, kind: string, check: (count: number | undefined) => boolean) => {
+    const unreadOf = (list: NotificationView[]) => list.find((entry) => entry.kind === kind && !entry.read);
+    return unreadOf(await until(admin, (list) => check(unreadOf(list)?.count), `${kind} of ${admin}`));
+  };
+
+  it('tells every admin how many posts were reported and members wait, naming no one, and no member', async () => {
+    const admins = [await harness.member({ isAdmin: true }), await harness.member({ isAdmin: true })];
+    const [member, other] = [await harness.member(), await harness.member()];
+    const [first, second] = [randomUUID(), randomUUID()];
+    await report(first, member);
+    await report(second, admins[0] ?? '');
+    // Another report of a post already waiting: it is still one post to look at.
+    await report(first, other);
+    const submitted = await harness.member({ verificationStatus: 'pending' });
+    await submit(submitted);
     const summaries = async (admin: string) =>
       (await until(admin, (list) => list.length === 2, 'two summaries'))
         .map(({ kind, count, actor }) => ({ kind, count, actor }))
@@ -328,14 +346,74 @@ describe('the admins’ summaries', () => {
     await harness.settled();
     // The admin who reported does not hear of their own report.
     expect(await summaries(admins[0] ?? '')).toEqual([
-      { kind: 'reports_filed', count: 2, actor: null },
+      { kind: 'reports_filed', count: 1, actor: null },
       { kind: 'verifications_waiting', count: 1, actor: null },
     ]);
     expect(await summaries(admins[1] ?? '')).toEqual([
-      { kind: 'reports_filed', count: 3, actor: null },
+      { kind: 'reports_filed', count: 2, actor: null },
       { kind: 'verifications_waiting', count: 1, actor: null },
     ]);
     expect(await listOf(member)).toEqual([]);
+  });
+
+  it('takes a verification one admin decided out of every admin’s summary, ringing their bells, until none is left', async () => {
+    const [deciding, other] = [await harness.member({ isAdmin: true }), await harness.member({ isAdmin: true })];
+    const [anna, bruno] = [await harness.member(), await harness.member()];
+    await submit(anna);
+    await submit(bruno);
+    const waiting = await summaryOf(other, 'verifications_waiting', (count) => count === 2);
+    await summaryOf(deciding, 'verifications_waiting', (count) => count === 2);
+    const rings = harness.published.filter((event) => event.key === other).length;
+
+    await decide(anna, deciding);
+    const left = await summaryOf(other, 'verifications_waiting', (count) => count === 1);
+    expect(left?.id).toBe(waiting?.id);
+    await summaryOf(deciding, 'verifications_waiting', (count) => count === 1);
+    await waitFor(async () => (await unread(other)) === 1, 5000, 'the other admin’s count');
+    const bell = () => lastChangeOf(other)?.payload as { unreadCount: number; notificationIds: string[] } | undefined;
+    await waitFor(async () => bell()?.unreadCount === 1, 5000, 'the other admin’s bell');
+    expect(harness.published.filter((event) => event.key === other).length).toBeGreaterThan(rings);
+    expect(bell()?.notificationIds).toEqual([waiting?.id]);
+
+    await decide(bruno, deciding);
+    await summaryOf(other, 'verifications_waiting', (count) => count === undefined);
+    await waitFor(async () => (await unread(other)) === 0, 5000, 'the other admin’s count at 0');
+    await summaryOf(deciding, 'verifications_waiting', (count) => count === undefined);
+    // Decided: the member is told, as before.
+    expect((await listOf(anna)).map((entry) => entry.kind)).toEqual(['verification_approved']);
+  });
+
+  it('takes out a post whose reports are resolved or which is gone, and a member erased; not one taken into review', async () => {
+    const admin = await harness.member({ isAdmin: true });
+    const [reporter, leaving] = [await harness.member(), await harness.member()];
+    const [resolved, reviewed, deleted] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const postId of [resolved, reviewed, deleted]) await report(postId, reporter);
+    await submit(leaving);
+    await summaryOf(admin, 'reports_filed', (count) => count === 3);
+    await summaryOf(admin, 'verifications_waiting', (count) => count === 1);
+
+    await resolve(reviewed, 'in_review');
+    await resolve(resolved);
+    await summaryOf(admin, 'reports_filed', (count) => count === 2);
+    await harness.publish(PostDeleted, deleted, { postId: deleted, authorId: randomUUID(), category: 'trending' });
+    await summaryOf(admin, 'reports_filed', (count) => count === 1);
+    await harness.publish(UserDeleted, leaving, { userId: leaving, deletedAt: new Date().toISOString() });
+    await summaryOf(admin, 'verifications_waiting', (count) => count === undefined);
+    await harness.settled();
+    expect(await unread(admin)).toBe(1);
+  });
+
+  it('keeps the count exact while decisions and new submissions reach it at once', async () => {
+    const admin = await harness.member({ isAdmin: true });
+    const members = await Promise.all(Array.from({ length: 20 }, () => harness.member()));
+    const [first, later] = [members.slice(0, 10), members.slice(10)];
+    await Promise.all(first.map(submit));
+    await summaryOf(admin, 'verifications_waiting', (count) => count === 10);
+    // Decisions (moderation's topic) and submissions (identity's) are handled side by side.
+    await Promise.all([...first.slice(0, 6).map((member) => decide(member, 'admin')), ...later.map(submit)]);
+    await summaryOf(admin, 'verifications_waiting', (count) => count === 14);
+    await harness.settled();
+    expect((await summaryOf(admin, 'verifications_waiting', () => true))?.count).toBe(14);
   });
 });
 
@@ -548,5 +626,99 @@ describe('the list, the count and reading', () => {
     await expect(harness.clientAs('content').UnreadCount({ userId: 'anyone' })).rejects.toBeInstanceOf(
       ServiceTokenRefusedError,
     );
+  });
+});
+
+describe('premium: granted, ending in three days, ended', () => {
+  const DAY = 24 * 60 * 60_000;
+  /** A time `days` from the harness's clock, as identity writes an expiry. */
+  const inDays = (days: number) => new Date(harness.clock.now().getTime() + days * DAY).toISOString();
+  /** Moves the clock on to `at` and a minute past it. */
+  const reach = (at: string) => harness.clock.advance(Date.parse(at) - harness.clock.now().getTime() + 60_000);
+  const premiumMember = (expiry: string | null) =>
+    harness.member({ premiumSubscriptionExpiry: expiry, premiumSource: expiry ? 'purchased' : null });
+  /** Identity says the member's premium now ends at `expiry` (null: it has none). */
+  const premiumUntil = async (userId: string, expiry: string | null) => {
+    const profile = memberProfile({
+      userId,
+      premiumSubscriptionExpiry: expiry,
+      premiumSource: expiry ? 'purchased' : null,
+    });
+    await harness.publish(ProfileUpdated, userId, profile);
+    await harness.settled();
+  };
+  const kindsOf = async (userId: string) => (await listOf(userId)).map((entry) => entry.kind);
+
+  it('tells of premium an admin granted, warns three days before it ends, and tells its end, once each', async () => {
+    const expiry = inDays(10);
+    const member = await harness.member({ premiumSubscriptionExpiry: expiry, premiumSource: 'admin_grant' });
+    // Its end, told after the member's, says the sweeps went on past theirs.
+    const laterExpiry = new Date(Date.parse(expiry) + DAY).toISOString();
+    const later = await premiumMember(laterExpiry);
+    await harness.publish(PremiumChanged, member, {
+      userId: member,
+      change: 'granted',
+      premiumSubscriptionExpiry: expiry,
+      premiumSource: 'admin_grant',
+      months: 1,
+      adminId: 'admin',
+    });
+    const [granted] = await until(member, (list) => list.length === 1, 'the grant');
+    expect(granted).toMatchObject({ kind: 'premium_granted', months: 1, actor: null });
+
+    reach(new Date(Date.parse(expiry) - 3 * DAY).toISOString());
+    await until(member, (list) => list[0]?.kind === 'premium_expiring', 'the warning');
+    reach(expiry);
+    await until(member, (list) => list[0]?.kind === 'premium_ended', 'the end');
+    // Sweeps go on every few milliseconds: the moments told are not told again.
+    reach(laterExpiry);
+    await until(later, (list) => list[0]?.kind === 'premium_ended', 'the later end');
+    expect(await kindsOf(member)).toEqual(['premium_ended', 'premium_expiring', 'premium_granted']);
+    await waitFor(async () => (await unread(member)) === 3, 5000, 'three unread');
+  });
+
+  it('moves the moments with an extension and warns again; a revoke, and an expiry past when learned, tell nothing', async () => {
+    const firstExpiry = inDays(10);
+    const extended = await premiumMember(firstExpiry);
+    const revoked = await premiumMember(inDays(5));
+    const past = await premiumMember(inDays(-1));
+    await premiumUntil(revoked, null);
+    await harness.publish(PremiumChanged, revoked, {
+      userId: revoked,
+      change: 'revoked',
+      premiumSubscriptionExpiry: null,
+      premiumSource: null,
+      adminId: 'admin',
+    });
+    reach(new Date(Date.parse(firstExpiry) - 3 * DAY).toISOString());
+    await until(extended, (list) => list.length === 1, 'the first warning');
+
+    const laterExpiry = new Date(Date.parse(firstExpiry) + 30 * DAY).toISOString();
+    await premiumUntil(extended, laterExpiry);
+    // Past the first expiry, and on to the new warning: no end is told of the old one, and the warning is armed again.
+    reach(new Date(Date.parse(laterExpiry) - 3 * DAY).toISOString());
+    await until(extended, (list) => list.length === 2, 'the second warning');
+    await harness.settled();
+    expect(await kindsOf(extended)).toEqual(['premium_expiring', 'premium_expiring']);
+    // The revoked and past premiums would have been due before the second warning, in the same sweep.
+    expect(await listOf(revoked)).toEqual([]);
+    expect(await listOf(past)).toEqual([]);
+  });
+
+  it('tells each member once per moment while two processes sweep at once', async () => {
+    const members = await Promise.all(Array.from({ length: 20 }, (_, i) => premiumMember(inDays(10 + i / 1000))));
+    // The replicas' clocks are past the warnings; the harness's own stays, so the two replicas race each other.
+    const ahead = 8 * DAY;
+    const now = () => new Date(harness.clock.now().getTime() + ahead);
+    const replicas = await Promise.all([harness.replica(now), harness.replica(now)]);
+    try {
+      for (const member of members) await until(member, (list) => list.length >= 1, `the warning of ${member}`);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.stop()));
+    }
+    for (const member of members) {
+      expect(await kindsOf(member)).toEqual(['premium_expiring']);
+      await waitFor(async () => (await unread(member)) === 1, 5000, 'one unread');
+    }
   });
 });

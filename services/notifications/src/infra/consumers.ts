@@ -9,6 +9,7 @@ import {
 } from '@tip/platform';
 import { PostCreated, PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
 import {
+  PremiumChanged,
   ProfileUpdated,
   UserBlocked,
   UserDeleted,
@@ -17,16 +18,20 @@ import {
   VerificationSubmitted,
 } from '@tip/identity/contract';
 import { MessagesRead, MessageSent } from '@tip/messaging/contract';
-import { ReportFiled, VerificationDecided } from '@tip/moderation/contract';
+import { ReportFiled, ReportUpdated, VerificationDecided } from '@tip/moderation/contract';
 import { CreditsDebited, CreditsGranted, CreditsPurchased, PremiumPurchased } from '@tip/wallet/contract';
 import { SUBJECTS, type NotificationKind } from '../domain/index.js';
 import type { NotificationsContext } from '../app/context.js';
 import { forgetMember, forgetPost, separate } from '../app/forget.js';
 import { notify, withdraw } from '../app/notify.js';
+import { noLongerWaiting, REPORTS, toAdmins, VERIFICATIONS } from '../app/queues.js';
 import { conversationRead } from '../app/read.js';
 
 /** What the wallet's debits for a Telegram reveal name as their reference type (the author revealed is its id). */
 const TELEGRAM_REFERENCE = 'telegram';
+
+/** A report's final status in moderation (reports.ts): it no longer waits. */
+const REPORT_RESOLVED = 'resolved';
 
 /** Posts: whose each is, and what their authors are told of likes, comments, unlocks and decisions. */
 function posts(context: NotificationsContext): EventReaction[] {
@@ -121,11 +126,15 @@ function messages(context: NotificationsContext): EventReaction[] {
   ];
 }
 
-/** Moderation: the member's verification decided; the admins' summaries of new reports. */
+/**
+ * Moderation: the member's verification decided, which no longer waits for the admins; the admins' summaries of
+ * reported posts, which a resolution takes out.
+ */
 function moderation(context: NotificationsContext): EventReaction[] {
   return [
-    on(VerificationDecided, ({ userId, status, reason }, event) =>
-      notify(
+    on(VerificationDecided, async ({ userId, status, reason }, event) => {
+      await noLongerWaiting(context, VERIFICATIONS, userId, event.correlationId);
+      await notify(
         context,
         {
           userId,
@@ -135,24 +144,33 @@ function moderation(context: NotificationsContext): EventReaction[] {
           ...(reason && { reason }),
         },
         event,
-      ),
+      );
+    }),
+    on(ReportFiled, ({ reporterId, postId }, event) =>
+      toAdmins(context, REPORTS, { item: postId, about: reporterId }, event),
     ),
-    on(ReportFiled, ({ reporterId }, event) =>
-      toAdmins(context, { kind: 'reports_filed', subject: SUBJECTS.reports, about: reporterId }, event),
+    on(ReportUpdated, ({ postId, status }, event) =>
+      status === REPORT_RESOLVED ? noLongerWaiting(context, REPORTS, postId, event.correlationId) : undefined,
     ),
   ];
 }
 
 /**
- * Members: their names and pictures for the views, who the admins are, verifications waiting (the admins' summary),
- * blocks, and erasure.
+ * Members: their names and pictures for the views, who the admins are, when their premium ends (premium-moments.ts
+ * tells them), premium an admin granted (a revoke says nothing: the admin took it away, and the member sees it gone),
+ * verifications waiting (the admins' summary), blocks, and erasure.
  */
 function members(context: NotificationsContext): EventReaction[] {
   return [
     on(UserRegistered, (profile) => context.members.remember(profile)),
     on(ProfileUpdated, (profile) => context.members.remember(profile)),
+    on(PremiumChanged, ({ userId, change, months }, event) =>
+      change === 'granted'
+        ? notify(context, { userId, kind: 'premium_granted', subject: '', months, actorId: null }, event)
+        : undefined,
+    ),
     on(VerificationSubmitted, ({ userId }, event) =>
-      toAdmins(context, { kind: 'verifications_waiting', subject: SUBJECTS.verifications, about: userId }, event),
+      toAdmins(context, VERIFICATIONS, { item: userId, about: userId }, event),
     ),
     on(UserBlocked, async ({ blockerId, blockedId }, event) => {
       await context.blocks.add(blockerId, blockedId);
@@ -161,21 +179,6 @@ function members(context: NotificationsContext): EventReaction[] {
     on(UserUnblocked, ({ blockerId, blockedId }) => context.blocks.remove(blockerId, blockedId)),
     on(UserDeleted, ({ userId }, event) => forgetMember(context, userId, event.correlationId)),
   ];
-}
-
-/**
- * Every admin's summary of a queue, but for the admin the item is about (their own report or verification). The
- * summary names no one.
- */
-async function toAdmins(
-  context: NotificationsContext,
-  item: { kind: NotificationKind; subject: string; about: string },
-  event: DeliveredEvent,
-) {
-  for (const admin of await context.members.admins()) {
-    if (admin === item.about) continue;
-    await notify(context, { userId: admin, kind: item.kind, subject: item.subject, actorId: null }, event);
-  }
 }
 
 /**

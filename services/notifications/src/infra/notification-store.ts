@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, insertOnce, type Collection, type DocumentStore, type Filter } from '@tip/platform';
-import { gather, withoutActor, POST_KINDS, type Gathered, type NotificationKind } from '../domain/index.js';
+import {
+  gather,
+  withoutActor,
+  withoutItem,
+  POST_KINDS,
+  type Gathered,
+  type NotificationKind,
+} from '../domain/index.js';
 import { collectionName } from './collections.js';
 
 /** One notification of a member: an event, or the events it gathered while unread. */
@@ -80,7 +87,11 @@ export class NotificationStore {
    * Gathers an event into the member's unread entry of `group`, or makes it (grouping.ts): written over the version
    * read, so concurrent events about one post each land, and two first events make one entry. Answers its id.
    */
-  async gather(group: string, origin: NotificationOrigin, event: { actorId: string | null; at: string }) {
+  async gather(
+    group: string,
+    origin: NotificationOrigin,
+    event: { actorId: string | null; item?: string; at: string },
+  ) {
     const happened = { kind: origin.kind, ...event };
     for (;;) {
       const existing = await this.entries.findOne({ group });
@@ -124,23 +135,37 @@ export class NotificationStore {
   async takeOut(filter: Filter, actorId: string): Promise<Changed[]> {
     const changed: Changed[] = [];
     for (const found of await this.entries.find({ ...filter, actors: actorId })) {
-      let entry: NotificationDocument | null = found;
-      // Written over the version read; on a race, read again (it may have gone, or lost the actor already).
-      while (entry) {
-        const rest = withoutActor(entry, entry.kind, actorId);
-        if (rest === entry) break;
-        const current = { _id: entry._id, version: entry.version };
-        const done = rest
-          ? (await this.entries.updateOne(current, { $set: { ...rest, version: entry.version + 1 } })) !== null
-          : await this.entries.deleteOne(current);
-        if (done) {
-          changed.push({ userId: entry.userId, id: entry._id });
-          break;
-        }
-        entry = await this.entries.findOne({ _id: entry._id });
-      }
+      if (await this.rewrite(found, (entry) => withoutActor(entry, found.kind, actorId)))
+        changed.push({ userId: found.userId, id: found._id });
     }
     return changed;
+  }
+
+  /** The unread summary of `group` without an item that no longer waits (grouping.ts); the entry, if it changed. */
+  async withdrawItem(group: string, item: string): Promise<Changed | null> {
+    const found = await this.entries.findOne({ group, items: item });
+    // Once read in the meantime, it is what the admin saw: it stays as it was.
+    const changed = found && (await this.rewrite(found, (entry) => (entry.read ? entry : withoutItem(entry, item))));
+    return changed ? { userId: found.userId, id: found._id } : null;
+  }
+
+  /**
+   * Writes what `change` makes of the entry (the same entry: nothing; null: it goes) over the version read; on a
+   * race, reads it again (it may have gone, or changed already). Answers whether it was written.
+   */
+  private async rewrite(found: NotificationDocument, change: (entry: NotificationDocument) => Gathered | null) {
+    let entry: NotificationDocument | null = found;
+    while (entry) {
+      const rest = change(entry);
+      if (rest === entry) return false;
+      const current = { _id: entry._id, version: entry.version };
+      const done = rest
+        ? (await this.entries.updateOne(current, { $set: { ...rest, version: entry.version + 1 } })) !== null
+        : await this.entries.deleteOne(current);
+      if (done) return true;
+      entry = await this.entries.findOne({ _id: entry._id });
+    }
+    return false;
   }
 
   /** Marks the member's unread entries read: those of `ids`, or all of them; answers how many were unread. */
@@ -184,6 +209,11 @@ export class NotificationStore {
     const found = await this.entries.find(about);
     if (found.length > 0) await this.entries.deleteMany(about);
     return found.map((entry) => ({ userId: entry.userId, id: entry._id }));
+  }
+
+  /** The entry, as it is now; null once gone. */
+  get(id: string): Promise<NotificationDocument | null> {
+    return this.entries.findOne({ _id: id });
   }
 
   /** Everything the member was told, for their export. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { EventDefinition } from '@tip/platform';
+import { createLogger, type EventDefinition, type ServiceRuntime } from '@tip/platform';
 import { startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
 import { PostCreated } from '@tip/content/contract';
 import { ProfileUpdated, type UserProfilePayload } from '@tip/identity/contract';
@@ -15,6 +15,9 @@ import { startNotificationsService, type RunningNotificationsService } from '../
 
 /** The consumer group notifications hears the other services in (consumers.ts). */
 const GROUP = 'notifications.events';
+
+/** How often the harness's notifications sweeps for premium's moments: tests wait for them, not for a minute. */
+const PREMIUM_SWEEP_INTERVAL_MS = 20;
 
 /**
  * Notifications as the BFF sees it, for tests: the other services are their events, published on the harness's log
@@ -36,18 +39,41 @@ export interface NotificationsHarness extends ServiceHarness<NotificationsDefini
   ): Promise<{ id: string }>;
   /** Resolves once notifications has handled every event published so far, on every topic it follows. */
   settled(): Promise<void>;
+  /** The clock notifications plans and sweeps premium's moments by: the real time, moved on by `advance`. */
+  clock: { now(): Date; advance(ms: number): void };
+  /**
+   * Another notifications process on the same stores, as a second replica would be, by its own clock: stop it
+   * before the harness.
+   */
+  replica(now: () => Date): Promise<RunningNotificationsService>;
 }
 
 export async function startNotificationsHarness(): Promise<NotificationsHarness> {
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
+  const start = (runtime: Omit<ServiceRuntime, 'objects'>, now: () => Date) =>
+    startNotificationsService({ ...runtime, now, premiumSweepIntervalMs: PREMIUM_SWEEP_INTERVAL_MS });
   const harness = await startServiceHarness({
     name: 'notifications',
     definition: notificationsDefinition(),
     watch: [NOTIFICATIONS_MEMBERS_TOPIC],
-    start: (runtime) => startNotificationsService(runtime),
+    start: (runtime) => start(runtime, clock.now),
   });
   // Looked up at each use: a restart opens the engines anew.
   const collection = <T extends { _id: string }>(name: string) => harness.documents.collection<T>(collectionName(name));
-  const helpers: Pick<NotificationsHarness, 'member' | 'post' | 'publish' | 'settled'> = {
+  const helpers: Pick<NotificationsHarness, 'member' | 'post' | 'publish' | 'settled' | 'clock' | 'replica'> = {
+    clock,
+    replica: (now) =>
+      start(
+        {
+          address: '127.0.0.1:0',
+          serviceTokenSecret: randomUUID(),
+          documents: harness.documents,
+          events: harness.events,
+          logger: createLogger('notifications-replica-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
+        },
+        now,
+      ),
     async member(overrides = {}) {
       const profile = memberProfile(overrides);
       await helpers.publish(ProfileUpdated, profile.userId, profile);
