@@ -53,6 +53,10 @@ const EVERY_KIND: Partial<Notification>[] = [
   { kind: 'credits_granted', actor: null, credits: 1 },
   { kind: 'credits_purchased', actor: null, credits: 25 },
   { kind: 'premium_purchased', actor: null, months: 1 },
+  { kind: 'premium_granted', actor: null, months: 1 },
+  { kind: 'premium_granted', actor: null, months: 3 },
+  { kind: 'premium_expiring', actor: null },
+  { kind: 'premium_ended', actor: null },
   { kind: 'verifications_waiting', actor: null, count: 3 },
   { kind: 'reports_filed', actor: null, count: 1 },
 ];
@@ -73,6 +77,14 @@ describe('what a notification says', () => {
     expect(say({ kind: 'reports_filed', actor: null, count: 2 })).toBe('2 nuove segnalazioni');
     expect(say({ kind: 'reports_filed', actor: null, count: 1 })).toBe('1 nuova segnalazione');
     expect(say({ kind: 'credits_purchased', actor: null, credits: 1 })).toBe('Acquisto confermato: 1 credito aggiunto');
+    expect(say({ kind: 'premium_granted', actor: null, months: 1 })).toBe(
+      'Un amministratore ti ha regalato 1 mese di Premium',
+    );
+    expect(say({ kind: 'premium_granted', actor: null, months: 3 })).toBe(
+      'Un amministratore ti ha regalato 3 mesi di Premium',
+    );
+    expect(say({ kind: 'premium_expiring', actor: null })).toBe('Il tuo Premium scade tra 3 giorni');
+    expect(say({ kind: 'premium_ended', actor: null })).toBe('Il tuo Premium è scaduto');
     expect(say({ actor: { id: 'x', username: null, profileImageUrl: null } })).toBe(
       'Un membro ha messo mi piace al tuo post',
     );
@@ -95,7 +107,7 @@ describe('what a notification says', () => {
 });
 
 describe('where a notification leads', () => {
-  it('to the post, the conversation, the profile or the admin queue it is about', () => {
+  it('to the post, the conversation, the profile, the checkout or the admin queue it is about', () => {
     expect(notificationLink(notification({}))).toBe('/posts/p1');
     expect(notificationLink(notification({ kind: 'post_rejected', actor: null }))).toBe('/posts/p1');
     expect(
@@ -111,6 +123,8 @@ describe('where a notification leads', () => {
     expect(notificationLink(notification({ kind: 'telegram_revealed', postId: null }))).toBe('/profile/marco-id');
     expect(notificationLink(notification({ kind: 'credits_purchased', actor: null }))).toBe('/profile');
     expect(notificationLink(notification({ kind: 'reports_filed', actor: null }))).toBe('/admin?tab=reports');
+    for (const kind of ['premium_granted', 'premium_expiring', 'premium_ended'] as const)
+      expect(notificationLink(notification({ kind, actor: null }))).toBe('/checkout');
     expect(notificationLink(notification({ kind: 'verifications_waiting', actor: null }))).toBe(
       '/admin?tab=pending-users',
     );

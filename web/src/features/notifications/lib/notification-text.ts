@@ -26,6 +26,7 @@ export function notificationText(notification: Notification, t: TFunction): { te
     case 'credits_purchased':
       return { text: t(key, { count: notification.credits ?? 0 }), reason };
     case 'premium_purchased':
+    case 'premium_granted':
       return { text: t(key, { count: notification.months ?? 0 }), reason };
     case 'verifications_waiting':
     case 'reports_filed':
