@@ -91,9 +91,7 @@ export type PushKey = z.infer<typeof pushKeySchema>;
  * another member signed in on that device (the endpoint moves to them).
  */
 export const pushSubscriptionInputSchema = z.strictObject({
-  endpoint: z
-    .url({ protocol: /^https?$/, error: 'notifications.pushEndpoint' })
-    .max(2048, 'notifications.pushEndpoint'),
+  endpoint: z.url({ protocol: /^https$/, error: 'notifications.pushEndpoint' }).max(2048, 'notifications.pushEndpoint'),
   keys: z.strictObject({
     p256dh: z.string().min(1, 'notifications.pushKeys').max(200, 'notifications.pushKeys'),
     auth: z.string().min(1, 'notifications.pushKeys').max(100, 'notifications.pushKeys'),

@@ -2,22 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { waitFor } from '@tip/platform/testing';
+import { startPushServiceStandIn, type PushServiceStandIn } from '@tip/notifications/testing';
 import type { Notification, NotificationPage, PushOf } from '../contract/index.js';
 import { approvedMember as approved } from '../testing/approved-member.js';
 import { json, type Browser } from '../testing/browser.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 
+let pushService: PushServiceStandIn;
 let stack: TestStack;
 let admin: { browser: Browser; id: string };
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
+  pushService = await startPushServiceStandIn();
+  stack = await startStack({ pushAgent: pushService.agent });
   admin = await stack.admin();
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await stack.stop();
+  await pushService.close();
 });
 
 /**
@@ -180,5 +184,97 @@ describe('notifications', () => {
     expect((await visitor.get('/api/notifications')).status).toBe(401);
     expect((await visitor.get('/api/notifications/unread-count')).status).toBe(401);
     expect((await visitor.postJson('/api/notifications/read', { all: true })).status).toBe(401);
+  });
+});
+
+describe('preferences and Web Push', () => {
+  const everyGroup = { messages: true, posts: true, decisions: true, credits: true, queues: true };
+  const noGroup = { messages: false, posts: false, decisions: false, credits: false, queues: false };
+
+  it('answers the defaults, saves the whole object, and refuses bad quiet hours in the member’s language', async () => {
+    const { browser } = await stack.member('preferenze_n');
+    const path = '/api/notifications/preferences';
+    expect(await json(await browser.get(path))).toEqual({
+      inApp: everyGroup,
+      push: noGroup,
+      previews: false,
+      quietHours: null,
+    });
+    const preferences = {
+      inApp: { ...everyGroup, queues: false },
+      push: { ...noGroup, messages: true },
+      previews: true,
+      quietHours: { from: '22:00', to: '07:30', timeZone: 'Europe/Rome' },
+    };
+    const saved = await browser.postJson(path, preferences, 'PUT');
+    expect(saved.status).toBe(200);
+    expect(await json(saved)).toEqual(preferences);
+    expect(await json(await browser.get(path))).toEqual(preferences);
+
+    const badTime = { ...preferences, quietHours: { ...preferences.quietHours, from: '25:00' } };
+    const refusedTime = await browser.postJson(path, badTime, 'PUT');
+    expect(refusedTime.status).toBe(400);
+    expect(await json(refusedTime)).toEqual({
+      message: 'Indica le ore di silenzio come ore e minuti, da 00:00 a 23:59.',
+    });
+    // The time zone is the service's to judge.
+    const badZone = { ...preferences, quietHours: { ...preferences.quietHours, timeZone: 'Mars/Olympus' } };
+    const refusedZone = await browser.postJson(path, badZone, 'PUT');
+    expect(refusedZone.status).toBe(400);
+    expect(await json(refusedZone)).toEqual({ message: 'Il fuso orario delle ore di silenzio non è valido.' });
+    expect((await browser.postJson(path, { ...preferences, push: undefined }, 'PUT')).status).toBe(400);
+    expect(await json(await browser.get(path))).toEqual(preferences);
+  });
+
+  it('subscribes a device that then hears of a like, decrypted as its browser would, and unsubscribes it', async () => {
+    const author = await approvedMember('dispositivo_n');
+    const liker = await approvedMember('luca_n');
+    const key = (await json(await author.browser.get('/api/notifications/push/key'))) as { publicKey: string };
+    expect(Buffer.from(key.publicKey, 'base64url')).toHaveLength(65);
+    const device = pushService.device();
+    const subscriptions = '/api/notifications/push/subscriptions';
+    const subscribed = await author.browser.postJson(subscriptions, { ...device, received: undefined, language: 'en' });
+    expect(subscribed.status).toBe(204);
+    const preferences = { inApp: everyGroup, push: everyGroup, previews: false, quietHours: null };
+    expect((await author.browser.postJson('/api/notifications/preferences', preferences, 'PUT')).status).toBe(200);
+
+    const postId = await post(author.browser, 'da sapere subito');
+    expect((await liker.browser.postJson(`/api/posts/${postId}/like`, {})).status).toBe(200);
+    await waitFor(() => device.received.length === 1, 5000, 'the push on the device');
+    const [liked] = (await pageOf(author.browser)).notifications;
+    expect(device.received[0]).toMatchObject({
+      payload: {
+        id: liked?.id,
+        kind: 'post_liked',
+        title: 'luca_n liked your post',
+        body: '',
+        url: `/posts/${postId}`,
+        tag: liked?.id,
+      },
+      vapidKey: key.publicKey,
+    });
+
+    // Signed out on that device, twice: the second changes nothing.
+    for (let i = 0; i < 2; i += 1) {
+      const ended = await author.browser.postJson(subscriptions, { endpoint: device.endpoint }, 'DELETE');
+      expect(ended.status).toBe(204);
+    }
+    const exported = await stack.notifications.ExportMember({ userId: author.id });
+    expect(JSON.parse(exported.json).pushSubscriptions).toEqual([]);
+  });
+
+  it('refuses a subscription that is not a push service’s, in the member’s language, and a visitor', async () => {
+    const { browser } = await stack.member('rifiuto_n');
+    const { keys } = pushService.device();
+    const subscriptions = '/api/notifications/push/subscriptions';
+    const refused = await browser.postJson(subscriptions, { endpoint: 'http://example.com/x', keys, language: 'it' });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({
+      message: "L'indirizzo di questo dispositivo per le notifiche non è valido.",
+    });
+    const visitor = stack.browser();
+    expect((await visitor.get('/api/notifications/preferences')).status).toBe(401);
+    expect((await visitor.get('/api/notifications/push/key')).status).toBe(401);
+    expect((await visitor.postJson(subscriptions, { endpoint: 'https://x.test/1' }, 'DELETE')).status).toBe(401);
   });
 });

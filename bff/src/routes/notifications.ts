@@ -1,9 +1,15 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseInput } from '@tip/platform';
-import type { NotificationView } from '@tip/notifications/contract';
+import type { NotificationView, PreferencesView } from '@tip/notifications/contract';
 import type { BffContext } from '../context.js';
-import type { Notification } from '../contract/index.js';
+import {
+  notificationPreferencesSchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeInputSchema,
+  type Notification,
+  type NotificationPreferences,
+} from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { writeLimit } from '../http/rate-limits.js';
@@ -46,9 +52,23 @@ export function notificationJson(notification: NotificationView): Notification {
   };
 }
 
+const noSwitches = { messages: false, posts: false, decisions: false, credits: false, queues: false };
+
+/** The preferences as the REST API shows them: the proto's absent quiet hours are null. */
+function preferencesJson(preferences: PreferencesView): NotificationPreferences {
+  const { quietHours } = preferences;
+  return {
+    inApp: { ...noSwitches, ...preferences.inApp },
+    push: { ...noSwitches, ...preferences.push },
+    previews: preferences.previews,
+    quietHours: quietHours && { from: quietHours.from, to: quietHours.to, timeZone: quietHours.timeZone },
+  };
+}
+
 /**
  * The signed-in member's notifications: the list (newest first, a page after `cursor`), the unread count the bell
- * shows, and marking read. The member's pages hear of every change by the `notification` push.
+ * shows, and marking read; what they want to be told and where (preferences), and their devices' subscriptions to
+ * Web Push. The member's pages hear of every change by the `notification` push.
  */
 export function notificationRoutes(context: BffContext): Router {
   const { notifications, sessions, limits } = context;
@@ -79,6 +99,53 @@ export function notificationRoutes(context: BffContext): Router {
       const { ids = [], all = false } = parseInput(readSchema, req.body);
       const read = await notifications.MarkRead({ userId: sessionOf(res).user.id, ids, all });
       res.json({ success: true, marked: read.marked, unreadCount: read.unreadCount });
+    }),
+  );
+
+  router.get(
+    '/api/notifications/preferences',
+    signedIn,
+    handle(async (_req, res) =>
+      res.json(preferencesJson(await notifications.GetPreferences({ userId: sessionOf(res).user.id }))),
+    ),
+  );
+
+  router.put(
+    '/api/notifications/preferences',
+    signedIn,
+    writeLimit(limits, 'status'),
+    handle(async (req, res) => {
+      const preferences = parseInput(notificationPreferencesSchema, req.body);
+      const saved = await notifications.SetPreferences({ userId: sessionOf(res).user.id, preferences });
+      res.json(preferencesJson(saved));
+    }),
+  );
+
+  router.get(
+    '/api/notifications/push/key',
+    signedIn,
+    handle(async (_req, res) => res.json({ publicKey: (await notifications.PushKey({})).publicKey })),
+  );
+
+  router.post(
+    '/api/notifications/push/subscriptions',
+    signedIn,
+    writeLimit(limits, 'status'),
+    handle(async (req, res) => {
+      const subscription = parseInput(pushSubscriptionInputSchema, req.body);
+      await notifications.Subscribe({ userId: sessionOf(res).user.id, ...subscription });
+      res.status(204).end();
+    }),
+  );
+
+  router.delete(
+    '/api/notifications/push/subscriptions',
+    signedIn,
+    writeLimit(limits, 'status'),
+    handle(async (req, res) => {
+      const { endpoint } = parseInput(pushUnsubscribeInputSchema, req.body);
+      await notifications.Unsubscribe({ userId: sessionOf(res).user.id, endpoint });
+      res.status(204).end();
     }),
   );
 

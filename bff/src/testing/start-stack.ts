@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -76,6 +77,8 @@ export async function startStack(
     postApproval?: ContentServiceOptions['approval'];
     /** How long a member stays online after their last socket closed (the BFF's default otherwise). */
     offlineAfterMs?: number;
+    /** Notifications' pushes go to a local push service's stand-in: an agent that trusts its certificate. */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
@@ -148,6 +151,7 @@ export async function startStack(
     documents: adapters.documents,
     events: adapters.events,
     logger,
+    ...(options.pushAgent && { pushAgent: options.pushAgent }),
   });
   const notifications = connect(notificationsDefinition(), notificationsService.address);
   const config = bffConfigSchema.parse({

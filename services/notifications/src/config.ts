@@ -1,7 +1,32 @@
-import { engineConfigSchema, loadConfig, port, serviceTokenConfigShape } from '@tip/platform';
+import {
+  ConfigError,
+  engineConfigSchema,
+  loadConfig,
+  optionalString,
+  port,
+  serviceTokenConfigShape,
+} from '@tip/platform';
 import { z } from 'zod';
 
 export const DEFAULT_PREMIUM_SWEEP_INTERVAL_MS = 60_000;
+
+export const DEFAULT_PUSH_HOLD_MS = 4000;
+export const DEFAULT_VAPID_SUBJECT = 'mailto:admin@tip.local';
+
+/**
+ * Web Push: the VAPID key pair (both or neither: without them a pair is generated once and kept in the service's
+ * store), the address push services may write to about this server's pushes, and how long a message's notification
+ * waits before it goes to the devices (dropped if the member read it meanwhile: they had the thread open).
+ */
+export const pushConfigShape = {
+  VAPID_PUBLIC_KEY: optionalString(),
+  VAPID_PRIVATE_KEY: optionalString(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// address')
+    .default(DEFAULT_VAPID_SUBJECT),
+  PUSH_HOLD_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_PUSH_HOLD_MS),
+};
 
 /** The notifications process's settings, read from the environment; a bad value names its variable. */
 export const notificationsConfigSchema = engineConfigSchema.extend({
@@ -9,6 +34,7 @@ export const notificationsConfigSchema = engineConfigSchema.extend({
   GRPC_PORT: port(50056),
   /** The secret every caller signs its calls with. */
   ...serviceTokenConfigShape,
+  ...pushConfigShape,
   /**
    * How often, in ms, members whose premium ends in three days or ends now are looked for (an index range each time):
    * a member hears of it at most this long after its moment. At most what a Node timer can wait.
@@ -23,5 +49,15 @@ export const notificationsConfigSchema = engineConfigSchema.extend({
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
 
 export function readNotificationsConfig(env: NodeJS.ProcessEnv = process.env): NotificationsConfig {
-  return loadConfig(notificationsConfigSchema, env);
+  const config = loadConfig(notificationsConfigSchema, env);
+  pushSettings(config);
+  return config;
+}
+
+/** The push options of the settings; one VAPID key of two is a mistake. */
+export function pushSettings(config: z.infer<z.ZodObject<typeof pushConfigShape>>) {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: subject } = config;
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither']);
+  return { vapid: { publicKey, privateKey, subject }, pushHoldMs: config.PUSH_HOLD_MS };
 }

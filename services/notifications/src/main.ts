@@ -1,11 +1,15 @@
 /** Notifications as its own process (the distributed shape). */
 import { runServiceMain } from '@tip/platform';
-import { readNotificationsConfig } from './config.js';
+import { pushSettings, readNotificationsConfig } from './config.js';
 import { startNotificationsService } from './service.js';
 
 runServiceMain({
   name: 'notifications',
   readConfig: readNotificationsConfig,
   start: (runtime, config) =>
-    startNotificationsService({ ...runtime, premiumSweepIntervalMs: config.PREMIUM_SWEEP_INTERVAL_MS }),
+    startNotificationsService({
+      ...runtime,
+      ...pushSettings(config),
+      premiumSweepIntervalMs: config.PREMIUM_SWEEP_INTERVAL_MS,
+    }),
 });

@@ -8,7 +8,8 @@ import {
 } from './contract/index.js';
 import type { NotificationsContext } from './app/context.js';
 import { schedulePremiumSweeps } from './app/premium-moments.js';
-import { DEFAULT_PREMIUM_SWEEP_INTERVAL_MS } from './config.js';
+import { DevicePushes } from './app/push.js';
+import { DEFAULT_PREMIUM_SWEEP_INTERVAL_MS, DEFAULT_PUSH_HOLD_MS } from './config.js';
 import { notificationsHandlers } from './grpc/handlers.js';
 import { Bells } from './infra/bells.js';
 import { BlockProjection } from './infra/block-projection.js';
@@ -16,19 +17,24 @@ import { followTheCommunity } from './infra/consumers.js';
 import { MemberDirectory } from './infra/member-directory.js';
 import { NotificationStore } from './infra/notification-store.js';
 import { PostDirectory } from './infra/post-directory.js';
+import { openPushing, type PushOptions } from './infra/pushing.js';
 
-export type NotificationsServiceOptions = Omit<ServiceRuntime, 'objects'> & {
-  /** How often premium's moments are swept for (config PREMIUM_SWEEP_INTERVAL_MS). */
-  premiumSweepIntervalMs?: number;
-  /** The clock premium's moments are planned and swept by; tests move it on. */
-  now?: () => Date;
+export type NotificationsServiceOptions = Omit<ServiceRuntime, 'objects'> &
+  PushOptions & {
+    /** How often premium's moments are swept for (config PREMIUM_SWEEP_INTERVAL_MS). */
+    premiumSweepIntervalMs?: number;
+    /** The clock premium's moments are planned and swept by; tests move it on. */
+    now?: () => Date;
+  };
+
+export type RunningNotificationsService = RunningService<NotificationsDefinition> & {
+  /** Resolves once no notification waits to go to the devices and none is being sent (tests, benches). */
+  pushesSent(): Promise<void>;
 };
-
-export type RunningNotificationsService = RunningService<NotificationsDefinition>;
 
 /**
  * Starts notifications: its gRPC server, the relay of the members' bells on `notifications.members`, what it hears
- * of the other services' events, and the sweep for premium's moments.
+ * of the other services' events, the sweep for premium's moments, and the pushes to the members' devices.
  */
 export async function startNotificationsService(
   options: NotificationsServiceOptions,
@@ -41,7 +47,10 @@ export async function startNotificationsService(
     PostDirectory.open(documents),
     BlockProjection.open(documents),
   ]);
-  const context: NotificationsContext = { entries, bells, members, posts, blocks, logger };
+  const pushing = await openPushing(documents, options, logger);
+  const base = { entries, bells, members, posts, blocks, logger, ...pushing, previews: async () => null };
+  const pushes = new DevicePushes(base, options.pushHoldMs ?? DEFAULT_PUSH_HOLD_MS);
+  const context: NotificationsContext = { ...base, pushes };
   const service = await startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
@@ -61,9 +70,11 @@ export async function startNotificationsService(
   const stopSweeps = schedulePremiumSweeps(context, { intervalMs, now });
   return {
     ...service,
+    pushesSent: () => pushes.idle(),
     stop: async () => {
       await stopSweeps();
       await service.stop();
+      await pushes.idle();
     },
   };
 }

@@ -1,9 +1,14 @@
 import type { Logger } from '@tip/platform';
+import type { Translate } from '../domain/index.js';
 import type { Bells } from '../infra/bells.js';
 import type { BlockProjection } from '../infra/block-projection.js';
 import type { MemberDirectory } from '../infra/member-directory.js';
 import type { NotificationStore } from '../infra/notification-store.js';
 import type { PostDirectory } from '../infra/post-directory.js';
+import type { PreferenceStore } from '../infra/preference-store.js';
+import type { PushSubscriptions } from '../infra/push-subscriptions.js';
+import type { WebPushSender } from '../infra/web-push-sender.js';
+import type { DevicePushes } from './push.js';
 
 export interface NotificationsContext {
   entries: NotificationStore;
@@ -11,5 +16,18 @@ export interface NotificationsContext {
   members: MemberDirectory;
   posts: PostDirectory;
   blocks: BlockProjection;
+  preferences: PreferenceStore;
+  subscriptions: PushSubscriptions;
+  /** The VAPID public key browsers subscribe with (base64url). */
+  pushKey: string;
+  sender: WebPushSender;
+  pushes: DevicePushes;
+  /** The sentences in a device's language. */
+  texts: (language: string) => Translate;
+  /**
+   * The text of the conversation's latest message to the member, for their devices (previews), from messaging; null
+   * when it cannot be had.
+   */
+  previews: (conversation: string, recipientId: string) => Promise<string | null>;
   logger: Logger;
 }

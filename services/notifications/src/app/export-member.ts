@@ -3,7 +3,9 @@ import { shownActor } from './views.js';
 
 /**
  * Everything notifications holds about the member, for their data export: the notifications they were told, newest
- * first, naming the members who did it by id as they were shown (an anonymous post's author not at all).
+ * first, naming the members who did it by id as they were shown (an anonymous post's author not at all); their
+ * preferences; their devices' subscriptions, by endpoint and when each subscribed (not the keys, which are the
+ * devices' own to encrypt for).
  */
 export async function exportMember(context: NotificationsContext, userId: string): Promise<{ json: string }> {
   const entries = await context.entries.ofMember(userId);
@@ -20,5 +22,11 @@ export async function exportMember(context: NotificationsContext, userId: string
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
   }));
-  return { json: JSON.stringify({ notifications }, null, 2) };
+  const preferences = { ...(await context.preferences.of(userId)), savedAt: await context.preferences.savedAt(userId) };
+  const pushSubscriptions = (await context.subscriptions.ofMember(userId)).map(({ endpoint, language, createdAt }) => ({
+    endpoint,
+    language,
+    createdAt,
+  }));
+  return { json: JSON.stringify({ notifications, preferences, pushSubscriptions }, null, 2) };
 }

@@ -29,6 +29,8 @@ export async function separate(context: NotificationsContext, a: string, b: stri
 export async function forgetMember(context: NotificationsContext, userId: string, correlationId: string) {
   await context.entries.removeOf(userId);
   await context.bells.remove(userId);
+  await context.subscriptions.removeOf(userId);
+  await context.preferences.remove(userId);
   // Rare, and not per member: one pass over everyone's entries for those that name them.
   await ringEach(context, await context.entries.takeOut({}, userId), correlationId);
   await noLongerWaiting(context, VERIFICATIONS, userId, correlationId);

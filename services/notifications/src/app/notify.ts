@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DeliveredEvent } from '@tip/platform';
-import { groupKey, isNews, type NotificationKind } from '../domain/index.js';
+import { groupKey, isNews, wantsEntry, wantsPush, type NotificationKind } from '../domain/index.js';
 import type { NotificationOrigin } from '../infra/notification-store.js';
 import { ring } from './bell.js';
 import type { NotificationsContext } from './context.js';
@@ -28,7 +28,8 @@ const entryIdOf = (eventId: string, userId: string) =>
 /**
  * Tells the member what happened, joining their unread entry of its kind and subject where the kind gathers
  * (grouping.ts), then rings their bell. Nothing for an event that is no news (recency.ts), for what a member did
- * themself, for a member erased (or by one), or between members of whom one blocked the other.
+ * themself, for a member erased (or by one), or between members of whom one blocked the other, nor of a group the
+ * member switched off in the app; their devices hear of it if they want them to (push.ts).
  */
 export async function notify(context: NotificationsContext, happening: Happening, event: Occasion) {
   const { actorId, item, ...origin } = happening;
@@ -37,12 +38,15 @@ export async function notify(context: NotificationsContext, happening: Happening
   const members = await context.members.getMany(actorId ? [userId, actorId] : [userId]);
   if (members.get(userId)?.deleted || (actorId && members.get(actorId)?.deleted)) return;
   if (actorId && (await context.blocks.between(userId, actorId))) return;
+  const preferences = await context.preferences.of(userId);
+  if (!wantsEntry(preferences, origin.kind)) return;
   const at = new Date().toISOString();
   const group = groupKey(userId, origin.kind, origin.subject);
   const id = group
     ? await context.entries.gather(group, origin, { actorId, item, at })
     : await context.entries.add(entryIdOf(event.id, userId), origin, at);
   await ring(context, userId, [id], event.correlationId);
+  if (wantsPush(preferences, origin.kind)) context.pushes.tell(userId, id, origin.kind);
 }
 
 /** The actor took back what they did (a like): they leave the member's unread entry of it, which goes if empty. */

@@ -1,3 +1,4 @@
+import type { NotificationFacts } from '../domain/index.js';
 import type { MemberDocument } from '../infra/member-directory.js';
 import type { NotificationDocument } from '../infra/notification-store.js';
 
@@ -25,5 +26,24 @@ export function notificationView(entry: NotificationDocument, members: Map<strin
     read: entry.read,
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
+  };
+}
+
+/** What the entry's sentence and link are made of (sentences.ts), as the web's Notification says it. */
+export function notificationFacts(
+  entry: NotificationDocument,
+  members: Map<string, MemberDocument>,
+): NotificationFacts {
+  const view = notificationView(entry, members);
+  return {
+    kind: entry.kind,
+    actor: view.actor && { id: view.actor.id, username: view.actor.username || null },
+    actorCount: view.actorCount,
+    count: view.count,
+    postId: view.postId || null,
+    conversationWith: view.conversationWith || null,
+    reason: view.reason || null,
+    credits: view.credits || null,
+    months: view.months || null,
   };
 }

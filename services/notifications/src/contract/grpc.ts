@@ -4,6 +4,7 @@ import type { NotificationsDefinition } from '../generated/tip/notifications/v1/
 
 export type { NotificationsDefinition } from '../generated/tip/notifications/v1/Notifications.js';
 export type { Notification__Output as NotificationView } from '../generated/tip/notifications/v1/Notification.js';
+export type { Preferences__Output as PreferencesView } from '../generated/tip/notifications/v1/Preferences.js';
 
 export const NOTIFICATIONS_SERVICE_NAME = 'tip.notifications.v1.Notifications';
 
@@ -16,6 +17,11 @@ export const NOTIFICATIONS_CALLERS: CallerPolicy = {
   UnreadCount: ['bff'],
   MarkRead: ['bff'],
   ExportMember: ['bff'],
+  GetPreferences: ['bff'],
+  SetPreferences: ['bff'],
+  PushKey: ['bff'],
+  Subscribe: ['bff'],
+  Unsubscribe: ['bff'],
 };
 
 let definition: NotificationsDefinition | undefined;

@@ -463,7 +463,10 @@ describe('blocks and erasure', () => {
     await waitFor(async () => (await unread(author)) === 1, 5000, 'one unread');
     expect(await listOf(leaving)).toEqual([]);
     expect(await unread(leaving)).toBe(0);
-    expect(JSON.parse((await harness.client.ExportMember({ userId: leaving })).json)).toEqual({ notifications: [] });
+    expect(JSON.parse((await harness.client.ExportMember({ userId: leaving })).json)).toMatchObject({
+      notifications: [],
+      pushSubscriptions: [],
+    });
     // A like of theirs still on its way tells nobody.
     await like(shared, leaving);
     await harness.settled();

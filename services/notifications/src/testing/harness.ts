@@ -11,6 +11,7 @@ import {
   type NotificationsDefinition,
 } from '../contract/index.js';
 import { collectionName } from '../infra/collections.js';
+import type { PushOptions } from '../infra/pushing.js';
 import { startNotificationsService, type RunningNotificationsService } from '../service.js';
 
 /** The consumer group notifications hears the other services in (consumers.ts). */
@@ -48,11 +49,12 @@ export interface NotificationsHarness extends ServiceHarness<NotificationsDefini
   replica(now: () => Date): Promise<RunningNotificationsService>;
 }
 
-export async function startNotificationsHarness(): Promise<NotificationsHarness> {
+/** `push`: how it reaches devices (a push service stand-in's agent, the hold of a message). */
+export async function startNotificationsHarness(push: PushOptions = {}): Promise<NotificationsHarness> {
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs), advance: (ms: number) => void (offsetMs += ms) };
   const start = (runtime: Omit<ServiceRuntime, 'objects'>, now: () => Date) =>
-    startNotificationsService({ ...runtime, now, premiumSweepIntervalMs: PREMIUM_SWEEP_INTERVAL_MS });
+    startNotificationsService({ ...runtime, ...push, now, premiumSweepIntervalMs: PREMIUM_SWEEP_INTERVAL_MS });
   const harness = await startServiceHarness({
     name: 'notifications',
     definition: notificationsDefinition(),

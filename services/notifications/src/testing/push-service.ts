@@ -1,0 +1,123 @@
+import { createECDH, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { Agent, createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+
+/** What a device was sent, decrypted as its browser would. */
+export interface ReceivedPush {
+  payload: { id: string; kind: string; title: string; body: string; url: string; tag: string };
+  /** The VAPID public key the push was signed with (the Authorization header's `k`). */
+  vapidKey: string;
+  urgency: string | undefined;
+}
+
+/** A browser's subscription on the stand-in: what it gives the server, and what it received. */
+export interface StandInDevice {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  received: ReceivedPush[];
+}
+
+/**
+ * A local push service, for tests: it takes what web-push posts (RFC 8030) over TLS, answers 201, or what it is told
+ * to answer for a device (404, 410), and decrypts each payload (RFC 8291, aes128gcm) with the private key of the
+ * device's browser, which it plays: each device is an ECDH P-256 key pair and a 16-byte auth secret made here. The
+ * decryption is written from the RFC with node:crypto, not web-push's own library, so it checks web-push's work.
+ */
+export interface PushServiceStandIn {
+  /** For the sender: trusts the stand-in's self-signed certificate. */
+  agent: Agent;
+  /** A new browser subscription. */
+  device(): StandInDevice;
+  /** What the stand-in answers the device's pushes from now on. */
+  answer(device: StandInDevice, status: 201 | 404 | 410 | 500): void;
+  /** Every push the stand-in was posted, whatever it answered. */
+  all(): ReceivedPush[];
+  close(): Promise<void>;
+}
+
+const b64 = (bytes: Buffer) => bytes.toString('base64url');
+
+export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const devices = new Map<string, { device: StandInDevice; ecdh: ReturnType<typeof createECDH>; status: number }>();
+  const all: ReceivedPush[] = [];
+  const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const held = devices.get(request.url ?? '');
+      if (!held || request.method !== 'POST') {
+        response.writeHead(404).end();
+        return;
+      }
+      const authSecret = Buffer.from(held.device.keys.auth, 'base64url');
+      const push: ReceivedPush = {
+        payload: JSON.parse(decrypt(Buffer.concat(chunks), held.ecdh, authSecret).toString('utf8')),
+        vapidKey: /k=([\w-]+)/.exec(request.headers.authorization ?? '')?.[1] ?? '',
+        urgency: request.headers.urgency as string | undefined,
+      };
+      all.push(push);
+      if (held.status === 201) held.device.received.push(push);
+      response.writeHead(held.status).end();
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ ca: pems.cert });
+  return {
+    agent,
+    device() {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      const path = `/push/${randomUUID()}`;
+      const device: StandInDevice = {
+        endpoint: `https://127.0.0.1:${port}${path}`,
+        keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(randomBytes(16)) },
+        received: [],
+      };
+      devices.set(path, { device, ecdh, status: 201 });
+      return device;
+    },
+    answer(device, status) {
+      const held = devices.get(new URL(device.endpoint).pathname);
+      if (held) held.status = status;
+    },
+    all: () => all,
+    async close() {
+      agent.destroy();
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+/**
+ * RFC 8291's decryption of an aes128gcm body (RFC 8188) of one record: the header names the salt, the record size and
+ * the sender's ephemeral public key; the key and nonce come from the ECDH secret, the auth secret and both public
+ * keys; the plaintext ends with the last record's delimiter (2) and any padding (zeros).
+ */
+function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, authSecret: Buffer): Buffer {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const senderKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), senderKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', ecdh.computeSecret(senderKey), authSecret, keyInfo, 32));
+  const key = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', key, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end -= 1;
+  if (padded[end] !== 2) throw new Error('the last record does not end with its delimiter');
+  return padded.subarray(0, end);
+}
