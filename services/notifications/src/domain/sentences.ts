@@ -15,7 +15,7 @@ export interface NotificationFacts {
 }
 
 /**
- * A text of the service's catalogue (`notifications.text.…`) in the reader's language, i18next's way: `count` picks
+ * A text of the service's catalogue (`notifications.textPostLiked`…) in the reader's language, i18next's way: `count` picks
  * the language's plural form and `context` a variant ('others', 'anonymous'). The web passes its i18next `t` over the
  * `messages` namespace; the push sender an i18next instance over the same catalogue.
  */
@@ -23,6 +23,13 @@ export type Translate = (
   key: string,
   options?: { count?: number; context?: string; [param: string]: unknown },
 ) => string;
+
+/** The key of a kind's sentence: `post_liked` says `notifications.textPostLiked` (and its plural and context forms). */
+const textKey = (kind: NotificationKind) =>
+  `notifications.text${kind
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}`;
 
 /**
  * What a notification says: its sentence and, for a rejection, the reasons. Grouped kinds name the latest actor and
@@ -35,7 +42,7 @@ export function notificationText(
   t: Translate,
 ): { text: string; reason: string | null } {
   const { kind, actor, actorCount, count } = notification;
-  const key = `notifications.text.${kind}`;
+  const key = textKey(kind);
   const name = actor?.username ?? t('notifications.someone');
   const reason = notification.reason ? t('notifications.reason', { reason: notification.reason }) : null;
   switch (kind) {
@@ -52,6 +59,7 @@ export function notificationText(
     case 'credits_purchased':
       return { text: t(key, { count: notification.credits ?? 0 }), reason };
     case 'premium_purchased':
+    case 'premium_granted':
       return { text: t(key, { count: notification.months ?? 0 }), reason };
     case 'verifications_waiting':
     case 'reports_filed':
@@ -64,7 +72,8 @@ export function notificationText(
 /**
  * Where a notification leads, a path of the web app: the post it is about, the conversation (with the member, or
  * through the anonymous post whose author is unnamed), the profile of who revealed the member's Telegram, the member's
- * own profile for their verification and credits, the admin console's tab for a queue.
+ * own profile for their verification and credits, the checkout (where premium is bought) for premium granted, ending
+ * or ended, the admin console's tab for a queue.
  */
 export function notificationLink(notification: NotificationFacts): string {
   const { kind, postId, actor, conversationWith } = notification;
@@ -84,6 +93,10 @@ export function notificationLink(notification: NotificationFacts): string {
     }
     case 'telegram_revealed':
       return actor ? `/profile/${encodeURIComponent(actor.id)}` : '/profile';
+    case 'premium_granted':
+    case 'premium_expiring':
+    case 'premium_ended':
+      return '/checkout';
     case 'verifications_waiting':
       return '/admin?tab=pending-users';
     case 'reports_filed':

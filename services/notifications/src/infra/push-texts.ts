@@ -6,7 +6,7 @@ import type { Translate } from '../domain/index.js';
 /**
  * The sentences of notifications in each language, for what devices show: the service's catalogue (where the web
  * reads them too) through i18next, so plural forms and contexts resolve exactly as in the app. Its keys are flat
- * ('notifications.text.post_liked'), hence no key or namespace separator.
+ * ('notifications.textPostLiked'), hence no key or namespace separator.
  */
 export function pushTexts(): (language: string) => Translate {
   const translators = new Map<string, Translate>();

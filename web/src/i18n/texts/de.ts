@@ -6,6 +6,15 @@ import wallet from '../../../../services/wallet/src/messages/de.json';
 import content from '../../../../services/content/src/messages/de.json';
 import messaging from '../../../../services/messaging/src/messages/de.json';
 import moderation from '../../../../services/moderation/src/messages/de.json';
+import notifications from '../../../../services/notifications/src/messages/de.json';
 
 export { translation };
-export const messages = { ...platform, ...identity, ...wallet, ...content, ...messaging, ...moderation };
+export const messages = {
+  ...platform,
+  ...identity,
+  ...wallet,
+  ...content,
+  ...messaging,
+  ...moderation,
+  ...notifications,
+};

@@ -6,6 +6,15 @@ import wallet from '../../../../services/wallet/src/messages/en.json';
 import content from '../../../../services/content/src/messages/en.json';
 import messaging from '../../../../services/messaging/src/messages/en.json';
 import moderation from '../../../../services/moderation/src/messages/en.json';
+import notifications from '../../../../services/notifications/src/messages/en.json';
 
 export { translation };
-export const messages = { ...platform, ...identity, ...wallet, ...content, ...messaging, ...moderation };
+export const messages = {
+  ...platform,
+  ...identity,
+  ...wallet,
+  ...content,
+  ...messaging,
+  ...moderation,
+  ...notifications,
+};

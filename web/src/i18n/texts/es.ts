@@ -6,6 +6,15 @@ import wallet from '../../../../services/wallet/src/messages/es.json';
 import content from '../../../../services/content/src/messages/es.json';
 import messaging from '../../../../services/messaging/src/messages/es.json';
 import moderation from '../../../../services/moderation/src/messages/es.json';
+import notifications from '../../../../services/notifications/src/messages/es.json';
 
 export { translation };
-export const messages = { ...platform, ...identity, ...wallet, ...content, ...messaging, ...moderation };
+export const messages = {
+  ...platform,
+  ...identity,
+  ...wallet,
+  ...content,
+  ...messaging,
+  ...moderation,
+  ...notifications,
+};

@@ -6,6 +6,15 @@ import wallet from '../../../../services/wallet/src/messages/fr.json';
 import content from '../../../../services/content/src/messages/fr.json';
 import messaging from '../../../../services/messaging/src/messages/fr.json';
 import moderation from '../../../../services/moderation/src/messages/fr.json';
+import notifications from '../../../../services/notifications/src/messages/fr.json';
 
 export { translation };
-export const messages = { ...platform, ...identity, ...wallet, ...content, ...messaging, ...moderation };
+export const messages = {
+  ...platform,
+  ...identity,
+  ...wallet,
+  ...content,
+  ...messaging,
+  ...moderation,
+  ...notifications,
+};

@@ -6,6 +6,15 @@ import wallet from '../../../../services/wallet/src/messages/it.json';
 import content from '../../../../services/content/src/messages/it.json';
 import messaging from '../../../../services/messaging/src/messages/it.json';
 import moderation from '../../../../services/moderation/src/messages/it.json';
+import notifications from '../../../../services/notifications/src/messages/it.json';
 
 export { translation };
-export const messages = { ...platform, ...identity, ...wallet, ...content, ...messaging, ...moderation };
+export const messages = {
+  ...platform,
+  ...identity,
+  ...wallet,
+  ...content,
+  ...messaging,
+  ...moderation,
+  ...notifications,
+};

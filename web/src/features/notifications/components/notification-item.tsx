@@ -20,12 +20,12 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { notificationLink } from '@tip/notifications/domain';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { formatDateTime } from '@/lib/dates';
 import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import type { Notification, NotificationKindName } from '../api/types';
-import { notificationLink } from '../lib/notification-link';
 import { notificationText } from '../lib/notification-text';
 
 /** The sign beside a notification that names no one (or over its actor's picture, the kind). */

@@ -1,19 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
 import { createInstance, type TFunction } from 'i18next';
 import { readFileSync } from 'node:fs';
+import { notificationLink } from '@tip/notifications/domain';
 import type { Notification } from '../api/types';
-import { notificationLink } from './notification-link';
 import { notificationText } from './notification-text';
 
 const LANGUAGES = ['it', 'en', 'es', 'fr', 'de'] as const;
 
-/** The app's texts in `language`, through i18next as the app sets it up (its plural rules, its contexts). */
+const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+
+/**
+ * The app's texts in `language` and the notifications service's (the server's catalogue, the `messages` namespace),
+ * through i18next as the app sets it up (its plural rules, its contexts).
+ */
 async function translatorFor(language: string): Promise<TFunction> {
-  const texts = JSON.parse(readFileSync(new URL(`../../../i18n/locales/${language}.json`, import.meta.url), 'utf8'));
   const i18n = createInstance();
   await i18n.init({
     lng: language,
-    resources: { [language]: { translation: texts } },
+    resources: {
+      [language]: {
+        translation: readJson(`../../../i18n/locales/${language}.json`),
+        messages: readJson(`../../../../../services/notifications/src/messages/${language}.json`),
+      },
+    },
     interpolation: { escapeValue: false },
   });
   return i18n.t;
