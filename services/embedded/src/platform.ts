@@ -5,7 +5,7 @@ import { ledgerCheckConfigShape, startWalletService, stripeConfigShape, stripeSe
 import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
-import { startNotificationsService } from '@tip/notifications';
+import { pushConfigShape, pushSettings, startNotificationsService } from '@tip/notifications';
 import {
   adapterOptionsFrom,
   engineConfigSchema,
@@ -32,6 +32,7 @@ export const embeddedConfigSchema = engineConfigSchema
   })
   .extend(stripeConfigShape)
   .extend(ledgerCheckConfigShape)
+  .extend(pushConfigShape)
   .extend({ POST_APPROVAL: postApprovalSetting });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
@@ -157,6 +158,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       documents: notificationsDocuments,
       events,
       logger: logger.child({ service: 'notifications' }),
+      ...pushSettings(config),
     });
     stops.defer(() => notifications.stop());
 
