@@ -106,6 +106,12 @@ const testId = (id: string) => (page: Page) => page.getByTestId(id).first().wait
 // The shown one: a phone keeps the conversation list in the page, hidden, while the thread is open.
 const text = (value: string) => (page: Page) =>
   page.getByText(value).filter({ visible: true }).first().waitFor({ timeout: EVENTUAL_MS });
+/** The settings' notifications section, once its preferences are in: the group's switch for the app. */
+const notificationSwitch = (group: string) => (page: Page) =>
+  page
+    .getByRole('group', { name: appText(`notifications.settings.groups.${group}.title`) })
+    .getByRole('switch', { name: appText('notifications.settings.inApp') })
+    .waitFor({ timeout: EVENTUAL_MS });
 const dialog = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).waitFor();
 
 async function look(page: Page, screen: Screen) {
@@ -195,6 +201,12 @@ function memberScreens({ author }: World): Screen[] {
     },
     { name: 'member: profile', path: '/profile', ready: heading('profile.danger.title') },
     {
+      name: 'member: notification settings, quiet hours open',
+      path: '/settings',
+      ready: notificationSwitch('messages'),
+      then: (page) => page.getByRole('switch', { name: appText('notifications.settings.quietHours') }).click(),
+    },
+    {
       name: 'member: delete account dialog',
       path: '/profile',
       ready: heading('profile.danger.title'),
@@ -261,6 +273,7 @@ function adminScreens({ pending }: World): Screen[] {
       await dialog(page);
     }),
     tab('audit', 'audit', (page) => page.getByRole('tabpanel').getByRole('listitem').first().waitFor()),
+    { name: "admin: notification settings, the queues' too", path: '/settings', ready: notificationSwitch('queues') },
     {
       name: 'admin: registration demo',
       path: '/demo-registrazione',

@@ -30,6 +30,9 @@ interface FormValues {
 const QUIET_HOURS = { from: '22:00', to: '07:00' };
 const ALL_OFF = Object.fromEntries(NOTIFICATION_GROUPS.map((group) => [group, false])) as Switches;
 
+/** Quiet hours are kept in the time zone the member's browser is in. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 const formValues = (saved: NotificationPreferences, subscribed: boolean): FormValues => ({
   inApp: saved.inApp,
   // A device that is not subscribed gets nothing, whatever the member's other devices get.
@@ -45,9 +48,7 @@ const toPreferences = (values: FormValues, saved: NotificationPreferences, subsc
   inApp: values.inApp,
   push: subscribed ? values.push : saved.push,
   previews: values.previews,
-  quietHours: values.quietHours
-    ? { from: values.from, to: values.to, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }
-    : null,
+  quietHours: values.quietHours ? { from: values.from, to: values.to, timeZone: browserTimeZone() } : null,
 });
 
 /**
@@ -227,9 +228,7 @@ function QuietHours({ control, register }: { control: Control<FormValues>; regis
           <SwitchRow
             id="notifications-quiet-hours"
             label={t('notifications.settings.quietHours')}
-            hint={t('notifications.settings.quietHoursHint', {
-              timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-            })}
+            hint={t('notifications.settings.quietHoursHint', { timeZone: browserTimeZone() })}
             checked={field.value}
             onChange={field.onChange}
           />
