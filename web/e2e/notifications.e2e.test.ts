@@ -4,7 +4,7 @@ import { expectAccessible } from './accessibility.js';
 import { approveByApi, createPostByApi } from './content.js';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi } from './members.js';
-import { appText, withValues } from './texts.js';
+import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, until } from './waits.js';
 
 const e2e = useE2E({
@@ -47,7 +47,7 @@ async function openFeed(page: Page) {
   return requests;
 }
 
-const liked = (username: string) => withValues(appText('notifications.text.post_liked'), { name: username });
+const liked = (username: string) => withValues(serverText('notifications.textPostLiked'), { name: username });
 
 describeE2E('notifications', () => {
   it('rings the author’s bell by push when another member likes their post, and leads to the post, read', async () => {
@@ -106,7 +106,7 @@ describeE2E('notifications', () => {
 
     await bell.click();
     await until('the notifications page', () => addressOf(author.page) === '/notifications');
-    const gathered = withValues(appText('notifications.text.post_liked_others_other'), {
+    const gathered = withValues(serverText('notifications.textPostLiked_others_other'), {
       name: fans[2]?.username ?? '',
       count: 2,
     });

@@ -9,7 +9,7 @@ const ROOT = new URL('../../', import.meta.url);
 const readJson = (path: string) => JSON.parse(readFileSync(new URL(path, ROOT), 'utf8')) as Tree;
 
 /** Where the server's texts are: the kernel's errors and each service's catalogue. */
-const SERVER_CATALOGUES = ['platform', 'identity', 'wallet', 'content', 'messaging', 'moderation'];
+const SERVER_CATALOGUES = ['platform', 'identity', 'wallet', 'content', 'messaging', 'moderation', 'notifications'];
 
 /** A text of the server's message catalogue (flat keys), as the BFF sends it in `language`. */
 export function serverText(key: string, language: Language = 'it'): string {
