@@ -18,14 +18,18 @@ const push = (title: string, url: string) => ({
 /** The notifications the app's service worker shows now, as plain data. */
 const shown = (page: Page) =>
   page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data, icon, badge }) => ({
-      title,
-      body,
-      tag,
-      data: data as unknown,
-      icon: new URL(icon).pathname,
-      badge: new URL(badge).pathname,
-    })),
+    // `badge` is in Chromium's Notification, not in TypeScript's.
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => {
+      const { title, body, tag, data, icon, badge } = notification as Notification & { badge: string };
+      return {
+        title,
+        body,
+        tag,
+        data: data as unknown,
+        icon: new URL(icon).pathname,
+        badge: new URL(badge).pathname,
+      };
+    }),
   );
 
 /**
