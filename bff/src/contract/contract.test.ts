@@ -28,6 +28,7 @@ import {
   markReadResultSchema,
   memberSchema,
   notificationPageSchema,
+  notificationPreferencesSchema,
   notificationsReadSchema,
   paymentOutcomeSchema,
   paymentSessionSchema,
@@ -37,6 +38,7 @@ import {
   postDecidedSchema,
   premiumGrantedSchema,
   pushEventSchema,
+  pushKeySchema,
   registeredSchema,
   reportGroupSchema,
   sendResultSchema,
@@ -185,6 +187,16 @@ describe('the BFF answers and pushes as its contract says', () => {
       await answer(reader.browser.get('/api/notifications'), notificationPageSchema);
       await answer(reader.browser.get('/api/notifications/unread-count'), unreadCountSchema);
       await answer(reader.browser.postJson('/api/notifications/read', { all: true }), notificationsReadSchema);
+      const preferences = await answer(
+        reader.browser.get('/api/notifications/preferences'),
+        notificationPreferencesSchema,
+      );
+      const quiet = { ...preferences, quietHours: { from: '23:00', to: '06:30', timeZone: 'Europe/Rome' } };
+      await answer(
+        reader.browser.postJson('/api/notifications/preferences', quiet, 'PUT'),
+        notificationPreferencesSchema,
+      );
+      await answer(reader.browser.get('/api/notifications/push/key'), pushKeySchema);
 
       const blocked = author.browser.postJson(`/api/users/${reader.id}/block`, { reason: 'spam' });
       expect((await answer(blocked, blockResultSchema)).block.blockedUserId).toBe(reader.id);
