@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { engineConfigSchema, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
 import { CONTENT_CALLERS, CONTENT_POSTS_TOPIC, CONTENT_SERVICE_NAME } from '@tip/content/contract';
 import { IDENTITY_CALLERS, IDENTITY_SERVICE_NAME, IDENTITY_USERS_TOPIC } from '@tip/identity/contract';
-import { MESSAGING_MESSAGES_TOPIC, MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
+import { MESSAGING_CALLERS, MESSAGING_MESSAGES_TOPIC, MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
 import {
   MODERATION_FEEDBACK_TOPIC,
   MODERATION_POSTS_TOPIC,
@@ -76,7 +76,7 @@ const workspaces: Record<string, Workspace> = {
   'services/messaging': {
     schema: messagingConfigSchema,
     read: readMessagingConfig,
-    grpc: { service: MESSAGING_SERVICE_NAME, addressVariable: 'MESSAGING_ADDR', callers: callersOf() },
+    grpc: { service: MESSAGING_SERVICE_NAME, addressVariable: 'MESSAGING_ADDR', callers: callersOf(MESSAGING_CALLERS) },
   },
   'services/moderation': {
     schema: moderationConfigSchema,

@@ -109,8 +109,8 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
   const messaging = await service('messaging', { WALLET_ADDR: wallet.address });
   // Moderation applies its decisions at identity and content.
   const moderation = await service('moderation', { IDENTITY_ADDR: identity.address, CONTENT_ADDR: content.address });
-  // Notifications calls no one: it hears the others' events.
-  const notifications = await service('notifications', {});
+  // Notifications hears the others' events, and asks messaging for a message's preview.
+  const notifications = await service('notifications', { MESSAGING_ADDR: messaging.address });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const bff = run('bff/dist/main.js', {

@@ -263,6 +263,35 @@ describe('preferences and Web Push', () => {
     expect(JSON.parse(exported.json).pushSubscriptions).toEqual([]);
   });
 
+  it('shows a message’s text on the device only to a member who chose previews, cut to a line', async () => {
+    const reader = await approvedMember('anteprima_n');
+    const writer = await approvedMember('mittente_n', 10);
+    const device = pushService.device();
+    const subscriptions = '/api/notifications/push/subscriptions';
+    expect(
+      (await reader.browser.postJson(subscriptions, { ...device, received: undefined, language: 'en' })).status,
+    ).toBe(204);
+    const preferences = { inApp: everyGroup, push: everyGroup, previews: false, quietHours: null };
+    expect((await reader.browser.postJson('/api/notifications/preferences', preferences, 'PUT')).status).toBe(200);
+    const write = async (content: string) =>
+      expect(
+        (await writer.browser.postJson('/api/messages', { id: randomUUID(), recipientId: reader.id, content })).status,
+      ).toBe(201);
+
+    await write('Ci vediamo alle otto?');
+    await waitFor(() => device.received.length === 1, 10_000, 'the first message on the device');
+    expect(device.received[0]?.payload).toMatchObject({ title: 'New message from mittente_n', body: '' });
+
+    const settings = { ...preferences, previews: true };
+    expect((await reader.browser.postJson('/api/notifications/preferences', settings, 'PUT')).status).toBe(200);
+    await write(`Porta ${'il vino, '.repeat(30)}grazie`);
+    await waitFor(() => device.received.length === 2, 10_000, 'the second message on the device');
+    const { payload } = device.received[1] as { payload: { title: string; body: string } };
+    expect(payload.title).toBe('2 new messages from mittente_n');
+    expect(payload.body).toMatch(/^Porta il vino, il vino, .*…$/);
+    expect(payload.body.length).toBeLessThanOrEqual(121);
+  });
+
   it('refuses a subscription that is not a push service’s, in the member’s language, and a visitor', async () => {
     const { browser } = await stack.member('rifiuto_n');
     const { keys } = pushService.device();

@@ -152,6 +152,9 @@ export async function startStack(
     events: adapters.events,
     logger,
     ...(options.pushAgent && { pushAgent: options.pushAgent }),
+    // A message's push waits this long for its thread to be read; tests need not wait the default 4 s.
+    pushHoldMs: 500,
+    messaging: connect(messagingDefinition(), messagingService.address, 'notifications'),
   });
   const notifications = connect(notificationsDefinition(), notificationsService.address);
   const config = bffConfigSchema.parse({

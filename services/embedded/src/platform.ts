@@ -159,6 +159,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       events,
       logger: logger.child({ service: 'notifications' }),
       ...pushSettings(config),
+      messaging: messaging.local,
     });
     stops.defer(() => notifications.stop());
 

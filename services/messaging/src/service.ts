@@ -2,6 +2,7 @@ import { startService, type RunningService, type ServiceClient, type ServiceRunt
 import type { WalletDefinition } from '@tip/wallet/contract';
 import {
   MESSAGING_MESSAGES_TOPIC,
+  MESSAGING_CALLERS,
   MESSAGING_SERVICE_NAME,
   messagingDefinition,
   type MessagingDefinition,
@@ -38,7 +39,12 @@ export async function startMessagingService(options: MessagingServiceOptions): P
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
     acceptedServiceTokenSecret: options.acceptedServiceTokenSecret,
-    service: { name: MESSAGING_SERVICE_NAME, definition: messagingDefinition(), handlers: messagingHandlers(context) },
+    service: {
+      name: MESSAGING_SERVICE_NAME,
+      definition: messagingDefinition(),
+      handlers: messagingHandlers(context),
+      callers: MESSAGING_CALLERS,
+    },
     events,
     logger,
     outboxes: [messages.outbox(MESSAGING_MESSAGES_TOPIC), conversations.outbox(MESSAGING_MESSAGES_TOPIC)],

@@ -35,6 +35,8 @@ export const notificationsConfigSchema = engineConfigSchema.extend({
   /** The secret every caller signs its calls with. */
   ...serviceTokenConfigShape,
   ...pushConfigShape,
+  /** Where messaging answers (host:port): asked for a message's text when a member wants previews on their devices. */
+  MESSAGING_ADDR: z.string().min(1).default('messaging:50054'),
   /**
    * How often, in ms, members whose premium ends in three days or ends now are looked for (an index range each time):
    * a member hears of it at most this long after its moment. At most what a Node timer can wait.

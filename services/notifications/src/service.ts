@@ -15,6 +15,7 @@ import { Bells } from './infra/bells.js';
 import { BlockProjection } from './infra/block-projection.js';
 import { followTheCommunity } from './infra/consumers.js';
 import { MemberDirectory } from './infra/member-directory.js';
+import { messagePreviews, type MessagePreviewClient } from './infra/message-previews.js';
 import { NotificationStore } from './infra/notification-store.js';
 import { PostDirectory } from './infra/post-directory.js';
 import { openPushing, type PushOptions } from './infra/pushing.js';
@@ -25,6 +26,8 @@ export type NotificationsServiceOptions = Omit<ServiceRuntime, 'objects'> &
     premiumSweepIntervalMs?: number;
     /** The clock premium's moments are planned and swept by; tests move it on. */
     now?: () => Date;
+    /** Messaging, asked for a message's text when a member wants previews; without it devices show none. */
+    messaging?: MessagePreviewClient;
   };
 
 export type RunningNotificationsService = RunningService<NotificationsDefinition> & {
@@ -48,7 +51,8 @@ export async function startNotificationsService(
     BlockProjection.open(documents),
   ]);
   const pushing = await openPushing(documents, options, logger);
-  const base = { entries, bells, members, posts, blocks, logger, ...pushing, previews: async () => null };
+  const previews = options.messaging ? messagePreviews(options.messaging, logger) : async () => null;
+  const base = { entries, bells, members, posts, blocks, logger, ...pushing, previews };
   const pushes = new DevicePushes(base, options.pushHoldMs ?? DEFAULT_PUSH_HOLD_MS);
   const context: NotificationsContext = { ...base, pushes };
   const service = await startService({

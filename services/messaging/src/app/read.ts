@@ -120,3 +120,9 @@ export async function unreadCount(context: MessagingContext, userId: string) {
   const { conversations: list } = await conversations(context, userId);
   return { count: list.reduce((sum, conversation) => sum + conversation.unreadCount, 0) };
 }
+
+/** The text of the latest message sent to the recipient in the conversation, for their lock screen (notifications). */
+export async function preview(context: MessagingContext, input: { conversation: string; recipientId: string }) {
+  const latest = await context.messages.latestTo(input.conversation, input.recipientId);
+  return { content: latest?.content ?? '' };
+}

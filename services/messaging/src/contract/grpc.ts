@@ -1,4 +1,4 @@
-import { loadProto } from '@tip/platform';
+import { loadProto, type CallerPolicy } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/messaging.js';
 import type { MessagingDefinition } from '../generated/tip/messaging/v1/Messaging.js';
 
@@ -6,6 +6,9 @@ export type { MessagingDefinition } from '../generated/tip/messaging/v1/Messagin
 export type { MessageView__Output as MessagingMessage } from '../generated/tip/messaging/v1/MessageView.js';
 
 export const MESSAGING_SERVICE_NAME = 'tip.messaging.v1.Messaging';
+
+/** The BFF calls every method but Preview, which only notifications calls (a member's lock screen preview). */
+export const MESSAGING_CALLERS: CallerPolicy = { Preview: ['notifications'] };
 
 let definition: MessagingDefinition | undefined;
 

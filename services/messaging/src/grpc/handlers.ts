@@ -3,7 +3,7 @@ import type { CallContext, ServiceHandlers } from '@tip/platform';
 import type { MessagingDefinition } from '../contract/index.js';
 import type { CallInfo, MessagingContext } from '../app/context.js';
 import { exportMember } from '../app/export-member.js';
-import { conversations, markRead, thread, unreadCount } from '../app/read.js';
+import { conversations, markRead, preview, thread, unreadCount } from '../app/read.js';
 import { send } from '../app/send.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
@@ -17,5 +17,6 @@ export function messagingHandlers(context: MessagingContext): ServiceHandlers<Me
     MarkRead: (request, call) => markRead(context, request, callInfo(call)),
     UnreadCount: (request) => unreadCount(context, request.userId),
     ExportMember: (request) => exportMember(context, request.userId),
+    Preview: (request) => preview(context, request),
   };
 }

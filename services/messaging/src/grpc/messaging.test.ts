@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { CreditsDebited } from '@tip/wallet/contract';
 import { failureOf, waitFor } from '@tip/platform/testing';
+import { conversationKey } from '../domain/index.js';
 import { startMessagingHarness, type MessagingHarness } from '../testing/harness.js';
 
 let harness: MessagingHarness;
@@ -198,6 +199,21 @@ describe('reading', () => {
       limit: 2,
     });
     expect(await failureOf(stale)).toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('Preview', () => {
+  it('answers notifications alone the latest message to the member, and nothing of one to the other', async () => {
+    const anna = await harness.member({ username: 'anna' });
+    const bruno = await harness.member({ username: 'bruno' });
+    for (const content of ['prima', 'seconda']) await send(anna, bruno, content);
+    await send(bruno, anna, 'risposta');
+    const conversation = conversationKey(anna, bruno);
+    const notifications = harness.clientAs('notifications');
+    expect(await notifications.Preview({ conversation, recipientId: bruno })).toEqual({ content: 'seconda' });
+    expect(await notifications.Preview({ conversation, recipientId: anna })).toEqual({ content: 'risposta' });
+    expect(await notifications.Preview({ conversation, recipientId: randomUUID() })).toEqual({ content: '' });
+    await expect(harness.client.Preview({ conversation, recipientId: bruno })).rejects.toThrow(/caller not admitted/);
   });
 });
 

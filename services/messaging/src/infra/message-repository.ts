@@ -84,6 +84,15 @@ export class MessageRepository extends OutboxRepository<MessageDocument> {
     return last ?? null;
   }
 
+  /** The newest message sent to `recipientId` in the conversation; null while there is none. */
+  async latestTo(conversation: string, recipientId: string): Promise<MessageDocument | null> {
+    const [last] = await this.collection.find(
+      { conversation, recipientId, status: 'sent' },
+      { sort: newestFirst('createdAt'), limit: 1 },
+    );
+    return last ?? null;
+  }
+
   /** Any sent message of the conversation: through an anonymous post, each names the post's author. */
   anySent(conversation: string): Promise<MessageDocument | null> {
     return this.collection.findOne({ conversation, status: 'sent' });

@@ -3,6 +3,7 @@ export * from './grouping.js';
 export * from './kinds.js';
 export * from './preferences.js';
 export * from './premium.js';
+export * from './preview.js';
 export * from './quiet-hours.js';
 export * from './recency.js';
 export * from './sentences.js';
