@@ -83,8 +83,8 @@ describe('what a notification says', () => {
       "Nuovo messaggio dall'autore di un post anonimo",
     );
     expect(say({ kind: 'verifications_waiting', actor: null, count: 3 })).toBe('3 verifiche in attesa');
-    expect(say({ kind: 'reports_filed', actor: null, count: 2 })).toBe('2 nuove segnalazioni');
-    expect(say({ kind: 'reports_filed', actor: null, count: 1 })).toBe('1 nuova segnalazione');
+    expect(say({ kind: 'reports_filed', actor: null, count: 2 })).toBe('2 post segnalati in attesa');
+    expect(say({ kind: 'reports_filed', actor: null, count: 1 })).toBe('1 post segnalato in attesa');
     expect(say({ kind: 'credits_purchased', actor: null, credits: 1 })).toBe('Acquisto confermato: 1 credito aggiunto');
     expect(say({ kind: 'premium_granted', actor: null, months: 1 })).toBe(
       'Un amministratore ti ha regalato 1 mese di Premium',
