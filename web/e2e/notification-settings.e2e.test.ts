@@ -223,4 +223,34 @@ describeE2E('the notifications section of the settings', () => {
     expect(calls[3]).toEqual({ method: 'DELETE', body: { endpoint: again.endpoint } });
     expect(unsubscribed).toEqual([stored.endpoint, again.endpoint]);
   });
+
+  it('writes the device’s pushes in the language the member switches to', async () => {
+    const member = await registerMember(e2e.baseUrl, newMember('lingua'));
+    const page = await e2e.newPage({ serviceWorkers: 'allow' });
+    await page.context().grantPermissions(['notifications'], { origin: e2e.baseUrl });
+    await withPushServiceStandIn(page, []);
+    const calls = subscriptionCalls(page);
+    await signInByApi(page, member);
+    await page.goto('/settings');
+    await onDevice(page, 'messages').click();
+    await until('the subscription is posted', () => calls.length === 1);
+    const { endpoint } = calls[0]?.body as { endpoint: string };
+
+    // A page load in the same language tells the server nothing more.
+    await page.reload();
+    await inApp(page, 'messages').waitFor();
+    expect(calls).toHaveLength(1);
+
+    // The language switcher reloads the page in English: the subscription follows, once.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page
+      .getByRole('combobox', { name: appText('language.label') })
+      .first()
+      .selectOption('en');
+    await until('the subscription is posted in English', () => calls.length === 2);
+    expect(calls[1]).toMatchObject({ method: 'POST', body: { endpoint, language: 'en' } });
+    await page.reload();
+    await page.getByRole('switch').first().waitFor();
+    expect(calls).toHaveLength(2);
+  });
 });

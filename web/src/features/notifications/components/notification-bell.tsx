@@ -1,11 +1,12 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Hint } from '@/components/ui/hint';
 import { UnreadBadge } from '@/components/unread-badge';
 import { useNotificationsUnreadCount } from '../api/get-unread-count';
+import { languageChangedSinceSubscribing } from '../lib/device-language';
 
 const NotificationsPanel = lazy(() => import('./notifications-panel'));
 
@@ -18,6 +19,14 @@ export function NotificationBell() {
   const { data: count = 0 } = useNotificationsUnreadCount();
   const [open, setOpen] = useState(false);
   const bell = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Once per page load, and only after a change of language: the subscription's code stays off the first load.
+    if (languageChangedSinceSubscribing())
+      void import('../lib/push-device')
+        .then(({ followLanguageChange }) => followLanguageChange())
+        // The language stays the old one until a later page load manages to tell the server.
+        .catch((error: unknown) => console.warn('The push subscription keeps its language', error));
+  }, []);
   const badge = (
     <UnreadBadge
       count={count}

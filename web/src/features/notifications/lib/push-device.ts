@@ -1,5 +1,6 @@
-import { readLanguage } from '@/i18n/languages';
+import { readLanguage, type LanguageCode } from '@/i18n/languages';
 import { addPushSubscription, getPushKey, removePushSubscription } from '../api/push-subscriptions';
+import { forgetSubscribedLanguage, rememberSubscribedLanguage } from './device-language';
 
 /**
  * Whether this browser can be pushed to: 'unsupported' without the Push API (iOS Safari outside an app added to the
@@ -39,16 +40,29 @@ export async function subscribeThisDevice(): Promise<NotificationPermission> {
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  const { endpoint, keys } = subscription.toJSON();
   try {
-    if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The push subscription carries no endpoint or keys');
-    await addPushSubscription({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, language: readLanguage() });
+    await tellServer(subscription, readLanguage());
   } catch (error) {
     // A subscription the server does not know would only make this device look subscribed.
     await subscription.unsubscribe();
     throw error;
   }
   return permission;
+}
+
+/** Gives the server this device's subscription, to write its pushes in `language`. */
+async function tellServer(subscription: PushSubscription, language: LanguageCode) {
+  const { endpoint, keys } = subscription.toJSON();
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('The push subscription carries no endpoint or keys');
+  await addPushSubscription({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, language });
+  rememberSubscribedLanguage(language);
+}
+
+/** The member chose another language since this device subscribed: its pushes now come in the new one. */
+export async function followLanguageChange(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (subscription) await tellServer(subscription, readLanguage());
+  else forgetSubscribedLanguage();
 }
 
 /**
@@ -61,6 +75,7 @@ export async function unsubscribeThisDevice(): Promise<void> {
   try {
     await removePushSubscription(subscription.endpoint);
   } finally {
+    forgetSubscribedLanguage();
     await subscription.unsubscribe();
   }
 }
