@@ -28,15 +28,7 @@ describe('npm run smoke', () => {
       'the second writes to the first (2 credits)',
       'the admin deletes both (cleaning up)',
     ]);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const cookie = await platform.adminCookie();
     const users = (await (await fetch(`${base}/api/admin/users?search=smoke_`, { headers: { cookie } })).json()) as {
       total: number;
     };
