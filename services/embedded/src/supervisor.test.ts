@@ -8,6 +8,8 @@ import { supervise, type Supervised } from './supervisor.js';
 
 const logger = createLogger('supervisor-test', 'silent');
 const quick = { firstDelayMs: 10, maxDelayMs: 40, maxCrashes: 3, windowMs: 60_000 };
+const superviseQuickly = (script: string, onGiveUp: (name: string) => void) =>
+  supervise({ name: 'child', script, env: {}, logger, policy: quick, onGiveUp });
 
 describe('supervise', () => {
   let dir: string;
@@ -37,14 +39,7 @@ ${body}`,
   it('starts a process that crashed again, and leaves it running once it stays up', async () => {
     const child = await script('if (run < 3) process.exit(7); setInterval(() => {}, 1000);');
     let gaveUp = false;
-    supervised = supervise({
-      name: 'child',
-      script: child.path,
-      env: {},
-      logger,
-      policy: quick,
-      onGiveUp: () => (gaveUp = true),
-    });
+    supervised = superviseQuickly(child.path, () => (gaveUp = true));
     await waitFor(async () => (await child.runs()) === 3, 10_000, 'the third run');
     const third = supervised.current();
     expect(third.exitCode).toBeNull();
@@ -57,14 +52,7 @@ ${body}`,
   it('gives up on a process that keeps crashing, once', async () => {
     const child = await script('process.exit(7);');
     const gaveUp: string[] = [];
-    supervised = supervise({
-      name: 'child',
-      script: child.path,
-      env: {},
-      logger,
-      policy: quick,
-      onGiveUp: (name) => gaveUp.push(name),
-    });
+    supervised = superviseQuickly(child.path, (name) => gaveUp.push(name));
     await waitFor(() => gaveUp.length > 0, 10_000, 'giving up');
     // The first run and three restarts: the fourth crash is one more than the policy allows.
     expect(await child.runs()).toBe(4);
