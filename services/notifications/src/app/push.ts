@@ -4,10 +4,10 @@ import type { NotificationDocument } from '../infra/notification-store.js';
 import type { PushSubscriptionDocument } from '../infra/push-subscriptions.js';
 import type { PushPayload } from '../infra/web-push-sender.js';
 import type { NotificationsContext } from './context.js';
+import { notificationFacts, shownActor } from './views.js';
 
 /** What sending needs: everything but the pushes themselves. */
 type PushingContext = Omit<NotificationsContext, 'pushes'>;
-import { notificationFacts, shownActor } from './views.js';
 
 /** How many entries go to their devices at once: a slow push service holds no more than these. */
 const SENDING_AT_ONCE = 16;
@@ -20,9 +20,10 @@ const QUEUED_AT_MOST = 10_000;
  * service that is slow or down never stalls the consumer, and a failure is logged, never thrown back at the event.
  *
  * A message's entry waits `holdMs` first, and goes nowhere if it was read meanwhile (the member had the thread open:
- * their page reads it); an entry that gathers more while waiting is sent once, as it is then (its latest message). What is sent is decided
- * when it is sent: the entry as it is, the member's preferences and quiet hours, their devices. What waits is in
- * memory: a process that dies drops it; a clean stop waits for it (a hold at most, then the sends).
+ * their page reads it); an entry that gathers more while waiting is sent once, as it is then (its latest message).
+ * What is sent is decided when it is sent: the entry as it is, the member's preferences and quiet hours, their
+ * devices. What waits is in memory: a process that dies drops it; a clean stop waits for it (a hold at most, then the
+ * sends).
  */
 export class DevicePushes {
   private readonly waiting = new Map<string, string>();
