@@ -1,8 +1,8 @@
-import { DomainError } from '@tip/platform';
+import { decodePosition, DomainError, encodePosition } from '@tip/platform';
 import { groupKey } from '../domain/index.js';
 import { ring } from './bell.js';
 import type { NotificationsContext } from './context.js';
-import { decodeCursor, encodeCursor, pageSize } from './paging.js';
+import { pageSize } from './paging.js';
 import { notificationView, shownActor } from './views.js';
 
 /** The most ids one MarkRead names. */
@@ -11,7 +11,7 @@ export const MARK_READ_MAX_IDS = 100;
 /** A page of the member's notifications, the most recently updated first, and the next page's cursor. */
 export async function list(context: NotificationsContext, input: { userId: string; cursor: string; limit: number }) {
   const limit = pageSize(input.limit);
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = input.cursor ? decodePosition(input.cursor) : null;
   // One more than the page: whether there is a next page, without a second query.
   const found = await context.entries.page(input.userId, after, limit + 1);
   const entries = found.slice(0, limit);
@@ -19,7 +19,7 @@ export async function list(context: NotificationsContext, input: { userId: strin
   const last = entries.at(-1);
   return {
     notifications: entries.map((entry) => notificationView(entry, members)),
-    nextCursor: found.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt, id: last._id }) : '',
+    nextCursor: found.length > limit && last ? encodePosition({ at: last.updatedAt, id: last._id }) : '',
   };
 }
 

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, insertOnce, type Collection, type DocumentStore, type Filter } from '@tip/platform';
+import {
+  DuplicateKeyError,
+  insertOnce,
+  newestFirst,
+  olderThan,
+  type Collection,
+  type DocumentStore,
+  type Filter,
+  type PagePosition,
+} from '@tip/platform';
 import {
   gather,
   withoutActor,
@@ -192,15 +201,9 @@ export class NotificationStore {
   }
 
   /** Up to `limit` of the member's entries, the most recently updated first, after `after` (a page's last). */
-  page(userId: string, after: { updatedAt: string; id: string } | null, limit: number) {
-    // The bound on updatedAt alone lets a store start at the cursor instead of reading every newer entry first.
-    const before: Filter = after
-      ? {
-          updatedAt: { $lte: after.updatedAt },
-          $or: [{ updatedAt: { $lt: after.updatedAt } }, { _id: { $lt: after.id } }],
-        }
-      : {};
-    return this.entries.find({ userId, ...before }, { sort: { updatedAt: -1, _id: -1 }, limit });
+  page(userId: string, after: PagePosition | null, limit: number) {
+    const before: Filter = after ? olderThan('updatedAt', after) : {};
+    return this.entries.find({ userId, ...before }, { sort: newestFirst('updatedAt'), limit });
   }
 
   /** The post is gone: what is about it goes too; answers the entries that went. */
