@@ -5,7 +5,7 @@ import { ledgerCheckConfigShape, startWalletService, stripeConfigShape, stripeSe
 import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
-import { pushConfigShape, pushSettings, startNotificationsService } from '@tip/notifications';
+import { notificationsSettings, notificationsSettingsShape, startNotificationsService } from '@tip/notifications';
 import {
   adapterOptionsFrom,
   engineConfigSchema,
@@ -32,7 +32,7 @@ export const embeddedConfigSchema = engineConfigSchema
   })
   .extend(stripeConfigShape)
   .extend(ledgerCheckConfigShape)
-  .extend(pushConfigShape)
+  .extend(notificationsSettingsShape)
   .extend({ POST_APPROVAL: postApprovalSetting });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
@@ -158,7 +158,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       documents: notificationsDocuments,
       events,
       logger: logger.child({ service: 'notifications' }),
-      ...pushSettings(config),
+      ...notificationsSettings(config),
       messaging: messaging.local,
     });
     stops.defer(() => notifications.stop());

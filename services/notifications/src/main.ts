@@ -1,7 +1,7 @@
 /** Notifications as its own process (the distributed shape). */
 import { runServiceMain } from '@tip/platform';
 import { messagingDefinition } from '@tip/messaging/contract';
-import { pushSettings, readNotificationsConfig } from './config.js';
+import { notificationsSettings, readNotificationsConfig } from './config.js';
 import { startNotificationsService } from './service.js';
 
 runServiceMain({
@@ -10,8 +10,7 @@ runServiceMain({
   start: (runtime, config, connect) =>
     startNotificationsService({
       ...runtime,
-      ...pushSettings(config),
-      premiumSweepIntervalMs: config.PREMIUM_SWEEP_INTERVAL_MS,
+      ...notificationsSettings(config),
       messaging: connect(messagingDefinition(), config.MESSAGING_ADDR),
     }),
 });
