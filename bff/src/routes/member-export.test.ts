@@ -295,7 +295,19 @@ describe('GET /api/users/me/export', () => {
     ]);
     expect(parsed(files['identity.json'])).toMatchObject({ profile: { id: member.id }, blocksMade: [] });
     expect(parsed(files['wallet.json'])).toEqual({ account: null, balance: 0, entries: [], payments: [] });
-    expect(parsed(files['notifications.json'])).toEqual({ notifications: [] });
+    // Nothing chosen yet: the defaults, in the app all on and on devices all off, and no device.
+    const everyGroup = (on: boolean) => ({ messages: on, posts: on, decisions: on, credits: on, queues: on });
+    expect(parsed(files['notifications.json'])).toEqual({
+      notifications: [],
+      preferences: {
+        inApp: everyGroup(true),
+        push: everyGroup(false),
+        previews: false,
+        quietHours: null,
+        savedAt: null,
+      },
+      pushSubscriptions: [],
+    });
   });
 });
 
