@@ -6,13 +6,13 @@ import { until } from './waits.js';
 const e2e = useE2E();
 
 /** A push as the server sends it (bff/src/contract: the device's notification). */
-const push = (title: string, url: string) => ({
+const push = (title: string, url: string, kind = 'message_received', tag = 'conversation:marco') => ({
   id: 'n-1',
-  kind: 'message_received',
+  kind,
   title,
   body: 'Nuovo messaggio da Marco',
   url,
-  tag: 'conversation:marco',
+  tag,
 });
 
 /** The notifications the app's service worker shows now, as plain data. */
@@ -20,11 +20,15 @@ const shown = (page: Page) =>
   page.evaluate(async () =>
     // `badge` is in Chromium's Notification, not in TypeScript's.
     (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => {
-      const { title, body, tag, data, icon, badge } = notification as Notification & { badge: string };
+      const { title, body, tag, data, icon, badge, renotify } = notification as Notification & {
+        badge: string;
+        renotify: boolean;
+      };
       return {
         title,
         body,
         tag,
+        renotify,
         data: data as unknown,
         icon: new URL(icon).pathname,
         badge: new URL(badge).pathname,
@@ -71,6 +75,7 @@ describeE2E("the service worker's Web Push", () => {
         title: 'Tip',
         body: 'Nuovo messaggio da Marco',
         tag: 'conversation:marco',
+        renotify: true,
         data: { url: '/privacy' },
         icon: '/icons/icon-192.png',
         badge: '/icons/badge-96.png',
@@ -83,6 +88,21 @@ describeE2E("the service worker's Web Push", () => {
     await deliver(push('Tip, di nuovo', '/terms'));
     await until('the newer push replaces the first', async () => (await shown(page))[0]?.title === 'Tip, di nuovo');
     expect(await shown(page)).toHaveLength(1);
+
+    // Another like gathered replaces its notification without buzzing again; a message does buzz.
+    await deliver(push('Marco ha messo mi piace', '/posts/p-1', 'post_liked', 'post:p-1'));
+    await until('the like is shown', async () => (await shown(page)).length === 2);
+    expect((await shown(page)).map(({ tag, renotify }) => ({ tag, renotify }))).toEqual(
+      expect.arrayContaining([
+        { tag: 'conversation:marco', renotify: true },
+        { tag: 'post:p-1', renotify: false },
+      ]),
+    );
+    await page.evaluate(async () => {
+      for (const notification of await (await navigator.serviceWorker.ready).getNotifications({ tag: 'post:p-1' }))
+        notification.close();
+    });
+    await until('the like is closed', async () => (await shown(page)).length === 1);
 
     const [worker] = context.serviceWorkers();
     if (!worker) throw new Error('the service worker is not running');

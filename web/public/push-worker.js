@@ -6,15 +6,17 @@
 /**
  * A push is { id, kind, title, body, url, tag }, written by the server in the device's language. Always shown, even
  * while the app is open on that screen: a push that shows nothing makes Chrome show a notice of its own and Safari end
- * the subscription. The tag replaces the device's earlier notification about the same thing ('3 nuovi messaggi').
+ * the subscription. The tag replaces the device's earlier notification about the same thing ('3 nuovi messaggi'),
+ * silently but for a message: another like need not buzz the phone again, another message should.
  */
 self.addEventListener('push', (event) => {
   if (!event.data) return;
-  const { title, body, url, tag } = event.data.json();
+  const { kind, title, body, url, tag } = event.data.json();
   event.waitUntil(
     self.registration.showNotification(title, {
       body,
       tag,
+      renotify: kind === 'message_received',
       data: { url },
       icon: '/icons/icon-192.png',
       badge: '/icons/badge-96.png',
