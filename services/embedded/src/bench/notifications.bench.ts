@@ -7,11 +7,15 @@
  *   exactly one unread notification per event sent to them: nothing lost, nothing doubled.
  * - a member with 10,000 notifications: their first page (GET /api/notifications) and their unread count (GET
  *   /api/notifications/unread-count), asked one at a time (p50, p99).
+ * - the same 500 events a second once every member has a device subscribed and every group on for it, on a local push
+ *   service's stand-in that decrypts each push as a browser would: the time from the event to the push arriving there
+ *   (p50, p99), and whether each member's device got exactly one push per event (a redelivered event pushes nothing).
+ *   Messages are not held for this (PUSH_HOLD_MS=0): what is timed is the sending.
  * Members are registered and approved through the API and watch from here; the events are published onto the
  * platform's own event log (the embedded log: several processes share it), as the services that own them would.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +26,8 @@ import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 import { PostCreated, PostEngagementChanged } from '@tip/content/contract';
 import { MessageSent } from '@tip/messaging/contract';
 import { CreditsPurchased } from '@tip/wallet/contract';
-import { ADMIN, approvedMember, call, signIn, type Session } from './members.js';
+import { startPushServiceStandIn, type StandInDevice } from '@tip/notifications/testing';
+import { ADMIN, approvedMember, call, json, signIn, type Session } from './members.js';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const MEMBERS = 200;
@@ -95,6 +100,13 @@ function eventFor(userId: string, n: number, posts: string[]): EventEnvelope {
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-notifications-bench-'));
+  // The devices' push service, whose certificate the platform trusts; each push it takes is timed as it arrives.
+  const arrivals = new Map<string, number[]>();
+  const pushService = await startPushServiceStandIn((device) =>
+    arrivals.set(device.endpoint, [...(arrivals.get(device.endpoint) ?? []), performance.now()]),
+  );
+  const certificate = join(dataDir, 'push-service.pem');
+  writeFileSync(certificate, pushService.certificate);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const platform = spawnNode(join(root, 'services/embedded/dist/main.js'), {
@@ -108,6 +120,8 @@ async function main() {
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     ADMIN_LIMIT_PER_MEMBER: '10000',
     ADMIN_LIMIT_PER_ADDRESS: '10000',
+    NODE_EXTRA_CA_CERTS: certificate,
+    PUSH_HOLD_MS: '0',
   });
   const sockets: Socket[] = [];
   let events: EventBus | undefined;
@@ -134,8 +148,8 @@ async function main() {
       while ((await unread(member)) < 1) await sleep(50);
     }
 
-    // The posts the likes are about, made known as content would (one per like to come).
-    const total = RATE_PER_S * (WARM_UP_S + DURATION_S);
+    // The posts the likes are about, made known as content would (one per like to come, in both rounds).
+    const total = 2 * RATE_PER_S * (WARM_UP_S + DURATION_S);
     const posts: string[] = [];
     for (let n = 0; n < total; n += 1) {
       if (n % 3 !== 0) continue;
@@ -179,7 +193,8 @@ async function main() {
     }
     const sent = new Map<string, number>(members.map((member) => [member.id, 1]));
     let published = 0;
-    const publishAtRate = async (count: number, timed: boolean) => {
+    /** Publishes `count` events at the rate, in turn to each member; `onEvent` hears of each as it goes out. */
+    const publishAtRate = async (count: number, onEvent: (member: Session, at: number) => void) => {
       const began = performance.now();
       for (let i = 0; i < count; i++) {
         const wait = began + (i * 1000) / RATE_PER_S - performance.now();
@@ -187,18 +202,21 @@ async function main() {
         const member = members[published % MEMBERS] as Session;
         const event = eventFor(member.id, published, posts);
         published += 1;
-        const expected = (sent.get(member.id) ?? 0) + 1;
-        sent.set(member.id, expected);
-        const list = due.get(member.id) ?? [];
-        list.push({ count: expected, at: performance.now(), timed });
-        due.set(member.id, list);
+        onEvent(member, performance.now());
         const copies = published % REDELIVER_EVERY === 0 ? [event, event] : [event];
         await log.publish(TOPICS[event.type] ?? '', copies);
       }
     };
-    await publishAtRate(RATE_PER_S * WARM_UP_S, false);
+    const toSocket = (timed: boolean) => (member: Session, at: number) => {
+      const expected = (sent.get(member.id) ?? 0) + 1;
+      sent.set(member.id, expected);
+      const list = due.get(member.id) ?? [];
+      list.push({ count: expected, at, timed });
+      due.set(member.id, list);
+    };
+    await publishAtRate(RATE_PER_S * WARM_UP_S, toSocket(false));
     const began = performance.now();
-    await publishAtRate(RATE_PER_S * DURATION_S, true);
+    await publishAtRate(RATE_PER_S * DURATION_S, toSocket(true));
     const timedTotal = RATE_PER_S * DURATION_S;
     const deadline = performance.now() + 15_000;
     while (latencies.length < timedTotal && performance.now() < deadline) await sleep(50);
@@ -245,6 +263,55 @@ async function main() {
     const firstPage = await timed('/api/notifications');
     const count = await timed('/api/notifications/unread-count');
 
+    // 3. The same rate to devices: every member subscribes one and turns every group on for it.
+    const devices = new Map<string, StandInDevice>();
+    const everyGroup = { messages: true, posts: true, decisions: true, credits: true, queues: true };
+    for (const member of members) {
+      const device = pushService.device();
+      devices.set(member.id, device);
+      const { endpoint, keys } = device;
+      const subscription = { endpoint, keys, language: 'it' };
+      await call(base, '/api/notifications/push/subscriptions', {
+        method: 'POST',
+        cookie: member.cookie,
+        ...json(subscription),
+      });
+      const preferences = { inApp: everyGroup, push: everyGroup, previews: false, quietHours: null };
+      await call(base, '/api/notifications/preferences', {
+        method: 'PUT',
+        cookie: member.cookie,
+        ...json(preferences),
+      });
+    }
+    const pushedAt = new Map<string, { at: number; timed: boolean }[]>();
+    const toDevice = (timed: boolean) => (member: Session, at: number) =>
+      pushedAt.set(member.id, [...(pushedAt.get(member.id) ?? []), { at, timed }]);
+    await publishAtRate(RATE_PER_S * WARM_UP_S, toDevice(false));
+    const pushing = performance.now();
+    await publishAtRate(RATE_PER_S * DURATION_S, toDevice(true));
+    const arrived = () =>
+      members.reduce((sum, member) => sum + (arrivals.get(devices.get(member.id)?.endpoint ?? '')?.length ?? 0), 0);
+    const pushTotal = RATE_PER_S * (WARM_UP_S + DURATION_S);
+    const pushDeadline = performance.now() + 30_000;
+    while (arrived() < pushTotal && performance.now() < pushDeadline) await sleep(50);
+    const pushSeconds = (performance.now() - pushing) / 1000;
+    await sleep(1000);
+    // A member's pushes are sent 16 at a time and may arrive out of turn: the k-th to arrive is timed against the
+    // k-th event sent to them (both in time order).
+    const pushLatencies: number[] = [];
+    let exactDevices = 0;
+    for (const member of members) {
+      const events = pushedAt.get(member.id) ?? [];
+      const times = arrivals.get(devices.get(member.id)?.endpoint ?? '') ?? [];
+      if (times.length === events.length) exactDevices += 1;
+      events.forEach(({ at, timed }, k) => {
+        const time = times[k];
+        if (timed && time !== undefined) pushLatencies.push(time - at);
+      });
+    }
+    pushLatencies.sort((a, b) => a - b);
+    const timedPushes = RATE_PER_S * DURATION_S;
+
     console.log(
       `\nnotifications: ${timedTotal} events at ${RATE_PER_S}/s for ${MEMBERS} members with a socket each (after ${WARM_UP_S} s at that rate), one in ${REDELIVER_EVERY} published twice`,
     );
@@ -257,10 +324,14 @@ async function main() {
     console.log(
       `a member with ${held} notifications (${HISTORY} purchases made in ${seededS.toFixed(1)} s): first page p50 ${percentile(firstPage, 0.5)} ms, p99 ${percentile(firstPage, 0.99)} ms (target: p99 < 20 ms); unread count p50 ${percentile(count, 0.5)} ms, p99 ${percentile(count, 0.99)} ms, ${READS} requests each, one at a time`,
     );
+    console.log(
+      `to devices (Web Push to a local push service, decrypted there): ${pushLatencies.length} of ${timedPushes} pushed (${(pushLatencies.length / pushSeconds).toFixed(0)}/s), event to device p50 ${percentile(pushLatencies, 0.5)} ms, p99 ${percentile(pushLatencies, 0.99)} ms; ${exactDevices} of ${MEMBERS} devices got exactly one push per event`,
+    );
   } finally {
     for (const socket of sockets) socket.disconnect();
     await events?.close();
     await platform.stop();
+    await pushService.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

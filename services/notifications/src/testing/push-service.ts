@@ -28,6 +28,8 @@ export interface StandInDevice {
 export interface PushServiceStandIn {
   /** For the sender: trusts the stand-in's self-signed certificate. */
   agent: Agent;
+  /** That certificate (PEM), for a sender in another process (NODE_EXTRA_CA_CERTS). */
+  certificate: string;
   /** A new browser subscription. */
   device(): StandInDevice;
   /** What the stand-in answers the device's pushes from now on. */
@@ -39,7 +41,10 @@ export interface PushServiceStandIn {
 
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
 
-export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
+/** `onPush` hears of each push a device took, as it arrives (benches time them). */
+export async function startPushServiceStandIn(
+  onPush: (device: StandInDevice, push: ReceivedPush) => void = () => {},
+): Promise<PushServiceStandIn> {
   const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
     keyType: 'ec',
     algorithm: 'sha256',
@@ -63,7 +68,10 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
         urgency: request.headers.urgency as string | undefined,
       };
       all.push(push);
-      if (held.status === 201) held.device.received.push(push);
+      if (held.status === 201) {
+        held.device.received.push(push);
+        onPush(held.device, push);
+      }
       response.writeHead(held.status).end();
     });
   });
@@ -73,6 +81,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
   const agent = new Agent({ ca: pems.cert });
   return {
     agent,
+    certificate: pems.cert,
     device() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
