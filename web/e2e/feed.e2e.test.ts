@@ -261,8 +261,8 @@ describeE2E('the feed', () => {
       await createPostByApi(member.page, { content: `${marker} #${n}.`, category: 'trending' });
     await openFeed(member.page);
     const mine = member.page.getByTestId('post-card').filter({ hasText: marker });
-    await mine.first().waitFor();
-    expect(await mine.count()).toBe(20);
+    // The first render holds three cards, the other seventeen follow in a transition (FeedList).
+    await until('the first page of twenty', async () => (await mine.count()) === 20);
     // Newest first: the first post waits on the next page.
     expect(await cardWith(member.page, `${marker} #1.`).count()).toBe(0);
     await member.page.getByRole('button', { name: appText('feed.loadMore') }).click();
