@@ -1,12 +1,9 @@
-import { hostname } from 'node:os';
-import { followEvents, on, onEach, type EventBus, type Logger, type Subscription } from '@tip/platform';
+import { on, onEach, type Subscription } from '@tip/platform';
 import { PostCreated, PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
 import { IDENTITY_EVENTS } from '@tip/identity/contract';
+import { followHere, type FollowingHere } from '../realtime/follow-here.js';
 import type { Push } from '../realtime/push.js';
 import type { FeedPages } from './feed-pages.js';
-
-/** Each replica pushes to its own sockets, so each consumes every post event: the group is per host. */
-export const postEventsGroup = () => `bff-posts-${hostname()}`;
 
 /**
  * Tells open feeds that something changed, so they fetch again (each viewer's page is filtered for them by the
@@ -17,46 +14,35 @@ export const postEventsGroup = () => `bff-posts-${hostname()}`;
  * erasure's), both. Anything else (a post published, decided or deleted, a member's name, photo, premium or blocks)
  * may change every page.
  */
-export function followPostEvents(options: {
-  events: EventBus;
-  push: Push;
-  pages: FeedPages;
-  logger: Logger;
-  group?: string;
-}): Promise<Subscription> {
-  const { push, pages, logger } = options;
+export function followPostEvents(options: FollowingHere & { push: Push; pages: FeedPages }): Promise<Subscription> {
+  const { push, pages } = options;
   const everyPage = () => pages.changed();
-  return followEvents({
-    events: options.events,
-    group: options.group ?? postEventsGroup(),
-    logger,
-    reactions: [
-      on(PostCreated, ({ postId, authorId, status }) => {
-        everyPage();
-        // A waiting post is in its author's feed only (other tabs, or a post made elsewhere, learn of it here).
-        if (status === 'approved') push.toFeedHere({ type: 'feed_updated', postId });
-        else push.toUserHere(authorId, { type: 'feed_updated', postId });
-      }),
-      on(PostDecided, ({ postId, authorId, status }) => {
-        everyPage();
-        push.toFeedHere({ type: 'feed_updated', postId });
-        push.toUserHere(authorId, { type: 'post_decided', postId, status });
-      }),
-      on(PostDeleted, ({ postId }) => {
-        everyPage();
-        push.toFeedHere({ type: 'feed_updated', postId });
-      }),
-      on(PostEngagementChanged, ({ postId, what, userId }) => {
-        if (what === 'likes') pages.likesChanged(postId, userId);
-        else {
-          if (what !== 'comments') pages.likesChanged(postId);
-          pages.postChanged(postId);
-          if (userId) pages.viewerChanged(userId);
-        }
-        push.toFeedHere({ type: 'feed_updated', postId });
-      }),
-      on(PostUnlocked, ({ userId }) => pages.viewerChanged(userId)),
-      ...onEach(IDENTITY_EVENTS, everyPage),
-    ],
-  });
+  return followHere(options, 'posts', [
+    on(PostCreated, ({ postId, authorId, status }) => {
+      everyPage();
+      // A waiting post is in its author's feed only (other tabs, or a post made elsewhere, learn of it here).
+      if (status === 'approved') push.toFeedHere({ type: 'feed_updated', postId });
+      else push.toUserHere(authorId, { type: 'feed_updated', postId });
+    }),
+    on(PostDecided, ({ postId, authorId, status }) => {
+      everyPage();
+      push.toFeedHere({ type: 'feed_updated', postId });
+      push.toUserHere(authorId, { type: 'post_decided', postId, status });
+    }),
+    on(PostDeleted, ({ postId }) => {
+      everyPage();
+      push.toFeedHere({ type: 'feed_updated', postId });
+    }),
+    on(PostEngagementChanged, ({ postId, what, userId }) => {
+      if (what === 'likes') pages.likesChanged(postId, userId);
+      else {
+        if (what !== 'comments') pages.likesChanged(postId);
+        pages.postChanged(postId);
+        if (userId) pages.viewerChanged(userId);
+      }
+      push.toFeedHere({ type: 'feed_updated', postId });
+    }),
+    on(PostUnlocked, ({ userId }) => pages.viewerChanged(userId)),
+    ...onEach(IDENTITY_EVENTS, everyPage),
+  ]);
 }

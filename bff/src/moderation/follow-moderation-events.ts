@@ -1,13 +1,4 @@
-import { hostname } from 'node:os';
-import {
-  followEvents,
-  on,
-  onEach,
-  type EventBus,
-  type EventReaction,
-  type Logger,
-  type Subscription,
-} from '@tip/platform';
+import { on, onEach, type EventReaction, type Subscription } from '@tip/platform';
 import { PostCreated, PostDeleted } from '@tip/content/contract';
 import {
   PremiumChanged,
@@ -25,10 +16,8 @@ import {
   ReportUpdated,
   VerificationDecided,
 } from '@tip/moderation/contract';
+import { followHere, type FollowingHere } from '../realtime/follow-here.js';
 import type { AdminPushEvent, Push } from '../realtime/push.js';
-
-/** Each replica pushes to its own admins' sockets, so each consumes every event: the group is per host. */
-export const moderationEventsGroup = () => `bff-moderation-${hostname()}`;
 
 /**
  * Moderation projects these same events; an admin's page that refetched at the very moment an event arrived could
@@ -59,13 +48,8 @@ function adminReactions(schedule: (pushed: AdminPushEvent) => void): EventReacti
 }
 
 /** The admin console's live updates: the admin push types, to the admins' room. */
-export function followModerationEvents(options: {
-  events: EventBus;
-  push: Push;
-  logger: Logger;
-  group?: string;
-}): Promise<Subscription> {
-  const { push, logger } = options;
+export function followModerationEvents(options: FollowingHere & { push: Push }): Promise<Subscription> {
+  const { push } = options;
   const due = new Map<string, AdminPushEvent>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -77,12 +61,7 @@ export function followModerationEvents(options: {
     due.set(JSON.stringify(pushed), pushed);
     timer ??= setTimeout(flush, PUSH_DELAY_MS);
   };
-  return followEvents({
-    events: options.events,
-    group: options.group ?? moderationEventsGroup(),
-    logger,
-    reactions: adminReactions(schedule),
-  }).then((subscription) => ({
+  return followHere(options, 'moderation', adminReactions(schedule)).then((subscription) => ({
     async stop() {
       await subscription.stop();
       clearTimeout(timer);
