@@ -6,16 +6,12 @@
  * session. Skipped, saying why, without /usr/bin/chromium.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
-import { ADMIN, approvedMember, call, json, signIn } from './members.js';
+import { startBuiltPlatform } from '../testing/built-platform.js';
+import { approvedMember, call, json, signIn } from './members.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
@@ -45,27 +41,18 @@ async function main() {
     console.log(`\nidle page: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)`);
     return;
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'tip-idle-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const platform = spawnNode(join(root, 'services/embedded/dist/main.js'), {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+  const platform = await startBuiltPlatform('idle-bench', {
     POST_APPROVAL: 'immediate',
     // The first messages are retried every 100 ms until messaging has heard of the approvals.
     MESSAGES_LIMIT_PER_MEMBER: '1000',
   });
+  const { base } = platform;
   let browser: Browser | undefined;
   try {
-    await waitUntilServing(`${base}/api/health`, platform, 60_000);
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#553377' } })
       .jpeg()
       .toBuffer();
-    const admin = await signIn(base, ADMIN);
+    const admin = await signIn(base, platform.admin);
     const member = await approvedMember(base, admin, 'inattiva', photo, 10);
     const partner = await approvedMember(base, admin, 'corrispondente', photo, 10);
     // Something on screen: a post in the feed, a conversation with a message each way (messaging hears of the
@@ -142,7 +129,6 @@ async function main() {
   } finally {
     await browser?.close();
     await platform.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -7,17 +7,12 @@
  * Members are registered, approved and credited through the API; the sockets and the senders run here.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
-import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
+import { startBuiltPlatform } from '../testing/built-platform.js';
 import { residentMb } from './measure.js';
-import { ADMIN, approvedMember, call, json, signIn, type Session } from './members.js';
+import { approvedMember, call, json, signIn, type Session } from './members.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const SOCKETS = 2_000;
 const RECIPIENTS = 50;
 const SENDERS = 10;
@@ -36,16 +31,7 @@ function openSocket(base: string, cookie: string): Promise<Socket> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tip-messages-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const platform = spawnNode(join(root, 'services/embedded/dist/main.js'), {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+  const platform = await startBuiltPlatform('messages-bench', {
     REGISTER_LIMIT_PER_ADDRESS: '1000',
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     // Ten senders at 500 messages a second from this one address, after one admin approved and credited them all.
@@ -53,13 +39,13 @@ async function main() {
     MESSAGES_LIMIT_PER_ADDRESS: '100000',
     ADMIN_LIMIT_PER_MEMBER: '1000',
   });
+  const { base } = platform;
   const sockets: Socket[] = [];
   try {
-    await waitUntilServing(`${base}/api/health`, platform, 60_000);
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#335577' } })
       .jpeg()
       .toBuffer();
-    const admin = await signIn(base, ADMIN);
+    const admin = await signIn(base, platform.admin);
     const recipients: Session[] = [];
     for (let i = 0; i < RECIPIENTS; i++) recipients.push(await approvedMember(base, admin, `destinataria${i}`, photo));
     const listener = await approvedMember(base, admin, 'ascoltatore', photo);
@@ -70,13 +56,13 @@ async function main() {
 
     // 1. 2,000 sockets, spread over the recipients, and what they cost the BFF while idle.
     await sleep(2000);
-    const before = residentMb(platform.child.pid ?? 0);
+    const before = residentMb(platform.pid);
     for (let i = 0; i < SOCKETS; i++) {
       const owner = i < RECIPIENTS ? recipients[i] : listener;
       sockets.push(await openSocket(base, owner?.cookie ?? ''));
     }
     await sleep(5000);
-    const after = residentMb(platform.child.pid ?? 0);
+    const after = residentMb(platform.pid);
     const perSocketKb = ((after - before) * 1024) / SOCKETS;
 
     // 2. Messages at a fixed rate, each timed from its send to the first socket event that carries it. The first
@@ -147,7 +133,6 @@ async function main() {
   } finally {
     for (const socket of sockets) socket.disconnect();
     await platform.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -18,18 +18,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { createLogger, openEventBus, type EventBus, type EventEnvelope } from '@tip/platform';
-import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 import { PostCreated, PostEngagementChanged } from '@tip/content/contract';
 import { MessageSent } from '@tip/messaging/contract';
 import { CreditsPurchased } from '@tip/wallet/contract';
 import { startPushServiceStandIn, type StandInDevice } from '@tip/notifications/testing';
-import { ADMIN, approvedMember, call, json, signIn, type Session } from './members.js';
+import { startBuiltPlatform } from '../testing/built-platform.js';
+import { approvedMember, call, json, signIn, type Session } from './members.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const MEMBERS = 200;
 const RATE_PER_S = Number(process.env.BENCH_RATE ?? 500);
 const DURATION_S = 10;
@@ -99,23 +97,15 @@ function eventFor(userId: string, n: number, posts: string[]): EventEnvelope {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tip-notifications-bench-'));
   // The devices' push service, whose certificate the platform trusts; each push it takes is timed as it arrives.
   const arrivals = new Map<string, number[]>();
   const pushService = await startPushServiceStandIn((device) =>
     arrivals.set(device.endpoint, [...(arrivals.get(device.endpoint) ?? []), performance.now()]),
   );
-  const certificate = join(dataDir, 'push-service.pem');
+  const certificateDir = mkdtempSync(join(tmpdir(), 'tip-push-service-'));
+  const certificate = join(certificateDir, 'certificate.pem');
   writeFileSync(certificate, pushService.certificate);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const platform = spawnNode(join(root, 'services/embedded/dist/main.js'), {
-    PATH: process.env.PATH ?? '',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
+  const platform = await startBuiltPlatform('notifications-bench', {
     REGISTER_LIMIT_PER_ADDRESS: '1000',
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     ADMIN_LIMIT_PER_MEMBER: '10000',
@@ -123,14 +113,14 @@ async function main() {
     NODE_EXTRA_CA_CERTS: certificate,
     PUSH_HOLD_MS: '0',
   });
+  const { base, dataDir } = platform;
   const sockets: Socket[] = [];
   let events: EventBus | undefined;
   try {
-    await waitUntilServing(`${base}/api/health`, platform, 60_000);
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#775533' } })
       .jpeg()
       .toBuffer();
-    const admin = await signIn(base, ADMIN);
+    const admin = await signIn(base, platform.admin);
     const members: Session[] = [];
     for (let i = 0; i < MEMBERS; i++) members.push(await approvedMember(base, admin, `campanella${i}`, photo));
     const reader = await approvedMember(base, admin, 'lettrice', photo);
@@ -332,7 +322,7 @@ async function main() {
     await events?.close();
     await platform.stop();
     await pushService.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(certificateDir, { recursive: true, force: true });
   }
 }
 

@@ -11,6 +11,10 @@ export interface BuiltPlatform {
   /** Where its public port answers, `http://127.0.0.1:<port>`. */
   base: string;
   admin: { email: string; password: string };
+  /** Its scratch data directory (its event log, for a bench that publishes onto it). */
+  dataDir: string;
+  /** Its process id (for its resident memory). */
+  pid: number;
   /** The last 64 kB it printed on stdout and stderr. */
   output(): string;
   /** Whether its process is still running. */
@@ -48,6 +52,8 @@ export async function startBuiltPlatform(
   return {
     base,
     admin,
+    dataDir,
+    pid: platform.child.pid ?? 0,
     output: () => platform.output(),
     running: () => platform.child.exitCode === null && platform.child.signalCode === null,
     async adminCookie() {
