@@ -49,6 +49,22 @@ const handlers = {
   },
 } as unknown as ServiceHandlers<UsersDefinition>;
 
+/** The test service on a loopback port, and a client calling it as the BFF; `stop` ends both. */
+async function servedWithClient() {
+  const server = await startGrpcServer({
+    address: '127.0.0.1:0',
+    service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
+    logger,
+    serviceTokenSecret,
+  });
+  const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
+  const stop = async () => {
+    client.close();
+    await server.stop();
+  };
+  return { client, stop };
+}
+
 /** Runs `fn` in a sampled trace that starts here: the BFF handling an event that came without one. */
 const inTrace = <T>(fn: () => Promise<T>) =>
   traced(eventConsumerSpan('bff-test', { id: 'tick-1', type: 'Tick', topic: 'testing.ticks' }), fn);
@@ -71,17 +87,10 @@ describe('tracing', () => {
 
   it('carries the trace from a gRPC client span, through the metadata, into the service’s server span', async () => {
     const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
-    const server = await startGrpcServer({
-      address: '127.0.0.1:0',
-      service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
-      logger,
-      serviceTokenSecret,
-    });
-    const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
+    const { client, stop } = await servedWithClient();
     await inTrace(() => client.GetUser({ userId: 'u1' }));
     await expect(inTrace(() => client.GetUser({ userId: 'missing' }))).rejects.toBeInstanceOf(DomainError);
-    client.close();
-    await server.stop();
+    await stop();
     await tracing.stop();
 
     const [callSpan, failedCallSpan] = receiver.spans.filter((span) => span.kind === 3);
@@ -220,16 +229,9 @@ describe('tracing', () => {
 
   it('marks a call made outside a sampled trace unsampled, so that the service it calls records nothing', async () => {
     const tracing = startTracing({ endpoint: receiver.endpoint, sampleRatio: 1, logger });
-    const server = await startGrpcServer({
-      address: '127.0.0.1:0',
-      service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
-      logger,
-      serviceTokenSecret,
-    });
-    const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
+    const { client, stop } = await servedWithClient();
     await client.GetUser({ userId: 'u5' });
-    client.close();
-    await server.stop();
+    await stop();
     await tracing.stop();
 
     expect(inHandler[0]?.ids).toBeUndefined();
@@ -238,16 +240,9 @@ describe('tracing', () => {
 
   it('without an endpoint records nothing and writes no trace context in events', async () => {
     const tracing = startTracing({ endpoint: undefined, sampleRatio: 1, logger });
-    const server = await startGrpcServer({
-      address: '127.0.0.1:0',
-      service: { name: TEST_SERVICE_NAME, definition: testServiceDefinition(), handlers },
-      logger,
-      serviceTokenSecret,
-    });
-    const client = createGrpcClient(testServiceDefinition(), server.address, { caller: 'bff', serviceTokenSecret });
+    const { client, stop } = await servedWithClient();
     await inTrace(() => client.GetUser({ userId: 'u4' }));
-    client.close();
-    await server.stop();
+    await stop();
     await tracing.stop();
 
     expect(inHandler[0]?.ids).toBeUndefined();
