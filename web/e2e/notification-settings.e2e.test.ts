@@ -249,6 +249,10 @@ describeE2E('the notifications section of the settings', () => {
       .selectOption('en');
     await until('the subscription is posted in English', () => calls.length === 2);
     expect(calls[1]).toMatchObject({ method: 'POST', body: { endpoint, language: 'en' } });
+    // Once the server took it: a page left while the request was on its way tells it again at the next load.
+    await until('the device remembers English', () =>
+      page.evaluate(() => localStorage.getItem('tip.push-language') === 'en'),
+    );
     await page.reload();
     await page.getByRole('switch').first().waitFor();
     expect(calls).toHaveLength(2);
