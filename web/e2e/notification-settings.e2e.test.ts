@@ -5,7 +5,14 @@ import { newMember, registerMember, signInByApi, type Member } from './members.j
 import { appText } from './texts.js';
 import { toastWith, until } from './waits.js';
 
-const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
+const e2e = useE2E({
+  env: () => ({
+    REGISTER_LIMIT_PER_ADDRESS: '100',
+    LOGIN_LIMIT_PER_ADDRESS: '100',
+    // The browser's push service stand-in (below) names this host; nothing is ever sent there.
+    PUSH_SERVICE_HOSTS: 'push.example.test',
+  }),
+});
 
 const GROUPS = ['messages', 'posts', 'decisions', 'credits', 'queues'] as const;
 type Group = (typeof GROUPS)[number];

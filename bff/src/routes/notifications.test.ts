@@ -15,7 +15,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   pushService = await startPushServiceStandIn();
-  stack = await startStack({ pushAgent: pushService.agent });
+  stack = await startStack({ push: pushService.pushOptions });
   admin = await stack.admin();
 });
 afterAll(async () => {
@@ -299,7 +299,7 @@ describe('preferences and Web Push', () => {
     const refused = await browser.postJson(subscriptions, { endpoint: 'http://example.com/x', keys, language: 'it' });
     expect(refused.status).toBe(400);
     expect(await json(refused)).toEqual({
-      message: "L'indirizzo di questo dispositivo per le notifiche non è valido.",
+      message: "L'indirizzo di questo dispositivo per le notifiche non è di un servizio push riconosciuto.",
     });
     const visitor = stack.browser();
     expect((await visitor.get('/api/notifications/preferences')).status).toBe(401);

@@ -37,9 +37,21 @@ interface Route {
   othersIdsRefused?: true;
   /** Every field has a default: an empty body is a valid request (prototype keys alone make one). */
   emptyBodyValid?: true;
+  /** Well-formed bodies the route must refuse (400) all the same, each named by what it tries. */
+  refusedBodies?: { what: string; body: Record<string, unknown> }[];
 }
 
 const json = (...fields: string[]) => ({ json: fields });
+
+/** A device's subscription whose endpoint points the server somewhere other than a push service. */
+const subscriptionTo = (what: string, endpoint: string) => ({
+  what: `a push endpoint at ${what}`,
+  body: {
+    endpoint,
+    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    language: 'it',
+  },
+});
 
 /** Every route the BFF declares, with what it reads. Routes that only redirect to Google or Stripe are left out. */
 const ROUTES: Route[] = [
@@ -101,6 +113,15 @@ const ROUTES: Route[] = [
     path: '/api/notifications/push/subscriptions',
     access: 'member',
     body: json('endpoint', 'keys', 'language'),
+    refusedBodies: [
+      subscriptionTo('the server itself', 'https://127.0.0.1:4899/x'),
+      subscriptionTo('IPv6 loopback', 'https://[::1]:3000/x'),
+      subscriptionTo('the metadata service', 'https://169.254.169.254/latest/meta-data/'),
+      subscriptionTo('loopback in hex', 'https://0x7f000001/x'),
+      subscriptionTo('loopback as a number', 'https://2130706433/x'),
+      subscriptionTo('loopback in octal', 'https://017700000001/x'),
+      subscriptionTo('a host that is no push service', 'https://attacker.example/x'),
+    ],
   },
   { method: 'DELETE', path: '/api/notifications/push/subscriptions', access: 'member', body: json('endpoint') },
   { method: 'GET', path: '/api/messages/post/:othersPost', access: 'member', query: ['with', 'cursor', 'limit'] },
@@ -345,6 +366,8 @@ function attemptsFor(route: Route): Attempt[] {
     });
   }
   if (route.othersIdsRefused) attempts.push({ route, what: "another member's ids", as: caller, ...othersBody(route) });
+  for (const { what, body } of route.refusedBodies ?? [])
+    attempts.push({ route, what, as: caller, body: JSON.stringify(body), status: 400 });
   if (!hasBody(route) || route.access === 'admin') return attempts;
   attempts.push({
     route,

@@ -1,5 +1,4 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { Agent } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -21,7 +20,7 @@ import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
 import { startModerationService } from '@tip/moderation';
-import { startNotificationsService } from '@tip/notifications';
+import { startNotificationsService, type PushOptions } from '@tip/notifications';
 import { bffConfigSchema } from '../config.js';
 import { WRITE_LIMIT_VARIABLES } from '../http/rate-limits.js';
 import { startBff, type RunningBff } from '../start-bff.js';
@@ -77,8 +76,8 @@ export async function startStack(
     postApproval?: ContentServiceOptions['approval'];
     /** How long a member stays online after their last socket closed (the BFF's default otherwise). */
     offlineAfterMs?: number;
-    /** Notifications' pushes go to a local push service's stand-in: an agent that trusts its certificate. */
-    pushAgent?: Agent;
+    /** Notifications' pushes go to a local push service's stand-in: its host admitted, its certificate trusted. */
+    push?: PushOptions;
   } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
@@ -151,7 +150,7 @@ export async function startStack(
     documents: adapters.documents,
     events: adapters.events,
     logger,
-    ...(options.pushAgent && { pushAgent: options.pushAgent }),
+    ...options.push,
     // A message's push waits this long for its thread to be read; tests need not wait the default 4 s.
     pushHoldMs: 500,
     messaging: connect(messagingDefinition(), messagingService.address, 'notifications'),

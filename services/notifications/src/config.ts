@@ -7,6 +7,7 @@ import {
   serviceTokenConfigShape,
 } from '@tip/platform';
 import { z } from 'zod';
+import { isPushServiceHostPattern, KNOWN_PUSH_SERVICE_HOSTS } from './domain/push-services.js';
 
 export const DEFAULT_PREMIUM_SWEEP_INTERVAL_MS = 60_000;
 
@@ -26,6 +27,18 @@ export const notificationsSettingsShape = {
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https:// address')
     .default(DEFAULT_VAPID_SUBJECT),
+  /**
+   * The push services' hosts a device's subscription may name (comma-separated; `*.` admits any name under a domain),
+   * replacing the known browsers' services. An IP address on it is admitted too, host and address: only for a local
+   * push service's stand-in (tests, benches), never by default.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .preprocess((value) => (value === '' ? undefined : value), z.string().default(KNOWN_PUSH_SERVICE_HOSTS.join(',')))
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()))
+    .refine(
+      (hosts) => hosts.every(isPushServiceHostPattern),
+      'a comma-separated list of host names (*.example.com for any under it) or IP addresses',
+    ),
   PUSH_HOLD_MS: z.coerce.number().int().min(0).max(60_000).default(DEFAULT_PUSH_HOLD_MS),
   /**
    * How often, in ms, members whose premium ends in three days or ends now are looked for (an index range each time):
@@ -65,6 +78,7 @@ export function notificationsSettings(config: z.infer<z.ZodObject<typeof notific
   return {
     vapid: { publicKey, privateKey, subject },
     pushHoldMs: config.PUSH_HOLD_MS,
+    pushServiceHosts: config.PUSH_SERVICE_HOSTS,
     premiumSweepIntervalMs: config.PREMIUM_SWEEP_INTERVAL_MS,
   };
 }

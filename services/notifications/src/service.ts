@@ -1,3 +1,4 @@
+import { BlockProjection } from '@tip/identity/contract';
 import { startService, type RunningService, type ServiceRuntime } from '@tip/platform';
 import {
   NOTIFICATIONS_CALLERS,
@@ -12,7 +13,7 @@ import { DevicePushes } from './app/push.js';
 import { DEFAULT_PREMIUM_SWEEP_INTERVAL_MS, DEFAULT_PUSH_HOLD_MS } from './config.js';
 import { notificationsHandlers } from './grpc/handlers.js';
 import { Bells } from './infra/bells.js';
-import { BlockProjection } from './infra/block-projection.js';
+import { collectionName } from './infra/collections.js';
 import { followTheCommunity } from './infra/consumers.js';
 import { MemberDirectory } from './infra/member-directory.js';
 import { messagePreviews, type MessagePreviewClient } from './infra/message-previews.js';
@@ -48,7 +49,7 @@ export async function startNotificationsService(
     Bells.open(documents),
     MemberDirectory.open(documents, now),
     PostDirectory.open(documents),
-    BlockProjection.open(documents),
+    BlockProjection.open(documents, collectionName('blocks')),
   ]);
   const pushing = await openPushing(documents, options, logger);
   const previews = options.messaging ? messagePreviews(options.messaging, logger) : async () => null;
@@ -79,6 +80,7 @@ export async function startNotificationsService(
       await stopSweeps();
       await service.stop();
       await pushes.idle();
+      pushing.sender.close();
     },
   };
 }

@@ -111,6 +111,8 @@ async function main() {
     ADMIN_LIMIT_PER_MEMBER: '10000',
     ADMIN_LIMIT_PER_ADDRESS: '10000',
     NODE_EXTRA_CA_CERTS: certificate,
+    // The stand-in on loopback is a push service for this platform only.
+    PUSH_SERVICE_HOSTS: pushService.pushOptions.pushServiceHosts.join(','),
     PUSH_HOLD_MS: '0',
   });
   const { base, dataDir } = platform;

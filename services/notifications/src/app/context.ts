@@ -1,7 +1,7 @@
+import type { BlockProjection } from '@tip/identity/contract';
 import type { Logger } from '@tip/platform';
 import type { Translate } from '../domain/index.js';
 import type { Bells } from '../infra/bells.js';
-import type { BlockProjection } from '../infra/block-projection.js';
 import type { MemberDirectory } from '../infra/member-directory.js';
 import type { NotificationStore } from '../infra/notification-store.js';
 import type { PostDirectory } from '../infra/post-directory.js';
@@ -20,6 +20,8 @@ export interface NotificationsContext {
   subscriptions: PushSubscriptions;
   /** The VAPID public key browsers subscribe with (base64url). */
   pushKey: string;
+  /** The push services' hosts a device's subscription may name (config PUSH_SERVICE_HOSTS). */
+  pushServiceHosts: readonly string[];
   sender: WebPushSender;
   pushes: DevicePushes;
   /** The sentences in a device's language. */

@@ -1,4 +1,5 @@
 import { DomainError, LANGUAGES } from '@tip/platform';
+import { isPushServiceEndpoint } from '../domain/index.js';
 import type { NotificationsContext } from './context.js';
 
 /** The VAPID public key browsers subscribe with. */
@@ -6,14 +7,16 @@ export const pushKey = async (context: NotificationsContext) => ({ publicKey: co
 
 /**
  * Subscribes the member's device (its push service's endpoint and the keys its payloads are encrypted for), in the
- * language its notifications are written in; the same endpoint again replaces the subscription, whoever had it.
+ * language its notifications are written in; the same endpoint again replaces the subscription, whoever had it. The
+ * endpoint must be a known push service's (PUSH_SERVICE_HOSTS); a member's 11th device replaces their oldest.
  */
 export async function subscribe(
   context: NotificationsContext,
   input: { userId: string; endpoint: string; keys?: { p256dh: string; auth: string } | null; language: string },
 ): Promise<Record<string, never>> {
   const { userId, endpoint, keys, language } = input;
-  if (!isPushEndpoint(endpoint)) throw new DomainError('INVALID_ARGUMENT', 'notifications.pushEndpoint');
+  if (!isPushServiceEndpoint(endpoint, context.pushServiceHosts))
+    throw new DomainError('INVALID_ARGUMENT', 'notifications.pushEndpoint');
   if (!keys?.p256dh || !keys.auth) throw new DomainError('INVALID_ARGUMENT', 'notifications.pushKeys');
   if (!(LANGUAGES as readonly string[]).includes(language))
     throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'language' });
@@ -28,10 +31,4 @@ export async function unsubscribe(
 ): Promise<Record<string, never>> {
   await context.subscriptions.unsubscribe(input.userId, input.endpoint);
   return {};
-}
-
-/** A push service's address: https, as every push service is (and web-push speaks nothing else). */
-function isPushEndpoint(endpoint: string): boolean {
-  if (!URL.canParse(endpoint) || endpoint.length > 2048) return false;
-  return new URL(endpoint).protocol === 'https:';
 }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import { failureOf } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 import { PostDecided, PostEngagementChanged } from '@tip/content/contract';
 import { UserDeleted } from '@tip/identity/contract';
 import { MessagesRead, MessageSent } from '@tip/messaging/contract';
-import { DEFAULT_PREFERENCES, type NotificationPreferences } from '../domain/index.js';
+import { DEFAULT_PREFERENCES, DEVICES_PER_MEMBER, type NotificationPreferences } from '../domain/index.js';
+import { outboundRequests } from '../infra/web-push-sender.js';
 import { startNotificationsHarness, type NotificationsHarness } from '../testing/harness.js';
 import { startPushServiceStandIn, type PushServiceStandIn, type StandInDevice } from '../testing/push-service.js';
 
@@ -14,7 +15,7 @@ let harness: NotificationsHarness;
 beforeAll(async () => {
   pushService = await startPushServiceStandIn();
   // A message waits a second before it goes to the devices: long enough for its thread's reading to come by first.
-  harness = await startNotificationsHarness({ pushAgent: pushService.agent, pushHoldMs: 1000 });
+  harness = await startNotificationsHarness({ ...pushService.pushOptions, pushHoldMs: 1000 });
 });
 afterAll(async () => {
   await harness.stop();
@@ -270,6 +271,43 @@ describe('Web Push', () => {
     await like(postId, await harness.member());
     await allSent();
     expect(device.received).toHaveLength(1);
+  });
+
+  it('keeps a member’s ten latest devices: an eleventh replaces the oldest', async () => {
+    const { userId, device: oldest } = await memberWithDevice();
+    const others = Array.from({ length: DEVICES_PER_MEMBER }, () => pushService.device());
+    for (const device of others) await harness.client.Subscribe({ userId, ...device, language: 'it' });
+    const exported = JSON.parse((await harness.client.ExportMember({ userId })).json);
+    const endpoints = exported.pushSubscriptions.map((subscription: { endpoint: string }) => subscription.endpoint);
+    expect(endpoints).toHaveLength(DEVICES_PER_MEMBER);
+    expect(new Set(endpoints)).toEqual(new Set(others.map((device) => device.endpoint)));
+    const postId = await harness.post(userId);
+    await like(postId, await harness.member());
+    await allSent();
+    expect(oldest.received).toEqual([]);
+    expect(others.map((device) => device.received.length)).toEqual(others.map(() => 1));
+  });
+
+  it('keeps at most 16 requests to push services open in the process; the others wait their turn', async () => {
+    const members = [await memberWithDevice(), await memberWithDevice()];
+    for (const { userId } of members)
+      for (let n = 1; n < DEVICES_PER_MEMBER; n++)
+        await harness.client.Subscribe({ userId, ...pushService.device(), language: 'it' });
+    pushService.hold();
+    try {
+      for (const { userId } of members) await like(await harness.post(userId), await harness.member());
+      // Twenty pushes: sixteen reach the (slow) push service, four wait for one of them to be answered.
+      await waitFor(
+        () => pushService.held() === 16 && outboundRequests().waiting === 4,
+        10_000,
+        'sixteen pushes open and four waiting',
+      );
+    } finally {
+      pushService.release();
+    }
+    await allSent();
+    expect(pushService.held()).toBe(0);
+    expect(outboundRequests()).toEqual({ open: 0, waiting: 0 });
   });
 
   it('refuses a subscription without an https endpoint, its keys or a language of the app', async () => {

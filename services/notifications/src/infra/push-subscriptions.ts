@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { upsert, type Collection, type DocumentStore } from '@tip/platform';
+import { DEVICES_PER_MEMBER } from '../domain/index.js';
 import { collectionName } from './collections.js';
 
 /** A device's subscription to the member's notifications, as its browser's push service gave it. */
@@ -29,12 +30,19 @@ export class PushSubscriptions {
     return new PushSubscriptions(subscriptions);
   }
 
-  /** Subscribes the device, or replaces its subscription (another member's too: the endpoint moves to this one). */
+  /**
+   * Subscribes the device, or replaces its subscription (another member's too: the endpoint moves to this one). Past
+   * DEVICES_PER_MEMBER, the member's devices subscribed longest ago end: each push goes to every device, so a member
+   * must not make one event into a flood of connections.
+   */
   async put(subscription: PushSubscriptionInput, at: string): Promise<void> {
     const { userId, endpoint, keys, language } = subscription;
     const fields = { userId, endpoint, keys, language, createdAt: at };
     const _id = idOf(endpoint);
     await upsert(this.subscriptions, _id, fields, () => ({ _id, ...fields }));
+    const others = (await this.ofMember(userId)).filter((device) => device._id !== _id);
+    const ended = others.slice(0, Math.max(0, others.length - (DEVICES_PER_MEMBER - 1)));
+    if (ended.length > 0) await this.subscriptions.deleteMany({ _id: { $in: ended.map((device) => device._id) } });
   }
 
   /** The member's device no longer hears anything (they signed out there, or turned push off); no one else's. */

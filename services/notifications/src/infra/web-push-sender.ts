@@ -1,6 +1,8 @@
-import type { Agent } from 'node:https';
+import pLimit from 'p-limit';
 import webPush from 'web-push';
 import type { Logger } from '@tip/platform';
+import { isPushServiceEndpoint } from '../domain/index.js';
+import { RefusedPushAddress, type PushServiceAgent } from './push-service-agent.js';
 import type { PushSubscriptionDocument } from './push-subscriptions.js';
 import type { VapidDetails } from './vapid-keys.js';
 
@@ -20,6 +22,16 @@ export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /** How long a push service may keep one request open; a slow one costs this much of one of the sending slots. */
 const SEND_TIMEOUT_MS = 10_000;
+/** Requests to push services open at once, whatever their entries and devices. */
+const REQUESTS_AT_ONCE = 16;
+/**
+ * One limit for the whole process: every push to every device waits for one of its slots, so however many entries
+ * and devices are sent at once, the process opens at most this many connections to push services.
+ */
+const outbound = pLimit(REQUESTS_AT_ONCE);
+
+/** How many requests to push services are open, and how many wait for a slot (tests). */
+export const outboundRequests = () => ({ open: outbound.activeCount, waiting: outbound.pendingCount });
 /** How long a push service keeps a notification for a device that is offline. */
 const TIME_TO_LIVE_S = 24 * 60 * 60;
 /** How long a VAPID signature is valid (push services take at most 24 hours); one is made anew an hour before. */
@@ -27,9 +39,10 @@ const SIGNATURE_LIFETIME_S = 12 * 60 * 60;
 const SIGNATURE_RENEWED_BEFORE_S = 60 * 60;
 
 /**
- * Sends payloads through the devices' push services with web-push (RFC 8291's encryption, VAPID's signature). A push
- * service that fails is logged once, until it takes a notification again: one that is down would otherwise log every
- * notification to every one of its devices.
+ * Sends payloads through the devices' push services with web-push (RFC 8291's encryption, VAPID's signature), over
+ * `agent`, which connects only to public addresses, and only to endpoints on the push services' list (a subscription
+ * stored before the list was narrowed is not sent to). A push service that fails is logged once, until it takes a
+ * notification again: one that is down would otherwise log every notification to every one of its devices.
  */
 export class WebPushSender {
   private readonly failing = new Set<string>();
@@ -39,39 +52,66 @@ export class WebPushSender {
    */
   private readonly signatures = new Map<string, { authorization: string; renewAtS: number }>();
 
-  constructor(
-    private readonly vapid: VapidDetails,
-    private readonly logger: Logger,
-    /** Only a local push service's stand-in (tests, benches) needs one: it trusts its certificate. */
-    private readonly agent?: Agent,
-  ) {}
+  private readonly vapid: VapidDetails;
+  private readonly logger: Logger;
+  private readonly agent: PushServiceAgent;
+  private readonly pushServiceHosts: readonly string[];
 
-  async send(subscription: PushSubscriptionDocument, payload: PushPayload, urgent: boolean): Promise<PushOutcome> {
+  constructor(options: {
+    vapid: VapidDetails;
+    logger: Logger;
+    agent: PushServiceAgent;
+    /** The push services' hosts an endpoint must name (PUSH_SERVICE_HOSTS). */
+    pushServiceHosts: readonly string[];
+  }) {
+    ({ vapid: this.vapid, logger: this.logger, agent: this.agent, pushServiceHosts: this.pushServiceHosts } = options);
+  }
+
+  send(subscription: PushSubscriptionDocument, payload: PushPayload, urgent: boolean): Promise<PushOutcome> {
     const pushService = new URL(subscription.endpoint).origin;
-    try {
-      await webPush.sendNotification(
-        { endpoint: subscription.endpoint, keys: subscription.keys },
-        JSON.stringify(payload),
-        {
-          headers: { Authorization: this.authorization(pushService) },
-          TTL: TIME_TO_LIVE_S,
-          urgency: urgent ? 'high' : 'normal',
-          timeout: SEND_TIMEOUT_MS,
-          ...(this.agent && { agent: this.agent }),
-        },
-      );
-      if (this.failing.delete(pushService))
-        this.logger.info({ pushService }, 'a push service takes notifications again');
-      return 'sent';
-    } catch (error) {
-      const status = error instanceof webPush.WebPushError ? error.statusCode : undefined;
-      if (status === 404 || status === 410) return 'gone';
-      if (!this.failing.has(pushService)) {
-        this.failing.add(pushService);
-        this.logger.warn({ err: error, pushService, status }, 'a push service refused a notification');
-      }
-      return 'failed';
+    if (!isPushServiceEndpoint(subscription.endpoint, this.pushServiceHosts)) {
+      this.failedOnce(pushService, 'a device names no known push service: nothing was sent there');
+      return Promise.resolve('failed');
     }
+    return outbound(async () => {
+      try {
+        await webPush.sendNotification(
+          { endpoint: subscription.endpoint, keys: subscription.keys },
+          JSON.stringify(payload),
+          {
+            headers: { Authorization: this.authorization(pushService) },
+            TTL: TIME_TO_LIVE_S,
+            urgency: urgent ? 'high' : 'normal',
+            timeout: SEND_TIMEOUT_MS,
+            agent: this.agent,
+          },
+        );
+        if (this.failing.delete(pushService))
+          this.logger.info({ pushService }, 'a push service takes notifications again');
+        return 'sent';
+      } catch (error) {
+        const status = error instanceof webPush.WebPushError ? error.statusCode : undefined;
+        if (status === 404 || status === 410) return 'gone';
+        const refused = error instanceof RefusedPushAddress;
+        this.failedOnce(pushService, refused ? error.message : 'a push service refused a notification', {
+          ...(!refused && { err: error }),
+          status,
+        });
+        return 'failed';
+      }
+    });
+  }
+
+  /** Closes the connections kept to push services (the service stops). */
+  close(): void {
+    this.agent.destroy();
+  }
+
+  /** Logs a push service's failure, once until it takes a notification again. */
+  private failedOnce(pushService: string, message: string, details: Record<string, unknown> = {}) {
+    if (this.failing.has(pushService)) return;
+    this.failing.add(pushService);
+    this.logger.warn({ pushService, ...details }, message);
   }
 
   /** The VAPID Authorization header for the push service at `audience` (its origin). */

@@ -1,6 +1,6 @@
 import { createECDH, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { Agent, createServer } from 'node:https';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
 
@@ -26,8 +26,11 @@ export interface StandInDevice {
  * decryption is written from the RFC with node:crypto, not web-push's own library, so it checks web-push's work.
  */
 export interface PushServiceStandIn {
-  /** For the sender: trusts the stand-in's self-signed certificate. */
-  agent: Agent;
+  /**
+   * For notifications (its PushOptions): the stand-in's host and address admitted as a push service's, which
+   * production never admits, and its self-signed certificate trusted.
+   */
+  pushOptions: { pushServiceHosts: string[]; pushServiceCa: string };
   /** That certificate (PEM), for a sender in another process (NODE_EXTRA_CA_CERTS). */
   certificate: string;
   /** A new browser subscription. */
@@ -36,6 +39,14 @@ export interface PushServiceStandIn {
   answer(device: StandInDevice, status: 201 | 404 | 410 | 500): void;
   /** Every push the stand-in was posted, whatever it answered. */
   all(): ReceivedPush[];
+  /** How many connections were opened to it, pushes or not (a TLS handshake that fails counts too). */
+  connections(): number;
+  /** From now on, pushes are taken but not answered until `release` (a slow push service). */
+  hold(): void;
+  /** How many pushes wait for their answer. */
+  held(): number;
+  /** Answers the pushes held, and the next ones at once. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +63,8 @@ export async function startPushServiceStandIn(
   });
   const devices = new Map<string, { device: StandInDevice; ecdh: ReturnType<typeof createECDH>; status: number }>();
   const all: ReceivedPush[] = [];
+  let holding = false;
+  const heldAnswers: (() => void)[] = [];
   const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -72,15 +85,18 @@ export async function startPushServiceStandIn(
         held.device.received.push(push);
         onPush(held.device, push);
       }
-      response.writeHead(held.status).end();
+      const answer = () => response.writeHead(held.status).end();
+      if (holding) heldAnswers.push(answer);
+      else answer();
     });
   });
+  let connections = 0;
+  server.on('connection', () => void (connections += 1));
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  const agent = new Agent({ ca: pems.cert });
   return {
-    agent,
+    pushOptions: { pushServiceHosts: ['127.0.0.1'], pushServiceCa: pems.cert },
     certificate: pems.cert,
     device() {
       const ecdh = createECDH('prime256v1');
@@ -99,8 +115,14 @@ export async function startPushServiceStandIn(
       if (held) held.status = status;
     },
     all: () => all,
+    connections: () => connections,
+    hold: () => void (holding = true),
+    held: () => heldAnswers.length,
+    release() {
+      holding = false;
+      for (const answer of heldAnswers.splice(0)) answer();
+    },
     async close() {
-      agent.destroy();
       server.closeAllConnections();
       server.close();
       await once(server, 'close');
