@@ -549,6 +549,9 @@ describe('docker-compose.yml', () => {
     const targets = prometheus.scrape_configs.flatMap((job) => job.static_configs.flatMap((config) => config.targets));
     const port = environmentOf(services.find(([name]) => name === 'bff')?.[1] ?? {}).METRICS_PORT;
     expect(targets.sort()).toEqual(appServices.map(([name]) => `${name}:${port}`).sort());
+    // Prometheus is another container: each process listens on every interface of its own (loopback by default).
+    for (const [name, service] of appServices)
+      expect([name, environmentOf(service).METRICS_HOST]).toEqual([name, '0.0.0.0']);
   });
 
   it('sends every process’s traces to the profile’s collector once .env names it (as env.example says), else none', () => {
@@ -1196,6 +1199,8 @@ describe('deploy/k8s/base (kustomize base)', () => {
     const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
     const metricsPort = Number(configMaps.get('tip-engines')?.METRICS_PORT);
     expect(metricsPort).toBe(9464);
+    // Loopback by default: the pods listen on every interface for Prometheus, another pod.
+    expect(configMaps.get('tip-engines')?.METRICS_HOST).toBe('0.0.0.0');
     for (const deployment of deployments) {
       const name = deployment.metadata.name;
       const template = deployment.spec?.template as { metadata: { annotations?: Record<string, string> } } | undefined;

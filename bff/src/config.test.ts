@@ -1,11 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
 import { ConfigError, loadConfig } from '@tip/platform';
-import { bffConfigSchema, standaloneBffConfigSchema } from './config.js';
+import { bffConfigSchema, standaloneBffConfigSchema, testDataEnabled } from './config.js';
 
 const read = (env: Record<string, string>) =>
   loadConfig(bffConfigSchema, { SESSION_SECRET: 'a-session-secret-of-thirty-two-characters', ...env });
 
 describe('the BFF configuration', () => {
+  it('is production unless told otherwise, without test data', () => {
+    expect(read({})).toMatchObject({ NODE_ENV: 'production', ENABLE_TEST_DATA: false });
+    expect(testDataEnabled(read({}))).toBe(false);
+    expect(testDataEnabled(read({ NODE_ENV: 'development' }))).toBe(false);
+  });
+
+  it('serves test data only when asked for outside production, and stops a production start that asks', () => {
+    expect(testDataEnabled(read({ NODE_ENV: 'development', ENABLE_TEST_DATA: '1' }))).toBe(true);
+    expect(testDataEnabled(read({ NODE_ENV: 'test', ENABLE_TEST_DATA: '1' }))).toBe(true);
+    expect(() => testDataEnabled(read({ ENABLE_TEST_DATA: '1' }))).toThrow(ConfigError);
+    expect(() => testDataEnabled(read({ NODE_ENV: 'production', ENABLE_TEST_DATA: '1' }))).toThrow(
+      /ENABLE_TEST_DATA: test data and quick-login are refused in production/,
+    );
+    for (const ENABLE_TEST_DATA of ['yes', 'true', '2'])
+      expect(() => read({ ENABLE_TEST_DATA })).toThrow(/ENABLE_TEST_DATA/);
+  });
+
   it('takes PUBLIC_URL only as an http(s) address, with its scheme as Secure cookies need to see it', () => {
     expect(read({ PUBLIC_URL: 'HTTPS://Tip.Example.com' }).PUBLIC_URL).toMatch(/^https:\/\/tip\.example\.com/);
     expect(read({ PUBLIC_URL: 'http://localhost:3000' }).PUBLIC_URL).toMatch(/^http:\/\/localhost:3000/);

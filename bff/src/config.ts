@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { engineConfigSchema, optionalHttpUrl, optionalString, port, serviceTokenConfigShape } from '@tip/platform';
+import {
+  ConfigError,
+  engineConfigSchema,
+  optionalHttpUrl,
+  optionalString,
+  port,
+  serviceTokenConfigShape,
+} from '@tip/platform';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
@@ -40,7 +47,15 @@ export const bffConfigSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString(),
   GOOGLE_CLIENT_SECRET: optionalString(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Production unless told otherwise: a host started with the README's command is safe as it is. */
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  /** `1`: the console's test data and quick-login, for trying the console out; refused in production. */
+  ENABLE_TEST_DATA: z
+    .preprocess((value) => (value === '' ? undefined : value), z.enum(['0', '1']).default('0'))
+    .transform((value) => value === '1'),
   /** The built web app; served when the folder exists. */
   WEB_DIST: z.string().min(1).default('web/dist'),
   TRUST_PROXY: trustProxy,
@@ -75,6 +90,18 @@ export const bffConfigSchema = z.object({
   ADMIN_LIMIT_PER_ADDRESS: positiveInt(600),
 });
 export type BffConfig = z.infer<typeof bffConfigSchema>;
+
+/**
+ * Whether the console's test data and quick-login are served: only when asked for (ENABLE_TEST_DATA=1) outside
+ * production. Asked for in production, the start stops, naming the variable, rather than serving them or silently not.
+ */
+export function testDataEnabled(config: Pick<BffConfig, 'NODE_ENV' | 'ENABLE_TEST_DATA'>): boolean {
+  if (config.ENABLE_TEST_DATA && config.NODE_ENV === 'production')
+    throw new ConfigError([
+      'ENABLE_TEST_DATA: test data and quick-login are refused in production; set NODE_ENV=development to use them',
+    ]);
+  return config.ENABLE_TEST_DATA;
+}
 
 /** The BFF as its own process (distributed mode): it reaches identity over the network. */
 export const standaloneBffConfigSchema = bffConfigSchema.extend({

@@ -1,2 +1,8 @@
 export { startBff, type BffDependencies, type RunningBff } from './start-bff.js';
-export { bffConfigSchema, standaloneBffConfigSchema, type BffConfig, type StandaloneBffConfig } from './config.js';
+export {
+  bffConfigSchema,
+  standaloneBffConfigSchema,
+  testDataEnabled,
+  type BffConfig,
+  type StandaloneBffConfig,
+} from './config.js';

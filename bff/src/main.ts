@@ -74,7 +74,7 @@ runMain(async () => {
   });
   stops.defer(() => bff.stop());
   if (config.METRICS_PORT) {
-    const metrics = await startMetricsServer({ port: config.METRICS_PORT, logger });
+    const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger });
     stops.defer(() => metrics.stop());
   }
   stopOnSignals(logger, () => stops.stopAll());

@@ -507,16 +507,17 @@ describe('users, stats and the audit log', () => {
   });
 });
 
-describe('in production mode', () => {
-  it('has no test data and no quick-login: 404', async () => {
-    const production = await startStack({ env: { NODE_ENV: 'production' } });
+describe('without ENABLE_TEST_DATA', () => {
+  it.each(['production', 'development'])('has no test data and no quick-login in %s: 404', async (NODE_ENV) => {
+    const stack = await startStack({ env: { NODE_ENV, ENABLE_TEST_DATA: '' } });
     try {
-      const root = await production.admin();
+      const root = await stack.admin();
       for (const path of ['/api/admin/create-test-users', '/api/admin/create-test-posts', '/api/admin/quick-login']) {
-        expect([path, (await root.browser.postJson(path, {})).status]).toEqual([path, 404]);
+        const answer = await root.browser.postJson(path, {});
+        expect([path, answer.status, await json(answer)]).toEqual([path, 404, { message: 'Risorsa non trovata' }]);
       }
     } finally {
-      await production.stop();
+      await stack.stop();
     }
   });
 });

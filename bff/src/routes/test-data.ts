@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
+import { testDataEnabled } from '../config.js';
 import type { BffContext } from '../context.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
@@ -10,13 +11,13 @@ const TEST_USERS = 3;
 const TEST_POSTS = 3;
 
 /**
- * The console's test-data buttons and its quick-login, for trying the console out: they exist only outside
- * production mode (NODE_ENV=production answers 404, as for any unknown path).
+ * The console's test-data buttons and its quick-login, for trying the console out: they exist only when asked for
+ * (ENABLE_TEST_DATA=1) outside production; otherwise they answer 404, as any unknown path does.
  */
 export function testDataRoutes(context: BffContext): Router {
   const { config, identity, content, sessions, limits, say } = context;
   const router = Router();
-  if (config.NODE_ENV === 'production') return router;
+  if (!testDataEnabled(config)) return router;
   const adminOnly = requireAdmin(sessions);
   const adminLimit = writeLimit(limits, 'admin');
 

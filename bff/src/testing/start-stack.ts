@@ -160,6 +160,8 @@ export async function startStack(
     PORT: '0',
     SESSION_SECRET: 'test-session-secret-0123456789-abcdefghij',
     NODE_ENV: 'test',
+    // The console's test data and quick-login: the moderation and contract tests use them.
+    ENABLE_TEST_DATA: '1',
     WEB_DIST: join(dataDir, 'no-web-build'),
     // Every test browser comes from 127.0.0.1: per-address limits would trip over the tests themselves. Tests write
     // faster than people too: a test of the write limits sets its own.

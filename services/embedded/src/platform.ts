@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { bffConfigSchema, startBff } from '@tip/bff';
+import { bffConfigSchema, startBff, testDataEnabled } from '@tip/bff';
 import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
 import { ledgerCheckConfigShape, startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
 import { postApprovalSetting, startContentService } from '@tip/content';
@@ -56,6 +56,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
   // Settings that need each other are checked before anything starts.
   const stripe = stripeSettings(config);
   const admin = identityAdmin(config);
+  testDataEnabled(config);
   // The services listen on loopback only, and refuse any call without a token signed with this secret, made at each
   // start and never written down: the BFF calls them in this process, so nothing else on the machine can.
   const serviceTokenSecret = generateServiceTokenSecret();
@@ -181,7 +182,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
     stops.defer(() => bff.stop());
     // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels.
     if (config.METRICS_PORT) {
-      const metrics = await startMetricsServer({ port: config.METRICS_PORT, logger });
+      const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger });
       stops.defer(() => metrics.stop());
     }
     return {

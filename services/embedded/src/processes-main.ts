@@ -9,6 +9,7 @@
 import { createLogger, freePort, generateServiceTokenSecret, loadConfig, runMain } from '@tip/platform';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testDataEnabled } from '@tip/bff';
 import { embeddedConfigSchema } from './platform.js';
 import { persistedSessionSecret } from './session-secret.js';
 import { supervise, type Supervised } from './supervisor.js';
@@ -20,6 +21,7 @@ const entry = (workspace: string) => fileURLToPath(new URL(`../../../${workspace
 runMain(async () => {
   // The same settings as `npm start`, checked before anything starts.
   const config = loadConfig(embeddedConfigSchema);
+  testDataEnabled(config);
   const logger = createLogger('tip', config.LOG_LEVEL);
   const dataDir = resolve(config.DATA_DIR);
   const shared: NodeJS.ProcessEnv = {

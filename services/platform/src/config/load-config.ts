@@ -44,6 +44,17 @@ export const engineConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where Prometheus scrapes the process's metrics (GET /metrics); unset, they are not served. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /**
+   * The interface the metrics listen on: this machine only unless told otherwise (they are not authenticated); a
+   * container sets 0.0.0.0 for Prometheus on its network.
+   */
+  METRICS_HOST: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w.:-]+$/, 'an address or host name to listen on, such as 127.0.0.1 or 0.0.0.0')
+      .default('127.0.0.1'),
+  ),
   /** The OTLP/HTTP collector the process sends its traces to (`http://collector:4318`); unset, nothing is traced. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalHttpUrl(),
   /** The share of the traces that start here which are sampled, 0 to 1 (README, Traces). */

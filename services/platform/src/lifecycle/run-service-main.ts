@@ -76,7 +76,9 @@ export function runServiceMain<
       { address: service.address, ...options.serving?.(service, config, logger) },
       `${options.name} is serving`,
     );
-    const metrics = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, logger }) : undefined;
+    const metrics = config.METRICS_PORT
+      ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger })
+      : undefined;
     stopOnSignals(logger, async () => {
       await metrics?.stop();
       await service.stop();

@@ -4,17 +4,20 @@ import type { Logger } from '../logging/logger.js';
 import { processMetrics } from './registry.js';
 
 export interface MetricsServer {
+  /** The address and port it listens on. */
+  host: string;
   port: number;
   stop(): Promise<void>;
 }
 
 /**
  * Serves the process's metrics at GET /metrics on a port of its own (METRICS_PORT), which the public port does not
- * serve: Prometheus scrapes it inside the cluster, and nothing outside reaches it.
+ * serve, on the interface METRICS_HOST names (loopback unless a container says otherwise): they are not
+ * authenticated, so Prometheus scrapes them inside the cluster, and nothing outside reaches them.
  */
 export async function startMetricsServer(options: {
   port: number;
-  host?: string;
+  host: string;
   logger: Logger;
 }): Promise<MetricsServer> {
   const registry = processMetrics();
@@ -33,11 +36,12 @@ export async function startMetricsServer(options: {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+    server.listen(options.port, options.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  options.logger.info({ port }, 'metrics are served on /metrics');
+  const { address: host, port } = server.address() as AddressInfo;
+  options.logger.info({ host, port }, 'metrics are served on /metrics');
   return {
+    host,
     port,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

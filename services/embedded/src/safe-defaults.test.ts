@@ -1,0 +1,56 @@
+/** `npm start` as a newcomer runs it (the built dist/main.js, no NODE_ENV): safe as it is, and still usable over http. */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnNode } from '@tip/platform/processes';
+import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+let platform: BuiltPlatform;
+beforeAll(async () => {
+  // Jest runs with NODE_ENV=test, which the platform would inherit: empty is unset, as in a newcomer's shell.
+  platform = await startBuiltPlatform('safe-defaults', { NODE_ENV: '' });
+}, 40_000);
+afterAll(() => platform.stop());
+
+describe('npm start, unconfigured', () => {
+  it('signs a member in over plain http: the session cookies are not Secure there', async () => {
+    const login = await fetch(`${platform.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(platform.admin),
+    });
+    expect(login.status).toBe(200);
+    const cookies = login.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie).not.toMatch(/;\s*Secure/i);
+    const cookie = cookies.map((value) => value.split(';')[0]).join('; ');
+    expect((await fetch(`${platform.base}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+  });
+
+  it('runs in production: no test data, no quick-login, even for an admin', async () => {
+    const cookie = await platform.adminCookie();
+    for (const path of ['/api/admin/create-test-users', '/api/admin/create-test-posts', '/api/admin/quick-login']) {
+      const answer = await fetch(`${platform.base}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', origin: platform.base },
+        body: '{}',
+      });
+      expect([path, answer.status]).toEqual([path, 404]);
+    }
+  });
+
+  it('refuses to start with ENABLE_TEST_DATA=1 in production, naming the variable', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tip-safe-defaults-refused-'));
+    try {
+      const started = spawnNode(MAIN, { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', ENABLE_TEST_DATA: '1' });
+      expect(await started.exited).toBe(1);
+      expect(started.output()).toMatch(/ENABLE_TEST_DATA: test data and quick-login are refused in production/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
