@@ -1,5 +1,13 @@
 /** `npm start`: the whole platform in one process, with the embedded engines unless real ones are configured. */
-import { createLogger, loadConfig, refuseLegacyData, runMain, startTracing, stopOnSignals } from '@tip/platform';
+import {
+  createLogger,
+  keepDataDirPrivate,
+  loadConfig,
+  refuseLegacyData,
+  runMain,
+  startTracing,
+  stopOnSignals,
+} from '@tip/platform';
 import { resolve } from 'node:path';
 import { embeddedConfigSchema, startPlatform } from './platform.js';
 
@@ -7,6 +15,7 @@ runMain(async () => {
   const config = loadConfig(embeddedConfigSchema);
   await refuseLegacyData(config.DATA_DIR, { documents: !config.MONGO_URL, events: !config.KAFKA_BROKERS });
   const logger = createLogger('tip', config.LOG_LEVEL);
+  await keepDataDirPrivate(config.DATA_DIR, logger);
   const tracing = startTracing({
     endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
     sampleRatio: config.OTEL_TRACES_SAMPLER_ARG,

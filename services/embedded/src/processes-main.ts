@@ -6,7 +6,14 @@
  * tokens signed with a secret made at each start and never written down. A process that stops on its own is started
  * again (supervisor.ts).
  */
-import { createLogger, freePort, generateServiceTokenSecret, loadConfig, runMain } from '@tip/platform';
+import {
+  createLogger,
+  freePort,
+  generateServiceTokenSecret,
+  keepDataDirPrivate,
+  loadConfig,
+  runMain,
+} from '@tip/platform';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDataEnabled } from '@tip/bff';
@@ -24,6 +31,8 @@ runMain(async () => {
   testDataEnabled(config);
   const logger = createLogger('tip', config.LOG_LEVEL);
   const dataDir = resolve(config.DATA_DIR);
+  // Before the processes start, which create what they write private (runMain).
+  await keepDataDirPrivate(dataDir, logger);
   const shared: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,

@@ -1,11 +1,12 @@
 /** `npm start` as a newcomer runs it (the built dist/main.js, no NODE_ENV): safe as it is, and still usable over http. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from '@tip/platform/processes';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
+import { readableByOthers } from './testing/file-modes.js';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -53,4 +54,29 @@ describe('npm start, unconfigured', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('the data directory', () => {
+  it('is the platform’s account’s alone: what it creates is 0600, its directories 0700', async () => {
+    // A sign-in writes (the session's cache journal, the login's limits) beside what the start created.
+    await platform.adminCookie();
+    expect(await readableByOthers(platform.dataDir)).toEqual([]);
+  });
+
+  it('is made so at start when an earlier version left it readable, saying how much it changed', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tip-safe-defaults-open-'));
+    mkdirSync(join(dataDir, 'media', 'verification'), { recursive: true });
+    writeFileSync(join(dataDir, 'media', 'verification', 'face.webp'), 'a face');
+    writeFileSync(join(dataDir, 'notes.txt'), 'left by an earlier version');
+    for (const path of ['', 'media', 'media/verification']) chmodSync(join(dataDir, path), 0o755);
+    for (const path of ['media/verification/face.webp', 'notes.txt']) chmodSync(join(dataDir, path), 0o644);
+    const earlier = await startBuiltPlatform('safe-defaults-open', { DATA_DIR: dataDir });
+    try {
+      expect(earlier.output()).toMatch(/5 files and directories of the data directory were readable by other accounts/);
+      expect(await readableByOthers(dataDir)).toEqual([]);
+    } finally {
+      await earlier.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });

@@ -20,6 +20,7 @@ export * from './events/index.js';
 export * from './messages/index.js';
 export * from './lifecycle/stop-stack.js';
 export * from './lifecycle/process-lifecycle.js';
+export * from './lifecycle/private-files.js';
 export * from './lifecycle/run-service-main.js';
 export * from './lifecycle/start-service.js';
 export * from './lifecycle/free-port.js';

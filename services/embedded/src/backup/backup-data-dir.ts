@@ -1,6 +1,6 @@
-import { copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { backupDatabase, EVENTS_FILE, SqliteEventLog } from '@tip/platform';
+import { backupDatabase, EVENTS_FILE, makePrivate, SqliteEventLog } from '@tip/platform';
 
 /** One thing the backup copied: a database, a file, or a pass over the media. */
 export interface CopiedPart {
@@ -36,7 +36,9 @@ const LAST_STORES = ['wallet'];
  * Copies the data directory `source` into `target` (new, or an empty directory) while the platform serves it, as a
  * data directory a platform can start on: every SQLite database through SQLite's online backup, from a read-only
  * connection of its own, and every other file as it is. Each database's copy is consistent in itself; the order of
- * the copies makes them fit together (below). On failure, nothing of the backup is left in `target`.
+ * the copies makes them fit together (below). On failure, nothing of the backup is left in `target`. The backup is
+ * private like the data directory: `target` is its account's alone from the start (0700), and whatever was copied
+ * with its source's permissions is made private at the end (0600 and 0700 all through).
  */
 export async function backupDataDir(
   source: string,
@@ -94,6 +96,7 @@ export async function backupDataDir(
     // 5. The small files last (the session secret; the cache journals, with the sessions revoked and the rate
     //    limits), so that a sign-out during the backup holds in the copy.
     for (const file of smallFiles) copied(await copyFiles(from, to, [file], file));
+    await makePrivate(to);
   } catch (error) {
     await clearTarget(to, created);
     throw error;
@@ -123,7 +126,7 @@ async function prepareTarget(from: string, to: string): Promise<boolean> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR') throw new BackupRefused(`${to} is a file: choose a new or empty directory.`);
     if (code !== 'ENOENT') throw error;
-    await mkdir(to, { recursive: true });
+    await mkdir(to, { recursive: true, mode: 0o700 });
     return true;
   }
   if (entries.length > 0) {
@@ -131,6 +134,7 @@ async function prepareTarget(from: string, to: string): Promise<boolean> {
       `${to} exists and is not empty: choose a new or empty directory, so no backup mixes with another.`,
     );
   }
+  await chmod(to, 0o700);
   return false;
 }
 

@@ -1,12 +1,15 @@
 import { ConfigError } from '../config/load-config.js';
 import { LegacyDataError } from '../adapters/legacy/legacy-layout.js';
 import type { Logger } from '../logging/logger.js';
+import { keepNewFilesPrivate } from './private-files.js';
 
 /**
- * Runs a process's entry point. A failed start exits with 1; a configuration problem or a data directory of the
- * earlier version prints only its message, which says what to do, because a stack trace would bury it.
+ * Runs a process's entry point, whatever it creates private to its account (keepNewFilesPrivate). A failed start
+ * exits with 1; a configuration problem or a data directory of the earlier version prints only its message, which
+ * says what to do, because a stack trace would bury it.
  */
 export function runMain(main: () => Promise<void>): void {
+  keepNewFilesPrivate();
   main().catch((error: unknown) => {
     console.error(error instanceof ConfigError || error instanceof LegacyDataError ? error.message : error);
     process.exit(1);
