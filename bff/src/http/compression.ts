@@ -1,6 +1,7 @@
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import compressionMiddleware from 'compression';
+import Negotiator from 'negotiator';
 import type { RequestHandler } from 'express';
 
 /**
@@ -29,27 +30,19 @@ export function compressAnswers(): RequestHandler {
 
 export type Encoding = 'br' | 'gzip';
 
+/** What a client may name each of ours by: gzip has an old alias. */
+const ENCODING_NAMES: Readonly<Record<string, Encoding>> = { br: 'br', gzip: 'gzip', 'x-gzip': 'gzip' };
+
 /**
- * The encoding to answer in for an Accept-Encoding header: brotli, else gzip, when the client accepts it (a q of 0
- * refuses; `*` accepts either); null for none.
+ * The encoding to answer in for an Accept-Encoding header, as negotiator (Express's content negotiation) ranks it:
+ * the one the client prefers by its q values, brotli before gzip among equals (a q of 0 refuses; `*` accepts
+ * either); null for none.
  */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
-  let br: boolean | undefined;
-  let gz: boolean | undefined;
-  let any: boolean | undefined;
-  for (const part of header.split(',')) {
-    const [token = '', ...params] = part.split(';');
-    const name = token.trim().toLowerCase();
-    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1]).find((value) => value !== undefined);
-    const accepted = q === undefined || Number(q) > 0;
-    if (name === 'br') br = accepted;
-    else if (name === 'gzip' || name === 'x-gzip') gz = accepted;
-    else if (name === '*') any = accepted;
-  }
-  if (br ?? any) return 'br';
-  if (gz ?? any) return 'gzip';
-  return null;
+  const names = Object.keys(ENCODING_NAMES);
+  const [best] = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(names, { preferred: names });
+  return best === undefined ? null : (ENCODING_NAMES[best] ?? null);
 }
 
 const brotli = promisify(brotliCompress);

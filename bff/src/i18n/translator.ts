@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import Negotiator from 'negotiator';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, type MessageCatalogue } from '@tip/platform';
 
 type Params = Record<string, string | number>;
@@ -7,29 +8,18 @@ export type Translate = (language: Language, key: string, params?: Params) => st
 export type Say = (req: IncomingMessage, key: string, params?: Params) => string;
 
 const FALLBACK_KEY = 'errors.internal';
-const supported = new Set<string>(LANGUAGES);
+/** The languages we speak, the default first: what a wildcard (`*`) gets. */
+const OFFERED = [DEFAULT_LANGUAGE, ...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE)];
 
 /**
- * The request's language: the first tag of `Accept-Language` (by preference) that we speak, by its primary subtag
- * ("fr-CH" is French); Italian otherwise.
+ * The request's language, as Express's `req.acceptsLanguages` negotiates it (negotiator, which the fast lanes'
+ * plain node:http requests can use too): the one of `Accept-Language` we speak that it prefers, a regional tag
+ * counting for its language ("fr-CH" is French); Italian otherwise.
  */
 export function languageOf(acceptLanguage: string | undefined): Language {
   if (!acceptLanguage) return DEFAULT_LANGUAGE;
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.split(';');
-      const quality = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return {
-        language: tag.trim().toLowerCase().split('-')[0] ?? '',
-        quality: quality === undefined ? 1 : Number(quality.slice(2)) || 0,
-        index,
-      };
-    })
-    .filter((entry) => entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  const match = ranked.find((entry) => supported.has(entry.language));
-  return (match?.language as Language | undefined) ?? DEFAULT_LANGUAGE;
+  const [preferred] = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).languages(OFFERED);
+  return (preferred as Language | undefined) ?? DEFAULT_LANGUAGE;
 }
 
 /**

@@ -30,7 +30,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       });
       await limits.loginSucceeded(address, email);
       users.remember(user);
-      res.append('Set-Cookie', sessions.start(user.id, req));
+      res.append('Set-Cookie', await sessions.start(user.id, req));
       res.json({ success: true, message: say(req, 'identity.loggedIn'), user: await ownUserJson(balances, user) });
     }),
   );

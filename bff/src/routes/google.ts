@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import jwt from 'jsonwebtoken';
+import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
@@ -47,6 +47,8 @@ export function googleRoutes(context: BffContext): Router {
   const router = Router();
   const cookieOptions = (req: Request) => ({ httpOnly: true, secure: sessions.secure(req), path: FLOW_COOKIE_PATH });
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
+  /** The flow cookie is signed with the session secret: only this server makes one. */
+  const flowKey = new TextEncoder().encode(config.SESSION_SECRET);
 
   const start = (intent: Intent) =>
     handle(async (req, res) => {
@@ -58,10 +60,11 @@ export function googleRoutes(context: BffContext): Router {
         logger.error({ err: error }, 'Google OpenID discovery failed');
         return res.redirect(302, failureFor(intent));
       }
-      const flow = jwt.sign({ intent, ...authorization.checks }, config.SESSION_SECRET, {
-        algorithm: 'HS256',
-        expiresIn: FLOW_MAX_AGE_SECONDS,
-      });
+      const flow = await new SignJWT({ intent, ...authorization.checks })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt()
+        .setExpirationTime(`${FLOW_MAX_AGE_SECONDS}s`)
+        .sign(flowKey);
       res.append(
         'Set-Cookie',
         setCookie(FLOW_COOKIE, flow, { ...cookieOptions(req), maxAgeSeconds: FLOW_MAX_AGE_SECONDS }),
@@ -76,7 +79,7 @@ export function googleRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       res.append('Set-Cookie', clearCookie(FLOW_COOKIE, cookieOptions(req)));
       if (!google) return res.redirect(302, landing('google_not_configured'));
-      const flow = readFlow(req, config.SESSION_SECRET);
+      const flow = await readFlow(req, flowKey);
       if (!flow) return res.redirect(302, landing('login_failed'));
       const { intent, ...checks } = flow;
       const query = callbackQuerySchema.safeParse(req.query);
@@ -108,7 +111,7 @@ export function googleRoutes(context: BffContext): Router {
     });
     if (!user) throw new Error('identity answered GoogleSignIn without a user');
     users.remember(user);
-    res.append('Set-Cookie', sessions.start(user.id, req));
+    res.append('Set-Cookie', await sessions.start(user.id, req));
     return user.needsProfileSetup ? '/google-profile-setup' : '/';
   }
 
@@ -133,11 +136,11 @@ export function googleRoutes(context: BffContext): Router {
   return router;
 }
 
-function readFlow(req: Request, secret: string): z.infer<typeof flowSchema> | null {
+async function readFlow(req: Request, key: Uint8Array): Promise<z.infer<typeof flowSchema> | null> {
   const token = readCookie(req.headers.cookie, FLOW_COOKIE);
   if (!token) return null;
   try {
-    return flowSchema.parse(jwt.verify(token, secret, { algorithms: ['HS256'] }));
+    return flowSchema.parse((await jwtVerify(token, key, { algorithms: ['HS256'] })).payload);
   } catch {
     return null;
   }

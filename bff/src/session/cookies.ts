@@ -1,24 +1,9 @@
-import { stringifySetCookie } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 
-/**
- * One cookie's value from a Cookie header, without parsing the others (the session check runs on every request).
- * Returns undefined when absent or empty.
- */
+/** One cookie's value from a Cookie header (the first of that name); undefined when absent or empty. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  let from = 0;
-  for (;;) {
-    const at = header.indexOf(name, from);
-    if (at === -1) return undefined;
-    const before = at === 0 ? ';' : header[at - 1];
-    if ((before === ';' || before === ' ') && header[at + name.length] === '=') {
-      const start = at + name.length + 1;
-      const end = header.indexOf(';', start);
-      const value = header.slice(start, end === -1 ? undefined : end).trim();
-      return value === '' ? undefined : value;
-    }
-    from = at + name.length;
-  }
+  return parseCookie(header)[name] || undefined;
 }
 
 export interface CookieOptions {

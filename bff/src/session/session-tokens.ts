@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import jwt from 'jsonwebtoken';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { BoundedMap } from '../lib/bounded-map.js';
 
 /** Seven days, a session's life (docs/product.md#signing-in-and-out). */
@@ -22,33 +22,34 @@ const ALGORITHM = 'HS256';
  */
 export class SessionTokens {
   private readonly verified: BoundedMap<string, SessionClaims>;
+  /** The secret as jose takes an HMAC key. */
+  private readonly key: Uint8Array;
 
-  constructor(
-    private readonly secret: string,
-    options: { maxVerified?: number; now?: () => number } = {},
-  ) {
+  constructor(secret: string, options: { maxVerified?: number; now?: () => number } = {}) {
+    this.key = new TextEncoder().encode(secret);
     this.verified = new BoundedMap(options.maxVerified ?? 20_000, options.now);
   }
 
-  issue(userId: string): { token: string; claims: SessionClaims } {
+  async issue(userId: string): Promise<{ token: string; claims: SessionClaims }> {
     const sid = randomBytes(18).toString('base64url');
-    const token = jwt.sign({ sid }, this.secret, {
-      algorithm: ALGORITHM,
-      subject: userId,
-      expiresIn: SESSION_MAX_AGE_SECONDS,
-    });
-    const claims = this.verify(token);
+    const token = await new SignJWT({ sid })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(userId)
+      .setIssuedAt()
+      .setExpirationTime(`${SESSION_MAX_AGE_SECONDS}s`)
+      .sign(this.key);
+    const claims = await this.verify(token);
     if (!claims) throw new Error('a freshly signed session token did not verify');
     return { token, claims };
   }
 
   /** The token's claims, or null when it is forged, malformed or expired. */
-  verify(token: string): SessionClaims | null {
+  async verify(token: string): Promise<SessionClaims | null> {
     const known = this.verified.get(token);
     if (known) return known;
-    let payload: unknown;
+    let payload: JWTPayload;
     try {
-      payload = jwt.verify(token, this.secret, { algorithms: [ALGORITHM] });
+      ({ payload } = await jwtVerify(token, this.key, { algorithms: [ALGORITHM] }));
     } catch {
       return null;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import jwt from 'jsonwebtoken';
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { MemoryCache } from '@tip/platform';
 import { IdentityDirectory, identityUser } from '../testing/identity-users.js';
 import { readCookie } from './cookies.js';
@@ -15,6 +15,13 @@ function replica(cache: MemoryCache, identity: IdentityDirectory, secure = false
   return { users, sessions: new Sessions(new SessionTokens(SECRET), cache, users, secure) };
 }
 
+/** A token signed HS256 with `secret`, expiring in `expiresIn` seconds unless its claims say otherwise. */
+const signed = (claims: Record<string, unknown>, secret: string, expiresIn = 60) =>
+  new SignJWT({ exp: Math.floor(Date.now() / 1000) + expiresIn, ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u1')
+    .sign(new TextEncoder().encode(secret));
+
 /** A request that came over plain http, as Express sees it. */
 const overHttp = { secure: false };
 
@@ -29,9 +36,9 @@ function setup() {
 }
 
 describe('sessions', () => {
-  it('sets an httpOnly session cookie and a readable user-id cookie, Lax, for seven days', () => {
+  it('sets an httpOnly session cookie and a readable user-id cookie, Lax, for seven days', async () => {
     const { sessions } = setup();
-    const [session, userId] = sessions.start('u1', overHttp);
+    const [session, userId] = await sessions.start('u1', overHttp);
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+;`));
     expect(session).toContain('Max-Age=604800');
     expect(session).toContain('HttpOnly');
@@ -41,19 +48,16 @@ describe('sessions', () => {
     expect(userId).not.toContain('HttpOnly');
   });
 
-  it('marks the cookies Secure when PUBLIC_URL is https, whatever the request', () => {
+  it('marks the cookies Secure when PUBLIC_URL is https, whatever the request', async () => {
     const { cache, identity } = setup();
-    expect(
-      replica(cache, identity, true)
-        .sessions.start('u1', overHttp)
-        .every((c) => c.includes('Secure')),
-    ).toBe(true);
+    const started = await replica(cache, identity, true).sessions.start('u1', overHttp);
+    expect(started.every((c) => c.includes('Secure'))).toBe(true);
   });
 
   it('marks the cookies Secure, and those that clear them, when the request came over https', async () => {
     const { sessions } = setup();
     const overHttps = { secure: true };
-    const started = sessions.start('u1', overHttps);
+    const started = await sessions.start('u1', overHttps);
     expect(started.every((c) => c.includes('Secure'))).toBe(true);
     const { setCookies } = await sessions.end(cookieHeader(started), overHttps);
     expect(setCookies.every((c) => c.includes('Secure') && c.includes('Max-Age=0'))).toBe(true);
@@ -61,14 +65,14 @@ describe('sessions', () => {
 
   it('finds the user of a session cookie', async () => {
     const { sessions } = setup();
-    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(sessions.start('u1', overHttp))}`);
+    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(await sessions.start('u1', overHttp))}`);
     expect(session?.user.id).toBe('u1');
     expect(session?.claims.sub).toBe('u1');
   });
 
   it('answers repeated checks from memory, without asking identity again', async () => {
     const { sessions, identity } = setup();
-    const header = cookieHeader(sessions.start('u1', overHttp));
+    const header = cookieHeader(await sessions.start('u1', overHttp));
     for (let i = 0; i < 100; i++) expect(await sessions.authenticate(header)).not.toBeNull();
     expect(identity.calls).toBe(1);
   });
@@ -80,11 +84,11 @@ describe('sessions', () => {
 
   it('refuses forged, tampered, expired and alien tokens', async () => {
     const { sessions } = setup();
-    const forged = jwt.sign({ sid: 's' }, 'another-secret-another-secret-another', { subject: 'u1', expiresIn: 60 });
-    const expired = jwt.sign({ sid: 's', exp: Math.floor(Date.now() / 1000) - 10 }, SECRET, { subject: 'u1' });
-    const none = jwt.sign({ sid: 's' }, '', { subject: 'u1', algorithm: 'none' });
-    const noSid = jwt.sign({}, SECRET, { subject: 'u1', expiresIn: 60 });
-    const valid = readCookie(cookieHeader(sessions.start('u1', overHttp)), SESSION_COOKIE) ?? '';
+    const forged = await signed({ sid: 's' }, 'another-secret-another-secret-another');
+    const expired = await signed({ sid: 's' }, SECRET, -10);
+    const none = new UnsecuredJWT({ sid: 's' }).setSubject('u1').setExpirationTime('1m').encode();
+    const noSid = await signed({}, SECRET);
+    const valid = readCookie(cookieHeader(await sessions.start('u1', overHttp)), SESSION_COOKIE) ?? '';
     const tampered = valid.replace(/\.(.)/, (_match, first: string) => `.${first === 'a' ? 'b' : 'a'}`);
     for (const token of [forged, expired, none, noSid, tampered, 'garbage']) {
       await expect(sessions.authenticate(`${SESSION_COOKIE}=${token}`)).resolves.toBeNull();
@@ -94,7 +98,7 @@ describe('sessions', () => {
   it('refuses a session once it ended, on every replica, while a new one works', async () => {
     const { cache, identity, sessions } = setup();
     const other = replica(cache, identity).sessions;
-    const header = cookieHeader(sessions.start('u1', overHttp));
+    const header = cookieHeader(await sessions.start('u1', overHttp));
     expect(await other.authenticate(header)).not.toBeNull();
 
     const { claims, setCookies } = await sessions.end(header, overHttp);
@@ -102,12 +106,12 @@ describe('sessions', () => {
     expect(setCookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     await expect(other.authenticate(header)).resolves.toBeNull();
-    await expect(sessions.authenticate(cookieHeader(sessions.start('u1', overHttp)))).resolves.not.toBeNull();
+    await expect(sessions.authenticate(cookieHeader(await sessions.start('u1', overHttp)))).resolves.not.toBeNull();
   });
 
   it('refuses the session of a deleted user', async () => {
     const { sessions, users, identity } = setup();
-    const header = cookieHeader(sessions.start('u1', overHttp));
+    const header = cookieHeader(await sessions.start('u1', overHttp));
     users.drop('u1');
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     identity.users.delete('u1');
@@ -126,7 +130,7 @@ describe('sessions when the cache port fails', () => {
     const identity = new IdentityDirectory();
     identity.users.set('u1', identityUser('u1'));
     const { sessions } = replica(new BrokenCache(), identity);
-    await expect(sessions.authenticate(cookieHeader(sessions.start('u1', overHttp)))).rejects.toMatchObject({
+    await expect(sessions.authenticate(cookieHeader(await sessions.start('u1', overHttp)))).rejects.toMatchObject({
       code: 'UNAVAILABLE',
       messageKey: 'errors.unavailable',
     });

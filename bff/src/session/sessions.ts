@@ -43,7 +43,7 @@ export class Sessions {
   async authenticate(cookieHeader: string | undefined): Promise<Session | null> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     if (!token) return null;
-    const claims = this.tokens.verify(token);
+    const claims = await this.tokens.verify(token);
     if (!claims) return null;
     if (await this.isRevoked(claims.sid)) return null;
     const user = await this.users.get(claims.sub);
@@ -55,9 +55,9 @@ export class Sessions {
    * (that takes the cache): only for what a logged-out token can do no harm with, such as making its member's feed
    * pages stale.
    */
-  signedInAs(cookieHeader: string | undefined): string | null {
+  async signedInAs(cookieHeader: string | undefined): Promise<string | null> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
-    return (token && this.tokens.verify(token)?.sub) || null;
+    return (token && (await this.tokens.verify(token))?.sub) || null;
   }
 
   private async isRevoked(sid: string): Promise<boolean> {
@@ -70,8 +70,8 @@ export class Sessions {
   }
 
   /** Starts a session for the user; returns the Set-Cookie header values. */
-  start(userId: string, request: CookieRequest): string[] {
-    const { token } = this.tokens.issue(userId);
+  async start(userId: string, request: CookieRequest): Promise<string[]> {
+    const { token } = await this.tokens.issue(userId);
     const options = { secure: this.secure(request), maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
     return [
       setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
@@ -88,7 +88,7 @@ export class Sessions {
     request: CookieRequest,
   ): Promise<{ claims: SessionClaims | null; setCookies: string[] }> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
-    const claims = token ? this.tokens.verify(token) : null;
+    const claims = token ? await this.tokens.verify(token) : null;
     if (token && claims) {
       const remainingMs = claims.exp * 1000 - this.now();
       if (remainingMs > 0) await this.cache.set(revokedKey(claims.sid), '1', remainingMs);

@@ -32,13 +32,13 @@ export function createGrpcClient<D>(
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
-  const call = (method: grpc.MethodDefinition<object, unknown>, request: unknown, callOptions: CallOptions) =>
-    new Promise((resolve, reject) => {
-      const metadata = new grpc.Metadata();
-      const requestId = currentRequestId();
-      if (requestId) metadata.set('x-request-id', requestId);
-      injectTraceContext(metadata);
-      metadata.set('authorization', `Bearer ${token()}`);
+  const call = async (method: grpc.MethodDefinition<object, unknown>, request: unknown, callOptions: CallOptions) => {
+    const metadata = new grpc.Metadata();
+    const requestId = currentRequestId();
+    if (requestId) metadata.set('x-request-id', requestId);
+    injectTraceContext(metadata);
+    metadata.set('authorization', `Bearer ${await token()}`);
+    return new Promise((resolve, reject) => {
       const deadline = Date.now() + (callOptions.timeoutMs ?? timeoutMs);
       channel.makeUnaryRequest(
         method.path,
@@ -54,6 +54,7 @@ export function createGrpcClient<D>(
         },
       );
     });
+  };
   const client: Record<string, unknown> = { close: () => channel.close() };
   for (const [name, method] of Object.entries(definition as grpc.ServiceDefinition)) {
     if (name[0] !== name[0]?.toUpperCase()) continue;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
-import jwt from 'jsonwebtoken';
+import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import { DomainError } from '../errors/domain-error.js';
 import { createLogger } from '../logging/logger.js';
 import { createGrpcClient } from './client.js';
@@ -36,11 +36,11 @@ const handlers = {
 const getUser = testServiceDefinition().GetUser;
 const seconds = () => Math.floor(Date.now() / 1000);
 const bearer = (token: string) => `Bearer ${token}`;
+const hs256 = (claims: Record<string, unknown>, key: string) =>
+  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(key));
 /** A token as the BFF signs one, with claims changed as a test needs. */
 const token = (claims: Record<string, unknown> = {}, key = secret) =>
-  jwt.sign({ sub: BFF_CALLER, aud: TEST_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims }, key, {
-    algorithm: 'HS256',
-  });
+  hs256({ sub: BFF_CALLER, aud: TEST_SERVICE_NAME, iat: seconds(), exp: seconds() + 300, ...claims }, key);
 
 describe('service tokens on a gRPC server', () => {
   let server: RunningGrpcServer;
@@ -100,31 +100,31 @@ describe('service tokens on a gRPC server', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const error = await refused(bearer(token({}, generateServiceTokenSecret())));
+    const error = await refused(bearer(await token({}, generateServiceTokenSecret())));
     expect(error.details).toMatch(/service token invalid/);
   });
 
   it('refuses an expired token', async () => {
-    const error = await refused(bearer(token({ iat: seconds() - 400, exp: seconds() - 100 })));
+    const error = await refused(bearer(await token({ iat: seconds() - 400, exp: seconds() - 100 })));
     expect(error.details).toMatch(/service token expired/);
   });
 
   it('refuses a token without an expiry, one too old, for another service, or from another caller', async () => {
     const claims = { sub: BFF_CALLER, aud: TEST_SERVICE_NAME };
-    await refused(bearer(jwt.sign(claims, secret, { algorithm: 'HS256' })));
-    await refused(bearer(token({ iat: seconds() - 3600, exp: seconds() + 300 })));
-    await refused(bearer(token({ aud: OTHER_SERVICE_NAME })));
-    await refused(bearer(token({ sub: undefined })));
+    await refused(bearer(await hs256(claims, secret)));
+    await refused(bearer(await token({ iat: seconds() - 3600, exp: seconds() + 300 })));
+    await refused(bearer(await token({ aud: OTHER_SERVICE_NAME })));
+    await refused(bearer(await token({ sub: undefined })));
     // GetUser admits the wallet besides the BFF; the service named in no policy is refused, and told why.
-    const stranger = await refused(bearer(token({ sub: 'content' })));
+    const stranger = await refused(bearer(await token({ sub: 'content' })));
     expect(stranger.details).toMatch(/caller not admitted: .*GetUser admits bff, wallet/);
-    expect((await call(bearer(token({ sub: 'wallet' })))).user).toMatchObject({ id: 'u1' });
+    expect((await call(bearer(await token({ sub: 'wallet' })))).user).toMatchObject({ id: 'u1' });
     // Only HS256: an unsigned token ("alg": "none") is no token.
-    await refused(bearer(jwt.sign(claims, null, { algorithm: 'none' })));
+    await refused(bearer(new UnsecuredJWT(claims).encode()));
   });
 
   it('serves a call with a valid token, and the same token again', async () => {
-    const valid = bearer(token());
+    const valid = bearer(await token());
     expect((await call(valid)).user).toMatchObject({ id: 'u1', username: 'mario' });
     expect((await call(valid)).user).toMatchObject({ id: 'u1' });
   });
@@ -179,13 +179,13 @@ describe('the token signer and verifier', () => {
     jest.restoreAllMocks();
   });
 
-  it('signs again before the token expires, and not on every call', () => {
+  it('signs again before the token expires, and not on every call', async () => {
     let now = 1_700_000_000_000;
     jest.spyOn(Date, 'now').mockImplementation(() => now);
     const sign = serviceTokenSigner(secret, TEST_SERVICE_NAME, BFF_CALLER, 300);
     const first = sign();
     expect(sign()).toBe(first);
-    expect(jwt.decode(first)).toMatchObject({
+    expect(decodeJwt(await first)).toMatchObject({
       sub: BFF_CALLER,
       aud: TEST_SERVICE_NAME,
       exp: now / 1000 + 300,
@@ -195,18 +195,18 @@ describe('the token signer and verifier', () => {
     now += 2_000; // less than a minute left
     const second = sign();
     expect(second).not.toBe(first);
-    expect(jwt.decode(second)).toMatchObject({ exp: now / 1000 + 300 });
+    expect(decodeJwt(await second)).toMatchObject({ exp: now / 1000 + 300 });
   });
 
-  it('stops accepting a remembered token once it expires', () => {
+  it('stops accepting a remembered token once it expires', async () => {
     const verify = serviceTokenVerifier([secret]);
-    const valid = bearer(token({ exp: seconds() + 5 }));
-    expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
-    expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
-    expect(verify(valid, OTHER_SERVICE_NAME)).toEqual({ problem: 'invalid' });
+    const valid = bearer(await token({ exp: seconds() + 5 }));
+    expect(await verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(await verify(valid, TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(await verify(valid, OTHER_SERVICE_NAME)).toEqual({ problem: 'invalid' });
     const later = Date.now() + 60_000; // past the expiry and the 30 s of clock tolerance
     jest.spyOn(Date, 'now').mockImplementation(() => later);
-    expect(verify(valid, TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
+    expect(await verify(valid, TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
   });
 
   it('wants a secret of at least 32 characters in the config, and the accepted one, if any, too', () => {
@@ -220,14 +220,16 @@ describe('the token signer and verifier', () => {
     expect(accepted.safeParse('short').success).toBe(false);
   });
 
-  it('accepts the tokens of either secret during a rotation, and of no third', () => {
+  it('accepts the tokens of either secret during a rotation, and of no third', async () => {
     const next = generateServiceTokenSecret();
     const verify = serviceTokenVerifier([secret, next]);
-    expect(verify(bearer(token()), TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
-    expect(verify(bearer(token({}, next)), TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
-    expect(verify(bearer(token({}, generateServiceTokenSecret())), TEST_SERVICE_NAME)).toEqual({ problem: 'invalid' });
-    const expired = token({ iat: seconds() - 400, exp: seconds() - 100 }, next);
-    expect(verify(bearer(expired), TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
+    expect(await verify(bearer(await token()), TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(await verify(bearer(await token({}, next)), TEST_SERVICE_NAME)).toEqual({ caller: BFF_CALLER });
+    expect(await verify(bearer(await token({}, generateServiceTokenSecret())), TEST_SERVICE_NAME)).toEqual({
+      problem: 'invalid',
+    });
+    const expired = await token({ iat: seconds() - 400, exp: seconds() - 100 }, next);
+    expect(await verify(bearer(expired), TEST_SERVICE_NAME)).toEqual({ problem: 'expired' });
   });
 });
 

@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import jwt from 'jsonwebtoken';
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '../errors/domain-error.js';
@@ -66,24 +66,31 @@ export function serviceOfPath(path: string): string {
   return path.split('/')[1] ?? '';
 }
 
+const ALGORITHM = 'HS256';
+/** A secret as jose takes an HMAC key. */
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
 /** Signs the tokens `caller` sends to one service, and signs anew before the current one expires. */
 export function serviceTokenSigner(
   secret: string,
   audience: string,
   caller: string,
   ttlSeconds = SERVICE_TOKEN_TTL_SECONDS,
-): () => string {
-  let token = '';
+): () => Promise<string> {
+  const key = keyOf(secret);
+  let token: Promise<string> = Promise.resolve('');
   let renewAt = 0;
   return () => {
     const now = Date.now();
     if (now >= renewAt) {
-      token = jwt.sign({}, secret, {
-        algorithm: 'HS256',
-        subject: caller,
-        audience,
-        expiresIn: ttlSeconds,
-      });
+      const issuedAt = Math.floor(now / 1000);
+      token = new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(caller)
+        .setAudience(audience)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(key);
       renewAt = now + Math.max(ttlSeconds - RENEW_BEFORE_SECONDS, ttlSeconds / 2) * 1000;
     }
     return token;
@@ -101,21 +108,26 @@ export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'caller not admit
  */
 export function serviceTokenVerifier(
   secrets: readonly string[],
-): (authorization: string | undefined, audience: string) => { caller: string } | { problem: TokenProblem } {
-  const verify = (token: string, audience: string): { claims: string | jwt.JwtPayload } | { problem: TokenProblem } => {
+): (authorization: string | undefined, audience: string) => Promise<{ caller: string } | { problem: TokenProblem }> {
+  const keys = secrets.map(keyOf);
+  const verify = async (
+    token: string,
+    audience: string,
+  ): Promise<{ claims: JWTPayload } | { problem: TokenProblem }> => {
     let problem: TokenProblem = 'invalid';
-    for (const secret of secrets) {
+    for (const key of keys) {
       try {
-        const options = { algorithms: ['HS256' as const], audience, maxAge: MAX_TOKEN_AGE_SECONDS };
-        return { claims: jwt.verify(token, secret, { ...options, clockTolerance: CLOCK_TOLERANCE_SECONDS }) };
+        const options = { algorithms: [ALGORITHM], audience, maxTokenAge: MAX_TOKEN_AGE_SECONDS };
+        const { payload } = await jwtVerify(token, key, { ...options, clockTolerance: CLOCK_TOLERANCE_SECONDS });
+        return { claims: payload };
       } catch (error) {
-        if (error instanceof jwt.TokenExpiredError) problem = 'expired';
+        if (error instanceof errors.JWTExpired) problem = 'expired';
       }
     }
     return { problem };
   };
   const verified = new Map<string, { until: number; caller: string }>();
-  return (authorization, audience) => {
+  return async (authorization, audience) => {
     const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
     if (!token) return { problem: 'missing' };
     const key = `${audience} ${token}`;
@@ -125,10 +137,10 @@ export function serviceTokenVerifier(
       verified.delete(key);
       return { problem: 'expired' };
     }
-    const verdict = verify(token, audience);
+    const verdict = await verify(token, audience);
     if ('problem' in verdict) return verdict;
     const { claims } = verdict;
-    if (typeof claims !== 'object' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || !claims.sub) {
+    if (typeof claims.exp !== 'number' || typeof claims.iat !== 'number' || !claims.sub) {
       return { problem: 'invalid' };
     }
     // Remembered for as long as verify would accept it: until its expiry, or its maximum age if that comes first.
@@ -153,9 +165,10 @@ export function serviceTokenInterceptor(
   return (method, call) => {
     if (method.path.startsWith(HEALTH_PATH_PREFIX)) return new grpc.ServerInterceptingCall(call);
     const listener = new grpc.ServerListenerBuilder()
-      .withOnReceiveMetadata((metadata, next) => {
+      .withOnReceiveMetadata(async (metadata, next) => {
         const authorization = metadata.get('authorization')[0];
-        const verdict = verify(
+        // grpc-js holds the request message until `next` (or the refusal) comes, however long the check takes.
+        const verdict = await verify(
           typeof authorization === 'string' ? authorization : undefined,
           serviceOfPath(method.path),
         );
