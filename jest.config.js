@@ -1,10 +1,15 @@
 // One jest run for the whole tree. Sources are transformed by swc (no type check: `npm run check` does that).
+import { testTimeScale } from './scripts/test-time-scale.mjs';
+
+// Every time budget scales with the machine (README, Working on it: how long the tests may wait).
+const scale = testTimeScale();
+
 const swc = [
   '@swc/jest',
   { jsc: { target: 'es2023', parser: { syntax: 'typescript', tsx: true } }, module: { type: 'es6' } },
 ];
 
-export default {
+const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.tsx?$': swc },
@@ -18,15 +23,32 @@ export default {
     '^@tip/bff$': '<rootDir>/bff/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: [
-    '**/src/**/*.test.ts',
-    '**/test/**/*.test.ts',
-    '<rootDir>/deploy/**/*.test.ts',
-    '<rootDir>/web/e2e/**/*.test.ts',
-    '<rootDir>/web/build/**/*.test.ts',
-  ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 30000,
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'tip',
+      testMatch: [
+        '**/src/**/*.test.ts',
+        '**/test/**/*.test.ts',
+        '<rootDir>/deploy/**/*.test.ts',
+        '<rootDir>/web/build/**/*.test.ts',
+      ],
+    },
+    {
+      // The browser tests: one Chromium for the whole run, started only when a browser test is in it.
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/web/e2e/**/*.test.ts'],
+      globalSetup: '<rootDir>/web/e2e/shared-browser.ts',
+      globalTeardown: '<rootDir>/web/e2e/global-teardown.ts',
+    },
+  ],
+  // A test's budget (jest reads it for the whole run; the browser tests' harness gives theirs more).
+  testTimeout: Math.round(30_000 * scale),
   maxWorkers: 2,
   watchman: false,
 };

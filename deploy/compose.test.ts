@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
 import { engineConfigSchema, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
+import { scaled } from '@tip/platform/testing';
 import { CONTENT_CALLERS, CONTENT_POSTS_TOPIC, CONTENT_SERVICE_NAME } from '@tip/content/contract';
 import { IDENTITY_CALLERS, IDENTITY_SERVICE_NAME, IDENTITY_USERS_TOPIC } from '@tip/identity/contract';
 import { MESSAGING_CALLERS, MESSAGING_MESSAGES_TOPIC, MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
@@ -215,7 +216,7 @@ function exitCode(command: string[], env: NodeJS.ProcessEnv = process.env): Prom
     execFile(
       program === 'node' ? process.execPath : (program ?? ''),
       args,
-      { cwd: root, env, timeout: 15_000 },
+      { cwd: root, env, timeout: scaled(15_000) },
       (error) => {
         if (!error) resolve(0);
         else if (typeof error.code === 'number') resolve(error.code);

@@ -16,7 +16,7 @@ import { MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
 import { MODERATION_SERVICE_NAME } from '@tip/moderation/contract';
 import { NOTIFICATIONS_SERVICE_NAME } from '@tip/notifications/contract';
 import { WALLET_SERVICE_NAME } from '@tip/wallet/contract';
-import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -55,14 +55,18 @@ export function healthOf(address: string, service: string): Promise<string> {
       check.requestSerialize,
       check.responseDeserialize as (bytes: Buffer) => { status?: string },
       { service },
-      { deadline: Date.now() + 1000 },
+      { deadline: Date.now() + scaled(1000) },
       (error, response) => resolve(error ? `${error.code} ${error.details}` : (response?.status ?? '')),
     );
   }).finally(() => client.close());
 }
 
-/** Polls the gRPC health service until `service` is SERVING; fails with the process's output otherwise. */
-async function waitUntilGrpcServing(address: string, service: string, running: NodeProcess, timeoutMs = 20_000) {
+/**
+ * Polls the gRPC health service until `service` is SERVING; fails with the process's output if it exits or the
+ * budget (scaled for this machine) runs out.
+ */
+async function waitUntilGrpcServing(address: string, service: string, running: NodeProcess, budgetMs: number) {
+  const timeoutMs = scaled(budgetMs);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const code = running.child.exitCode;
@@ -75,6 +79,14 @@ async function waitUntilGrpcServing(address: string, service: string, running: N
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * How long the seven processes may take to serve, together, as the CI machine needs it (scaled for this one): seven
+ * Node processes loading at once on 2 cores, beside another suite. Tests give their hook `START_HOOK_BUDGET_MS`.
+ */
+const START_BUDGET_MS = 60_000;
+/** A hook that starts them: the start, and a turn to spare. */
+export const START_HOOK_BUDGET_MS = scaled(START_BUDGET_MS + 30_000);
 
 /**
  * Starts the seven processes on a scratch data directory and resolves once the BFF is ready (identity took its token)
@@ -141,12 +153,12 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
   try {
     await Promise.all([
       // Ready means identity answered the bff: it took the bff's service token.
-      waitUntilServing(`${url}/api/ready`, bff),
-      waitUntilGrpcServing(wallet.address, WALLET_SERVICE_NAME, wallet.process),
-      waitUntilGrpcServing(content.address, CONTENT_SERVICE_NAME, content.process),
-      waitUntilGrpcServing(messaging.address, MESSAGING_SERVICE_NAME, messaging.process),
-      waitUntilGrpcServing(moderation.address, MODERATION_SERVICE_NAME, moderation.process),
-      waitUntilGrpcServing(notifications.address, NOTIFICATIONS_SERVICE_NAME, notifications.process),
+      waitUntilServing(`${url}/api/ready`, bff, START_BUDGET_MS),
+      waitUntilGrpcServing(wallet.address, WALLET_SERVICE_NAME, wallet.process, START_BUDGET_MS),
+      waitUntilGrpcServing(content.address, CONTENT_SERVICE_NAME, content.process, START_BUDGET_MS),
+      waitUntilGrpcServing(messaging.address, MESSAGING_SERVICE_NAME, messaging.process, START_BUDGET_MS),
+      waitUntilGrpcServing(moderation.address, MODERATION_SERVICE_NAME, moderation.process, START_BUDGET_MS),
+      waitUntilGrpcServing(notifications.address, NOTIFICATIONS_SERVICE_NAME, notifications.process, START_BUDGET_MS),
     ]);
   } catch (error) {
     await stop();

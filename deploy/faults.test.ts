@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ownRedisServer, waitFor, type RunningEngine } from '@tip/platform/testing';
-import { ADMIN, register, send, signIn, startDistributed, type Distributed, type Member } from './distributed.js';
+import {
+  ADMIN,
+  register,
+  send,
+  signIn,
+  START_HOOK_BUDGET_MS,
+  startDistributed,
+  type Distributed,
+  type Member,
+} from './distributed.js';
 
 const redisServer = ownRedisServer();
 const describeWithRedis = 'skip' in redisServer ? describe.skip : describe;
@@ -70,7 +79,7 @@ describeWithRedis('faults: Redis stopped, a service process killed', () => {
       10_000,
       'a first message',
     );
-  });
+  }, START_HOOK_BUDGET_MS);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { freePort, waitFor } from '@tip/platform/testing';
+import { freePort, scaled, waitFor } from '@tip/platform/testing';
 
 const NGINX = '/usr/sbin/nginx';
 const describeWithNginx = existsSync(NGINX) ? describe : describe.skip;
@@ -97,7 +97,7 @@ describeWithNginx('the compose gateway (deploy/nginx.conf)', () => {
       10_000,
       'the gateway to answer',
     );
-  }, 20_000);
+  }, scaled(20_000));
 
   afterAll(async () => {
     nginx?.kill('SIGTERM');

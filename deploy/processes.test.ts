@@ -12,8 +12,17 @@ import { MESSAGING_SERVICE_NAME, messagingDefinition } from '@tip/messaging/cont
 import { MODERATION_SERVICE_NAME, moderationDefinition } from '@tip/moderation/contract';
 import { NOTIFICATIONS_SERVICE_NAME, notificationsDefinition } from '@tip/notifications/contract';
 import { WALLET_SERVICE_NAME, walletDefinition } from '@tip/wallet/contract';
-import { redisEngine, waitFor, type RunningEngine } from '@tip/platform/testing';
-import { ADMIN, healthOf, register, send, signIn, startDistributed, type Distributed } from './distributed.js';
+import { redisEngine, scaled, waitFor, type RunningEngine } from '@tip/platform/testing';
+import {
+  ADMIN,
+  healthOf,
+  register,
+  send,
+  signIn,
+  START_HOOK_BUDGET_MS,
+  startDistributed,
+  type Distributed,
+} from './distributed.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,7 +40,7 @@ function rawCallStatus(address: string, definition: grpc.ServiceDefinition, auth
       method.responseDeserialize,
       {},
       metadata,
-      { deadline: Date.now() + 5000 },
+      { deadline: Date.now() + scaled(5000) },
       (error) => resolve(error ? error.code : grpc.status.OK),
     );
   }).finally(() => client.close());
@@ -43,7 +52,7 @@ const grpcHealthCheck = (address: string, service: string) =>
     execFile(
       process.execPath,
       ['deploy/grpc-health.mjs', address, service],
-      { cwd: root, timeout: 15_000 },
+      { cwd: root, timeout: scaled(15_000) },
       (error) => {
         if (!error) resolve(0);
         else if (typeof error.code === 'number') resolve(error.code);
@@ -82,7 +91,7 @@ describe('identity, the wallet, content, messaging, moderation, notifications an
     messagingAddress = platform.messaging.address;
     moderationAddress = platform.moderation.address;
     notificationsAddress = platform.notifications.address;
-  });
+  }, START_HOOK_BUDGET_MS);
 
   afterAll(async () => {
     await platform?.stop();

@@ -1,6 +1,7 @@
-import { expect, it } from '@jest/globals';
+import { expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { scaled } from '@tip/platform/testing';
 import { expectAccessible } from './accessibility.js';
 import {
   addCreditsByApi,
@@ -17,9 +18,8 @@ import { until } from './waits.js';
 
 // The walk signs up a few members from one address.
 const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
-
-/** What the services learn from each other's events (a new member reaching moderation's queue...) may take this long. */
-const EVENTUAL_MS = 15_000;
+// A walk runs axe on a dozen screens.
+jest.setTimeout(scaled(120_000));
 
 const VIEWPORTS: Record<string, BrowserContextOptions> = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -102,16 +102,15 @@ const heading = (key: string) => (page: Page) =>
     .getByRole('heading', { name: appText(key) })
     .first()
     .waitFor();
-const testId = (id: string) => (page: Page) => page.getByTestId(id).first().waitFor({ timeout: EVENTUAL_MS });
+const testId = (id: string) => (page: Page) => page.getByTestId(id).first().waitFor();
 // The shown one: a phone keeps the conversation list in the page, hidden, while the thread is open.
-const text = (value: string) => (page: Page) =>
-  page.getByText(value).filter({ visible: true }).first().waitFor({ timeout: EVENTUAL_MS });
+const text = (value: string) => (page: Page) => page.getByText(value).filter({ visible: true }).first().waitFor();
 /** The settings' notifications section, once its preferences are in: the group's switch for the app. */
 const notificationSwitch = (group: string) => (page: Page) =>
   page
     .getByRole('group', { name: appText(`notifications.settings.groups.${group}.title`) })
     .getByRole('switch', { name: appText('notifications.settings.inApp') })
-    .waitFor({ timeout: EVENTUAL_MS });
+    .waitFor();
 const dialog = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).waitFor();
 
 async function look(page: Page, screen: Screen) {
@@ -302,7 +301,7 @@ describeE2E('accessibility (axe-core, WCAG 2.2 A and AA)', () => {
         const page = await e2e.newPage(options);
         if (credentials) await signInByApi(page, credentials(current));
         for (const screen of screens(current)) await look(page, screen);
-      }, 120_000);
+      });
 });
 
 /** Whether the focus is on `locator`'s element or inside it. */

@@ -9,9 +9,6 @@ import { realtimeConnected, toastWith, until } from './waits.js';
 // The platform's default: posts wait for a moderator. Every test signs up members from one address.
 const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
 
-/** Waits for what the services learn from each other's events (a new member reaching moderation's queue...). */
-const EVENTUAL_MS = 15_000;
-
 /** Opens `path` once pushes reach the page. */
 async function openLive(page: Page, path: string) {
   const connected = realtimeConnected(page);
@@ -66,7 +63,7 @@ describeE2E('the admin console', () => {
     await tab(admin, 'admin.tabs.pendingUsers').click();
     // The member reaches moderation's queue by event: the list follows by push.
     const card = admin.getByTestId('pending-user').filter({ hasText: member.username });
-    await card.waitFor({ timeout: EVENTUAL_MS });
+    await card.waitFor();
     await card.getByText(member.email).waitFor();
     await card.getByText(appText('gender.female'), { exact: true }).waitFor();
     await card.getByText(appText('orientation.etero'), { exact: true }).waitFor();
@@ -106,7 +103,7 @@ describeE2E('the admin console', () => {
     await own.getByText(appText('feed.post.pending')).waitFor();
 
     const card = admin.getByTestId('pending-post').filter({ hasText: text });
-    await card.waitFor({ timeout: EVENTUAL_MS });
+    await card.waitFor();
     await card.getByText(appText('feed.categories.trending'), { exact: true }).waitFor();
     await card.getByRole('button', { name: appText('admin.actions.reject') }).click();
 
@@ -145,25 +142,19 @@ describeE2E('the admin console', () => {
     const gone = await createPostByApi(authorTab, { content: 'Da cancellare', category: 'trending' });
     // The new posts reach moderation's queue by event: until then a decision finds no post.
     for (const id of [postId, gone])
-      await until(
-        'the post is approved',
-        () =>
-          decidePostByApi(admin, id, 'approved').then(
-            () => true,
-            (error: Error) => {
-              if (!/: 404 /.test(error.message)) throw error;
-              return false;
-            },
-          ),
-        EVENTUAL_MS,
+      await until('the post is approved', () =>
+        decidePostByApi(admin, id, 'approved').then(
+          () => true,
+          (error: Error) => {
+            if (!/: 404 /.test(error.message)) throw error;
+            return false;
+          },
+        ),
       );
-    await until(
-      'the report is taken',
-      async () =>
-        (
-          await reporterTab.request.post(`/api/posts/${postId}/report`, { data: { reason: 'spam', description: '' } })
-        ).ok(),
-      EVENTUAL_MS,
+    await until('the report is taken', async () =>
+      (
+        await reporterTab.request.post(`/api/posts/${postId}/report`, { data: { reason: 'spam', description: '' } })
+      ).ok(),
     );
     const reports = (await (await admin.request.get('/api/admin/reports')).json()) as { id: string; postId: string }[];
     const reportId = reports.find((group) => group.postId === postId)?.id ?? '';
@@ -175,16 +166,12 @@ describeE2E('the admin console', () => {
     const { id: feedbackId } = (await sent.json()) as { id: string };
     await admin.request.put(`/api/admin/feedback/${feedbackId}`, { data: { status: 'resolved' } });
     await admin.request.delete(`/api/admin/posts/${gone}`);
-    await until(
-      'the last action is in the log',
-      async () => {
-        const { entries } = (await (await admin.request.get('/api/admin/audit')).json()) as {
-          entries: { targetId: string }[];
-        };
-        return entries.some((entry) => entry.targetId === gone);
-      },
-      EVENTUAL_MS,
-    );
+    await until('the last action is in the log', async () => {
+      const { entries } = (await (await admin.request.get('/api/admin/audit')).json()) as {
+        entries: { targetId: string }[];
+      };
+      return entries.some((entry) => entry.targetId === gone);
+    });
 
     await admin.goto('/admin?tab=audit');
     const subjectOf = (action: string, target: string) =>
@@ -227,37 +214,30 @@ describeE2E('the admin console', () => {
     const text = `Segnalato ${Date.now()}`;
     const postId = await createPostByApi(admin, { content: text, category: 'trending' });
     // The new post reaches moderation's queue by event: until then the decision finds no post.
-    await until(
-      'the post is approved',
-      () =>
-        decidePostByApi(admin, postId, 'approved').then(
-          () => true,
-          (error: Error) => {
-            if (!/: 404 /.test(error.message)) throw error;
-            return false;
-          },
-        ),
-      EVENTUAL_MS,
+    await until('the post is approved', () =>
+      decidePostByApi(admin, postId, 'approved').then(
+        () => true,
+        (error: Error) => {
+          if (!/: 404 /.test(error.message)) throw error;
+          return false;
+        },
+      ),
     );
     const reporter = newMember('segnala');
     const reporterTab = await memberPage(reporter, admin);
     // The approval reaches the reports' side by event: a report on a post it does not know yet is refused.
     let reported = 0;
-    await until(
-      'the report is taken',
-      async () => {
-        const response = await reporterTab.request.post(`/api/posts/${postId}/report`, {
-          data: { reason: 'spam', description: 'Pubblicità ingannevole' },
-        });
-        reported = response.status();
-        return reported === 201 || reported === 409;
-      },
-      EVENTUAL_MS,
-    );
+    await until('the report is taken', async () => {
+      const response = await reporterTab.request.post(`/api/posts/${postId}/report`, {
+        data: { reason: 'spam', description: 'Pubblicità ingannevole' },
+      });
+      reported = response.status();
+      return reported === 201 || reported === 409;
+    });
     expect(reported).toBe(201);
 
     const group = admin.getByTestId('report-group').filter({ hasText: text });
-    await group.waitFor({ timeout: EVENTUAL_MS });
+    await group.waitFor();
     await group.getByText(withValues(appText('admin.reports.count'), { count: 1 })).waitFor();
     const report = group.getByTestId('report');
     await report.getByText(withValues(appText('admin.reports.reporter'), { name: `@${reporter.username}` })).waitFor();

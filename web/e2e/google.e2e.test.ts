@@ -24,7 +24,7 @@ let provider: TestOidcProvider | undefined;
 beforeAll(async () => {
   port = await freePort();
   provider = await startOidcProvider({ ...CLIENT, redirectUri: `http://127.0.0.1:${port}/api/auth/google/callback` });
-}, 20_000);
+});
 afterAll(async () => {
   await provider?.stop();
 });

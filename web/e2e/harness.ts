@@ -1,34 +1,32 @@
 /**
  * The browser tests' world: the BUILT platform (services/embedded/dist/main.js, as `npm start` runs it) on a free
- * port with a throw-away DATA_DIR, and one headless Debian Chromium. One of each per test file; every test gets
- * fresh browser contexts, so no cookie or storage leaks from one test into the next.
+ * port with a throw-away DATA_DIR, one per test file, and the run's one headless Debian Chromium (shared-browser.ts).
+ * Every test gets fresh browser contexts, so no cookie or storage leaks from one test into the next.
  */
-import { afterAll, afterEach, beforeAll, describe } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, jest } from '@jest/globals';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, spawnNode, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitUntilServing } from '@tip/platform/testing';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { CHROMIUM, chromiumInstalled, SHARED_BROWSER_VARIABLE } from './shared-browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'services/embedded/dist/main.js');
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The platform's start and stop (the kit scales them); the hooks' budget holds both, scaled here for jest.
 const READY_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 10_000;
-const SETUP_TIMEOUT_MS = 40_000;
-/** How long a browser step may wait for the app; generous for a loaded 2-core machine, never slept through. */
-export const STEP_TIMEOUT_MS = 8_000;
+const SETUP_TIMEOUT_MS = scaled(40_000);
+/**
+ * How long a browser step may wait for the app (playwright's default timeout, and the waits' in waits.ts),
+ * scaled for this machine: enough for what the services learn from each other's events (a new post reaching the
+ * admins' queue...) on a loaded one. It ends a wait that is stuck; a step that is met goes on at once.
+ */
+export const STEP_TIMEOUT_MS = scaled(15_000);
+/** A test's budget: a walk through several screens, on a machine that runs another suite's file beside it. */
+const TEST_TIMEOUT_MS = scaled(90_000);
 
 /** The admin that ADMIN_EMAIL and ADMIN_PASSWORD create at start-up. */
 export const ADMIN = { email: 'admin@tip.test', password: 'admin-e2e-secret' } as const;
@@ -52,7 +50,7 @@ export interface E2EOptions {
  * `describe` for browser tests: on a machine without Debian's Chromium they are skipped, and a line says why
  * (CI installs it, so there they always run).
  */
-export const describeE2E: typeof describe.skip = existsSync(CHROMIUM) ? describe : skipWithoutChromium();
+export const describeE2E: typeof describe.skip = chromiumInstalled() ? describe : skipWithoutChromium();
 
 function skipWithoutChromium(): typeof describe.skip {
   process.stderr.write(`browser tests: SKIPPED, ${CHROMIUM} is not installed (apt-get install chromium)\n`);
@@ -68,10 +66,11 @@ export function useE2E(options: E2EOptions = {}): E2E {
   let platform: Platform | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  jest.setTimeout(TEST_TIMEOUT_MS);
 
   beforeAll(async () => {
     platform = await startPlatform(options.port?.() ?? (await freePort()), options.env?.() ?? {});
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    browser = await connectToSharedBrowser();
   }, SETUP_TIMEOUT_MS);
 
   afterEach(async () => {
@@ -79,6 +78,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   });
 
   afterAll(async () => {
+    // Disconnects: the browser stays for the other files.
     await browser?.close();
     await platform?.stop();
   }, SETUP_TIMEOUT_MS);
@@ -108,6 +108,13 @@ export function useE2E(options: E2EOptions = {}): E2E {
       return context.newPage();
     },
   };
+}
+
+function connectToSharedBrowser(): Promise<Browser> {
+  const endpoint = process.env[SHARED_BROWSER_VARIABLE];
+  if (!endpoint)
+    throw new Error(`${SHARED_BROWSER_VARIABLE} is unset: run the browser tests through jest's browser project`);
+  return chromium.connect(endpoint);
 }
 
 interface Platform {

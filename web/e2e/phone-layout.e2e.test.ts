@@ -1,6 +1,7 @@
-import { expect, it } from '@jest/globals';
+import { expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { scaled } from '@tip/platform/testing';
 import { addCreditsByApi, approveByApi, createPostByApi } from './content.js';
 import { ADMIN, useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, signedInUserId, signInByApi, verificationPhoto } from './members.js';
@@ -9,6 +10,8 @@ import { until } from './waits.js';
 
 // The walk through every screen signs up a few members from one address.
 const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
+// The walk through every screen is one test.
+jest.setTimeout(scaled(180_000));
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
@@ -117,9 +120,6 @@ describeE2E('the member layout on a 390 px phone', () => {
 
 /** The narrowest phone the layout is made for. */
 const SMALL_PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
-/** What the services learn from each other's events (a new post reaching moderation...) may take this long. */
-const EVENTUAL_MS = 15_000;
-
 /**
  * The elements that stick out of the screen sideways, described for the failure message. Every element counts, also
  * one an ancestor clips: a conversation row wider than its card is cut off, not scrolled to, so the page itself does
@@ -166,25 +166,17 @@ async function tooWideOn(page: Page, path: string, ready: (page: Page) => Promis
 }
 
 const fits = (path: string) => ({ path, tooWide: [], overflow: 0 });
-const shows = (testId: string, timeout?: number) => (page: Page) =>
-  page
-    .getByTestId(testId)
-    .first()
-    .waitFor(timeout ? { timeout } : {});
+const shows = (testId: string) => (page: Page) => page.getByTestId(testId).first().waitFor();
 const showsText = (text: string) => (page: Page) => page.getByText(text).first().waitFor();
 
 /** Retries a call the services accept once an event has reached them (an approval, a new post), then answers it. */
 async function once(what: string, call: () => Promise<{ ok(): boolean; status(): number }>) {
   let status = 0;
-  await until(
-    what,
-    async () => {
-      const response = await call();
-      status = response.status();
-      return response.ok();
-    },
-    EVENTUAL_MS,
-  );
+  await until(what, async () => {
+    const response = await call();
+    status = response.status();
+    return response.ok();
+  });
   return status;
 }
 
@@ -261,19 +253,19 @@ describeE2E('every main screen on a 360 px phone', () => {
       ...(await adminTabs(admin)),
     ];
     expect(results).toEqual(results.map(({ path }) => fits(path)));
-  }, 180_000);
+  });
 });
 
 /** Every tab of the console, each once it shows what it lists. */
 async function adminTabs(admin: Page) {
   const tabs = [
     ['overview', shows('stat-totalUsers')],
-    ['pending-posts', shows('pending-post', EVENTUAL_MS)],
-    ['pending-users', shows('pending-user', EVENTUAL_MS)],
-    ['feedback', shows('feedback-item', EVENTUAL_MS)],
-    ['reports', shows('report-group', EVENTUAL_MS)],
+    ['pending-posts', shows('pending-post')],
+    ['pending-users', shows('pending-user')],
+    ['feedback', shows('feedback-item')],
+    ['reports', shows('report-group')],
     ['users', shows('admin-member-card')],
-    ['audit', shows('audit-entry', EVENTUAL_MS)],
+    ['audit', shows('audit-entry')],
   ] as const;
   const results = [];
   for (const [tab, ready] of tabs) results.push(await tooWideOn(admin, `/admin?tab=${tab}`, ready));

@@ -82,5 +82,5 @@ describeE2E('toasts', () => {
       for (const control of await composer.getByRole('switch').all())
         expect({ screen, covered: await covers(created, control) }).toEqual({ screen, covered: false });
     }
-  }, 90_000);
+  });
 });

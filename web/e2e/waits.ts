@@ -1,7 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { STEP_TIMEOUT_MS } from './harness.js';
 
-/** Polls `check` until it holds; playwright-core has no web-first assertions, and fixed sleeps would be slow or flaky. */
+/**
+ * Polls `check` until it holds; playwright-core has no web-first assertions, and fixed sleeps would be slow or flaky.
+ * The budget (the browser step's, scaled for this machine) only ends a wait that is stuck.
+ */
 export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = STEP_TIMEOUT_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { scaled } from '@tip/platform/testing';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 import { acceptedEncoding, COMPRESS_MIN_BYTES } from './compression.js';
 
@@ -70,7 +71,7 @@ beforeAll(async () => {
   expect((await admin.browser.request('/api/admin/create-test-users', { method: 'POST' })).status).toBe(201);
   for (let batch = 0; batch < 2; batch++)
     expect((await admin.browser.request('/api/admin/create-test-posts', { method: 'POST' })).status).toBe(201);
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await stack.stop();
 });

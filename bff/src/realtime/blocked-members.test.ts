@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sleep } from '@tip/platform/testing';
+import { sleep, waitFor } from '@tip/platform/testing';
 import { io as connect, type Socket } from 'socket.io-client';
 import { json, type Browser } from '../testing/browser.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -43,13 +43,7 @@ function heard(socket: Socket, event: string) {
   return events;
 }
 
-async function until(what: string, check: () => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(20);
-  }
-}
+const until = (what: string, check: () => boolean) => waitFor(check, 5_000, what);
 
 async function block(blocker: Browser, blockedId: string) {
   const response = await blocker.postJson(`/api/users/${encodeURIComponent(blockedId)}/block`, { reason: 'spam' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from '@tip/platform/testing';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startStack, type TestStack } from '../testing/start-stack.js';
 
@@ -40,13 +41,7 @@ function heard(socket: Socket) {
   return events;
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const until = (what: string, check: () => boolean | Promise<boolean>) => waitFor(check, 5_000, what);
 
 const isOnline = async (userId: string) => (await stack.identity.GetUser({ userId, viewerId: userId })).isOnline;
 

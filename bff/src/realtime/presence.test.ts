@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createLogger, DomainError } from '@tip/platform';
+import { waitFor } from '@tip/platform/testing';
 import { Presence } from './presence.js';
 import type { Push, PushEvent } from './push.js';
 
@@ -50,13 +51,7 @@ afterEach(async () => {
   current = undefined;
 });
 
-async function until(what: string, check: () => boolean, timeoutMs = 2_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await sleep(5);
-  }
-}
+const until = (what: string, check: () => boolean) => waitFor(check, 2_000, what);
 
 const changes = (w: ReturnType<typeof world>) => w.pushed.map(({ to, event }) => ({ to, event }));
 

@@ -29,14 +29,14 @@ import { startNotificationsService, type RunningNotificationsService } from '@ti
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
-import { redisEngine, waitFor, type RunningEngine } from '@tip/platform/testing';
+import { redisEngine, scaled, waitFor, type RunningEngine } from '@tip/platform/testing';
 import { registrationForm } from '../testing/start-stack.js';
 
 /** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
 const serviceTokenSecret = generateServiceTokenSecret();
 /** A service's client as the BFF holds one. */
 const asBff = <D>(definition: Parameters<typeof createGrpcClient<D>>[0], address: string) =>
-  createGrpcClient(definition, address, { caller: 'bff', serviceTokenSecret, timeoutMs: 20_000 });
+  createGrpcClient(definition, address, { caller: 'bff', serviceTokenSecret, timeoutMs: scaled(20_000) });
 
 // Two BFF replicas, as in the distributed mode: one Redis (sessions, limits, Socket.IO fan-out), one identity, one
 // wallet.
@@ -142,7 +142,7 @@ beforeAll(async () => {
       }),
     );
   }
-}, 30_000);
+}, scaled(30_000));
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { scaled } from '@tip/platform/testing';
 import { io as connect, type Socket } from 'socket.io-client';
 import { VerificationDecided } from '@tip/moderation/contract';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -37,7 +38,7 @@ const refused = (socket: Socket) =>
     socket.once('connect_error', resolve);
   });
 
-const next = (socket: Socket, event: string, timeoutMs = 5000) =>
+const next = (socket: Socket, event: string, timeoutMs = scaled(5000)) =>
   new Promise<unknown>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs);
     socket.once(event, (payload: unknown) => {

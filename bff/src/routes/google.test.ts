@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startOidcProvider, type TestOidcProvider } from '@tip/platform/testing';
+import { scaled, startOidcProvider, type TestOidcProvider } from '@tip/platform/testing';
 import { Browser, json } from '../testing/browser.js';
 import { JPEG, oversizeJpeg } from '../testing/images.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
     }),
     startStack(),
   ]);
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await Promise.all([stack?.stop(), unconfigured?.stop(), provider?.stop()]);
 });

@@ -4,14 +4,17 @@
  * the middle, and started again on the same data. Every write it answered with success is there; a write it never
  * answered may or may not be.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+
+// Each test starts the built platform, loads it and kills it mid-write.
+jest.setTimeout(scaled(120_000));
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const ADMIN = { email: 'sigkill-admin@tip.local', password: 'sigkill-password-1' };
@@ -233,5 +236,5 @@ describe('writes of every kind', () => {
     } finally {
       await running.stop();
     }
-  }, 120_000);
+  });
 });

@@ -5,7 +5,7 @@
  * the event log as their periodic compaction does; then no file under DATA_DIR holds any of those values, nor the
  * bytes of their photos.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -13,7 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+
+// The test starts the built platform and walks a member's data through erasure.
+jest.setTimeout(scaled(120_000));
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const ADMIN = { email: 'erasure-admin@tip.local', password: 'erasure-password-1' };
@@ -221,5 +224,5 @@ describe('a deleted member', () => {
         expect([needle.toString('utf8', 0, 40), await holdersOf(needle)]).toEqual([needle.toString('utf8', 0, 40), []]);
       }
     }
-  }, 120_000);
+  });
 });

@@ -3,14 +3,17 @@
  * (the built dist/main.js) is killed with SIGKILL while messages are being sent, started again on the same data,
  * and every debit for a message must have its message, every message its debit.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+
+// The test starts the built platform and kills it mid-send.
+jest.setTimeout(scaled(90_000));
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const ADMIN = { email: 'crash-admin@tip.local', password: 'crash-password-1' };
@@ -144,5 +147,5 @@ describe('a message and its debit', () => {
     } finally {
       await running.stop();
     }
-  }, 90_000);
+  });
 });

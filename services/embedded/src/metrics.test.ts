@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { freePort } from '@tip/platform/testing';
+import { freePort, scaled } from '@tip/platform/testing';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
 
 let platform: BuiltPlatform;
@@ -15,7 +15,7 @@ beforeAll(async () => {
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   platform = await startBuiltPlatform('metrics', { METRICS_PORT: String(metricsPort) });
   ({ base, admin: ADMIN } = platform);
-}, 40_000);
+}, scaled(40_000));
 afterAll(() => platform.stop());
 
 /** The value of one series in a scrape, or undefined when it is not there. */

@@ -1,14 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { waitFor } from '@tip/platform/testing';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { scaled, waitFor } from '@tip/platform/testing';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
+
+// A killed service is started again and the platform answers through it.
+jest.setTimeout(scaled(90_000));
 
 /** `npm run start:processes` on a scratch data directory. */
 describe('a process per service', () => {
   let platform: BuiltPlatform;
   beforeAll(async () => {
     platform = await startBuiltPlatform('processes', { LOG_LEVEL: 'info' }, 'processes-main.js');
-  }, 90_000);
-  afterAll(() => platform.stop(), 40_000);
+  }, scaled(90_000));
+  afterAll(() => platform.stop(), scaled(40_000));
 
   it('starts a service again after it was killed, and the platform answers through it as before', async () => {
     const cookie = await platform.adminCookie();
@@ -31,5 +34,5 @@ describe('a process per service', () => {
     await waitFor(() => /starting it again/.test(platform.output()), 10_000, 'the restart');
     await waitFor(async () => (await feed()) === 200, 30_000, 'the feed again');
     expect(platform.running()).toBe(true);
-  }, 90_000);
+  });
 });

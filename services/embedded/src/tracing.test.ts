@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { startOtlpReceiver, waitFor, type OtlpReceiver, type ReceivedSpan } from '@tip/platform/testing';
+import { scaled, startOtlpReceiver, waitFor, type OtlpReceiver, type ReceivedSpan } from '@tip/platform/testing';
 import { approvedMember, signIn } from './bench/members.js';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
     OTEL_BSP_SCHEDULE_DELAY: '100',
     LOG_LEVEL: 'info',
   });
-}, 40_000);
+}, scaled(40_000));
 afterAll(async () => {
   await platform.stop();
   await receiver.close();

@@ -6,7 +6,7 @@
  * started is there, the sessions of then still hold (the session secret came along), and the wallet's ledger passes
  * CheckIntegrity.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,9 +21,12 @@ import {
   SqliteEventLog,
 } from '@tip/platform';
 import { identityDefinition } from '@tip/identity/contract';
-import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { backupDataDir } from './backup-data-dir.js';
+
+// The test copies a data directory while the built platform serves a load.
+jest.setTimeout(scaled(90_000));
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const backupMain = fileURLToPath(new URL('../../dist/backup/main.js', import.meta.url));
@@ -309,7 +312,7 @@ describe('npm run backup', () => {
       await events.close();
       await documents.close();
     }
-  }, 90_000);
+  });
 
   it('refuses a directory that holds anything, or one inside the data directory', async () => {
     const source = join(scratch, 'refusals', 'data');

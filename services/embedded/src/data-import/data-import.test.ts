@@ -6,7 +6,7 @@
  * what the earlier version served them, and the wallet's ledger passes CheckIntegrity. An import killed at any
  * moment leaves the old data refused or the whole import in use, never a part, and the next run finishes it.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,9 +26,12 @@ import {
   type EventEnvelope,
 } from '@tip/platform';
 import { identityDefinition } from '@tip/identity/contract';
-import { freePort, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { importDataDir, ImportRefused, STAGING_DIR } from './import-data-dir.js';
+
+// Imports run the built command and start the platform on what they wrote.
+jest.setTimeout(scaled(120_000));
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const importMain = fileURLToPath(new URL('../../dist/data-import/main.js', import.meta.url));
@@ -332,7 +335,7 @@ describe('a data directory of the earlier version', () => {
     // Run again, the command finds nothing left to import.
     const again = await finished(spawnNode(importMain, env, { args: [dataDir] }));
     expect([again.code, again.output]).toEqual([0, expect.stringContaining('nothing to import')]);
-  }, 120_000);
+  });
 
   it('is never half in use when the import is killed, and the next run finishes it', async () => {
     const counts = (documents: Map<string, Map<string, Document[]>>) =>
@@ -385,7 +388,7 @@ describe('a data directory of the earlier version', () => {
       expect(counts(await importedDocuments(dataDir))).toEqual(expected);
       expect(await eventCount(dataDir)).toBe(events);
     }
-  }, 120_000);
+  });
 
   it('is not imported over stores that already hold data; an empty store in the way is replaced', async () => {
     const dataDir = copyOfFixture();

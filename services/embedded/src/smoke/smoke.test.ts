@@ -1,7 +1,11 @@
 /** The deployment smoke test, run against the platform as `npm start` runs it (the built dist/main.js). */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { scaled } from '@tip/platform/testing';
 import { startBuiltPlatform, type BuiltPlatform } from '../testing/built-platform.js';
 import { runSmoke } from './smoke.js';
+
+// The journey is one test through the built platform.
+jest.setTimeout(scaled(60_000));
 
 let platform: BuiltPlatform;
 let base: string;
@@ -11,7 +15,7 @@ let ADMIN: BuiltPlatform['admin'];
 beforeAll(async () => {
   platform = await startBuiltPlatform('smoke');
   ({ base, admin: ADMIN } = platform);
-}, 40_000);
+}, scaled(40_000));
 afterAll(() => platform.stop());
 
 describe('npm run smoke', () => {
@@ -33,7 +37,7 @@ describe('npm run smoke', () => {
       total: number;
     };
     expect(users.total).toBe(0);
-  }, 60_000);
+  });
 
   it('stops at the first step that fails, saying what the server answered', async () => {
     await expect(runSmoke({ baseUrl: base, adminEmail: ADMIN.email, adminPassword: 'wrong-password' })).rejects.toThrow(

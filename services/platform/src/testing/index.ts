@@ -1,6 +1,7 @@
 export * from './contract.js';
 export * from './engines.js';
 export * from './wait.js';
+export * from './time-scale.js';
 export * from './processes.js';
 export * from './start-oidc-provider.js';
 export * from './failure.js';

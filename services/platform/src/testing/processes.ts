@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { scaled } from './time-scale.js';
 
 export { freePort } from '../lifecycle/free-port.js';
 
@@ -8,7 +9,10 @@ export interface NodeProcess {
   /** The last 64 kB it printed on stdout and stderr. */
   output(): string;
   exited: Promise<number | null>;
-  /** Sends the signal (SIGTERM: a clean stop), SIGKILL after killAfterMs; resolves with the exit code. */
+  /**
+   * Sends the signal (SIGTERM: a clean stop), SIGKILL after killAfterMs (scaled for this machine); resolves with the
+   * exit code.
+   */
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | null>;
 }
 
@@ -44,7 +48,7 @@ export function spawnNode(
     async stop(signal = 'SIGTERM', killAfterMs = 10_000) {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
-        const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+        const timer = setTimeout(() => child.kill('SIGKILL'), scaled(killAfterMs));
         await exited;
         clearTimeout(timer);
       }
@@ -53,8 +57,12 @@ export function spawnNode(
   };
 }
 
-/** Polls `url` until it answers 2xx; fails with the process's output if it exits or the time runs out. */
-export async function waitUntilServing(url: string, running: NodeProcess, timeoutMs = 20_000): Promise<void> {
+/**
+ * Polls `url` until it answers 2xx; fails with the process's output if it exits or the budget (scaled for this
+ * machine) runs out.
+ */
+export async function waitUntilServing(url: string, running: NodeProcess, budgetMs = 20_000): Promise<void> {
+  const timeoutMs = scaled(budgetMs);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const code = running.child.exitCode;

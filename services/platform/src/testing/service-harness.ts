@@ -11,6 +11,7 @@ import type { ServiceClient } from '../grpc/unary.js';
 import type { ServiceRuntime } from '../lifecycle/start-service.js';
 import { createLogger } from '../logging/logger.js';
 import type { DeliveredEvent } from '../ports/events.js';
+import { scaled } from './time-scale.js';
 
 /** The embedded engines a service under test runs on, in a scratch directory of its own. */
 export interface HarnessEngines {
@@ -52,7 +53,11 @@ export async function startServiceHarness<D, S extends { address: string; stop()
   const harness = { dir, published: [] as DeliveredEvent[] } as ServiceHarness<D, S>;
   const callerClients = new Map<string, ServiceClient<D>>();
   const connect = (caller: string) =>
-    createGrpcClient(options.definition, harness.service.address, { caller, serviceTokenSecret, timeoutMs: 20_000 });
+    createGrpcClient(options.definition, harness.service.address, {
+      caller,
+      serviceTokenSecret,
+      timeoutMs: scaled(20_000),
+    });
 
   async function open() {
     harness.documents = await SqliteDocumentStore.open(dir);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { spawnNode } from './processes.js';
+import { scaled } from './time-scale.js';
 import { sleep } from './wait.js';
 
 /** A real OpenID Connect provider (oidc-provider) standing in for Google, for the BFF's and the browser tests. */
@@ -32,7 +33,8 @@ export async function startOidcProvider(client: {
     { PATH: process.env.PATH },
     { args: [client.clientId, client.clientSecret, client.redirectUri] },
   );
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const readyTimeoutMs = scaled(READY_TIMEOUT_MS);
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     const issuer = READY_LINE.exec(running.output())?.[1];
     if (issuer) {
@@ -45,7 +47,7 @@ export async function startOidcProvider(client: {
     if (code !== null) throw new Error(`the OpenID provider exited with ${code}:\n${running.output()}`);
     if (Date.now() > deadline) {
       await running.stop('SIGKILL');
-      throw new Error(`the OpenID provider was not ready within ${READY_TIMEOUT_MS} ms:\n${running.output()}`);
+      throw new Error(`the OpenID provider was not ready within ${readyTimeoutMs} ms:\n${running.output()}`);
     }
     await sleep(20);
   }

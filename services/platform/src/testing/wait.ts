@@ -1,9 +1,15 @@
-/** Polls until `check` returns true, for effects that arrive asynchronously (pushed events, pub/sub messages). */
+import { scaled } from './time-scale.js';
+
+/**
+ * Polls until `check` returns true, for effects that arrive asynchronously (pushed events, pub/sub messages). The
+ * budget is the CI machine's, scaled for this one; it only ends a wait that is stuck.
+ */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 5000,
+  budgetMs = 5000,
   what = 'the condition',
 ): Promise<void> {
+  const timeoutMs = scaled(budgetMs);
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -1,4 +1,5 @@
 import { createGrpcClient, StopStack, type ServiceClient, type ServiceRuntime } from '@tip/platform';
+import { scaled } from '@tip/platform/testing';
 import { walletDefinition, type WalletDefinition } from '../contract/index.js';
 import { startWalletWithIdentity } from './wallet-with-identity.js';
 
@@ -34,7 +35,7 @@ export async function startWalletBeside(runtime: ServiceRuntime, caller: string)
       const client = createGrpcClient(walletDefinition(), service.address, {
         caller: as,
         serviceTokenSecret,
-        timeoutMs: 20_000,
+        timeoutMs: scaled(20_000),
       });
       stops.defer(async () => client.close());
       return client;

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { DeliveredEvent, EventBus, EventEnvelope } from '../../ports/events.js';
-import { describeContract, embeddedEngine, kafkaEngine, sleep, waitFor } from '../../testing/index.js';
+import { describeContract, embeddedEngine, kafkaEngine, scaled, sleep, waitFor } from '../../testing/index.js';
 import { SqliteEventLog } from './sqlite-event-log.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
 
@@ -19,7 +19,7 @@ function envelope(key: string, n: number): EventEnvelope<{ n: number }> {
 }
 
 // Kafka consumers take seconds to join their group, and several tests start a few.
-jest.setTimeout(90_000);
+jest.setTimeout(scaled(90_000));
 
 const numbers = (events: DeliveredEvent[]) => events.map((event) => (event.payload as { n: number }).n);
 

@@ -4,7 +4,7 @@
  * what it holds; compaction keeps each key's latest event. The crash test runs the built log (dist/, which `npm test`
  * builds first) in a process of its own.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +12,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DeliveredEvent, EventEnvelope } from '../../ports/events.js';
 import { spawnNode } from '../../testing/processes.js';
+import { scaled } from '../../testing/time-scale.js';
 import { sleep, waitFor } from '../../testing/wait.js';
 import { SqliteEventLog } from './sqlite-event-log.js';
+
+// Some tests run logs in child processes and kill them.
+jest.setTimeout(scaled(60_000));
 
 const builtLog = fileURLToPath(new URL('../../../dist/adapters/events/sqlite-event-log.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'tip-sqlite-log-'));
@@ -83,7 +87,7 @@ for (let n = 0; ; n += 1) {
     await log.publish('t', [envelope(-1)]);
     expect(numbers(await drain(log, 'later', 't', seen.length + 1)).at(-1)).toBe(-1);
     await log.close();
-  }, 60_000);
+  });
 
   it("shares a group's work between its members, each event going to one of them", async () => {
     const log = await open(newDir());
@@ -196,7 +200,7 @@ for (let n = 0; ; n += 1) {
     expect(handledBy[1 - holder]).toEqual(later.map((event) => event.id));
     expect(handledBy[holder]).toEqual(first.map((event) => event.id));
     await other.close();
-  }, 30_000);
+  });
 
   it('takes over at once the lease of a group member whose process was killed, not when the lease expires', async () => {
     const dir = newDir();
@@ -233,5 +237,5 @@ await log.publish('t', [${JSON.stringify(first)}]);
     // What the child was handling when it died was not committed, so it comes again here.
     expect(handled.at(-1)).toBe(later.id);
     await log.close();
-  }, 60_000);
+  });
 });
