@@ -1,6 +1,7 @@
 import {
   createGrpcClient,
   createLogger,
+  kafkaSecurityFrom,
   loadConfig,
   openCache,
   openEventBus,
@@ -40,6 +41,7 @@ runMain(async () => {
   const engines = {
     dataDir: config.DATA_DIR,
     kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaSecurity: kafkaSecurityFrom(config),
     redisUrl: config.REDIS_URL,
     serviceName: 'bff',
     logger,

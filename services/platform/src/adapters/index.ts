@@ -11,6 +11,7 @@ import { SqliteDocumentStore } from './documents/sqlite-store.js';
 import { COMPACTED_TOPICS } from '../events/index.js';
 import { SqliteEventLog } from './events/sqlite-event-log.js';
 import { KafkaEventBus } from './events/kafka-event-bus.js';
+import { readKafkaSecurity, type KafkaSecuritySettings } from './events/kafka-security.js';
 import { FileObjectStore } from './objects/file-object-store.js';
 import { MinioObjectStore } from './objects/minio-object-store.js';
 import { refuseLegacyData } from './legacy/legacy-layout.js';
@@ -22,6 +23,7 @@ export { DOCUMENTS_FILE, SqliteDocumentStore } from './documents/sqlite-store.js
 export { EVENTS_FILE, SqliteEventLog, type CommittedOffset } from './events/sqlite-event-log.js';
 export { backupDatabase } from './sqlite/backup.js';
 export { KafkaEventBus } from './events/kafka-event-bus.js';
+export { readKafkaSecurity, type KafkaSecurity, type KafkaSecuritySettings } from './events/kafka-security.js';
 export { FileObjectStore } from './objects/file-object-store.js';
 export { MinioObjectStore } from './objects/minio-object-store.js';
 export {
@@ -48,6 +50,8 @@ export interface AdapterOptions {
   mongoUrl?: string;
   /** Comma-separated host:port list. */
   kafkaBrokers?: string;
+  /** TLS and SASL to the brokers (kafkaSecurityFrom reads them from the environment). */
+  kafkaSecurity?: KafkaSecuritySettings;
   redisUrl?: string;
   s3Endpoint?: string;
   s3AccessKey?: string;
@@ -79,10 +83,15 @@ const kafkaBrokersOf = (options: AdapterOptions) =>
     .map((broker) => broker.trim())
     .filter(Boolean);
 
-export function openEventBus(options: AdapterOptions): Promise<EventBus> {
+export async function openEventBus(options: AdapterOptions): Promise<EventBus> {
   const brokers = kafkaBrokersOf(options);
   if (brokers.length > 0) {
-    return KafkaEventBus.connect({ brokers, clientId: options.serviceName ?? 'tip', logger: options.logger });
+    return KafkaEventBus.connect({
+      brokers,
+      clientId: options.serviceName ?? 'tip',
+      logger: options.logger,
+      security: await readKafkaSecurity(options.kafkaSecurity),
+    });
   }
   return SqliteEventLog.open(options.dataDir, { logger: options.logger, compactedTopics: COMPACTED_TOPICS });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { KafkaSecuritySettings } from '../adapters/events/kafka-security.js';
 
 /** A configuration problem that must stop start-up; the message names each offending variable. */
 export class ConfigError extends Error {
@@ -36,6 +37,13 @@ export const engineConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   MONGO_URL: optionalUrl(),
   KAFKA_BROKERS: optionalString(),
+  /** TLS to the brokers (`true`); KAFKA_TLS_CA_FILE implies it. */
+  KAFKA_TLS: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
+  /** A PEM file of the authorities to trust instead of the system's, for a cluster with a private CA. */
+  KAFKA_TLS_CA_FILE: optionalString(),
+  KAFKA_SASL_MECHANISM: z.preprocess(emptyAsUndefined, z.enum(['plain', 'scram-sha-256', 'scram-sha-512']).optional()),
+  KAFKA_SASL_USERNAME: optionalString(),
+  KAFKA_SASL_PASSWORD: optionalString(),
   REDIS_URL: optionalUrl(),
   S3_ENDPOINT: optionalHttpUrl(),
   S3_ACCESS_KEY: optionalString(),
@@ -62,12 +70,37 @@ export const engineConfigSchema = z.object({
 });
 export type EngineConfig = z.infer<typeof engineConfigSchema>;
 
+/**
+ * How the Kafka client authenticates and encrypts, from KAFKA_TLS* and KAFKA_SASL_*; throws ConfigError on settings
+ * that do not go together.
+ */
+export function kafkaSecurityFrom(config: EngineConfig): KafkaSecuritySettings {
+  const { KAFKA_SASL_MECHANISM: mechanism, KAFKA_SASL_USERNAME: username, KAFKA_SASL_PASSWORD: password } = config;
+  const tls = config.KAFKA_TLS || config.KAFKA_TLS_CA_FILE !== undefined;
+  const problems: string[] = [];
+  if (mechanism && (!username || !password)) {
+    problems.push('KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD: required with KAFKA_SASL_MECHANISM');
+  }
+  if (!mechanism && (username || password)) {
+    problems.push('KAFKA_SASL_MECHANISM: required with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD');
+  }
+  // PLAIN sends the password as it is: only inside TLS.
+  if (mechanism === 'plain' && !tls)
+    problems.push('KAFKA_SASL_MECHANISM: plain sends the password in clear, set KAFKA_TLS=true');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    ...(tls ? { tls: config.KAFKA_TLS_CA_FILE ? { caFile: config.KAFKA_TLS_CA_FILE } : {} } : {}),
+    ...(mechanism && username && password ? { sasl: { mechanism, username, password } } : {}),
+  };
+}
+
 /** The adapter factory's options for one process, from its engine variables. */
 export function adapterOptionsFrom(config: EngineConfig, serviceName: string) {
   return {
     dataDir: config.DATA_DIR,
     mongoUrl: config.MONGO_URL,
     kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaSecurity: kafkaSecurityFrom(config),
     redisUrl: config.REDIS_URL,
     s3Endpoint: config.S3_ENDPOINT,
     s3AccessKey: config.S3_ACCESS_KEY,

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import type { EngineSource, RunningEngine } from './engines.js';
 
 export interface ContractTarget<A> {
@@ -24,8 +24,9 @@ interface Closable {
 
 /**
  * Declares one port's contract suite once per target. A target whose engine cannot be reached is declared with
- * describe.skip, so jest reports its tests as skipped, and a line says why. Call it with top-level await: finding
- * out whether an engine is reachable is asynchronous.
+ * describe.skip, so jest reports its tests as skipped, and a line says why; with CONTRACT_ENGINES=required it is
+ * declared as one failing test instead. Call it with top-level await: finding out whether an engine is reachable is
+ * asynchronous.
  */
 export async function describeContract<A extends Closable>(
   port: string,
@@ -37,6 +38,16 @@ export async function describeContract<A extends Closable>(
     const title = `${port} contract on ${target.name}`;
     const resolution = await target.engine();
     if ('skip' in resolution) {
+      if (process.env.CONTRACT_ENGINES === 'required') {
+        // Where the engines are meant to run (npm run test:distributed, CI), an unreachable one is a failure.
+        const reason = resolution.skip;
+        describe(title, () =>
+          it('reaches its engine', () => {
+            throw new Error(`${title}: ${reason} (CONTRACT_ENGINES=required)`);
+          }),
+        );
+        continue;
+      }
       // One plain line (console.warn would add a code frame to every skip).
       process.stderr.write(`${title}: SKIPPED, ${resolution.skip}\n`);
       describe.skip(title, () => body(unreachable));

@@ -37,7 +37,9 @@ interface ExternalEngineSpec {
   /** A server this machine can start itself when the variable is unset: an installed binary or npm package. */
   local?: { available(): boolean; start(): Promise<RunningEngine> };
   /** A throwaway container, when a Docker engine is reachable. */
-  container(testcontainers: Testcontainers): Promise<RunningEngine>;
+  container?(testcontainers: Testcontainers): Promise<RunningEngine>;
+  /** Where the variable comes from, for the line that says why the suite skips. */
+  setBy?: string;
 }
 
 /** A real engine: the URL in its variable if set, else a local server, else a container, else a reason to skip. */
@@ -50,9 +52,12 @@ export function externalEngine(spec: ExternalEngineSpec): EngineSource {
     }
     const local = spec.local;
     if (local?.available()) return { start: () => local.start() };
+    const unset = `${spec.envVar} is unset${spec.setBy ? ` (${spec.setBy} sets it)` : ''}`;
+    const container = spec.container;
+    if (!container) return { skip: unset };
     const docker = await dockerRuntime();
-    if ('skip' in docker) return { skip: `${spec.envVar} is unset and ${docker.skip}` };
-    return { start: () => spec.container(docker.testcontainers) };
+    if ('skip' in docker) return { skip: `${unset} and ${docker.skip}` };
+    return { start: () => container(docker.testcontainers) };
   };
 }
 
@@ -82,6 +87,7 @@ function containerEngine(started: { stop(): Promise<unknown> }, url: string): Ru
 
 export const mongoEngine = externalEngine({
   envVar: 'MONGO_URL',
+  setBy: 'npm run engines:start',
   async container({ GenericContainer, Wait }) {
     const started = await new GenericContainer('mongo:7')
       .withExposedPorts(27017)
@@ -135,6 +141,7 @@ export const minioEngine = externalEngine({
 
 export const kafkaEngine = externalEngine({
   envVar: 'KAFKA_BROKERS',
+  setBy: 'npm run engines:start',
   async container({ GenericContainer, Wait }) {
     // The broker must advertise the address clients use, so it listens on the same port inside and outside.
     const port = await freePort();
@@ -158,6 +165,13 @@ export const kafkaEngine = externalEngine({
     return containerEngine(started, `localhost:${port}`);
   },
 });
+
+/**
+ * A Kafka listener with TLS and SASL (PLAIN and SCRAM-SHA-512), as `npm run engines:start` configures one: its
+ * brokers in KAFKA_SECURE_BROKERS, the certificate to trust in KAFKA_SECURE_CA_FILE, the user in
+ * KAFKA_SECURE_USERNAME and KAFKA_SECURE_PASSWORD.
+ */
+export const secureKafkaEngine = externalEngine({ envVar: 'KAFKA_SECURE_BROKERS', setBy: 'npm run engines:start' });
 
 /**
  * A redis-server of the suite's own, when one is installed: one it may kill and start again on the same port (an

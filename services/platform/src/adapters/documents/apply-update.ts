@@ -118,13 +118,24 @@ const compiledConditions = new WeakMap<object, (element: unknown) => boolean>();
 function pull(document: Doc, path: string, condition: unknown): void {
   const array = arrayAt(document, path, false);
   if (!array) return;
-  let matches: (element: unknown) => boolean;
-  if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
-    matches = compiledConditions.get(condition) ?? sift(condition as Parameters<typeof sift>[0]);
-    compiledConditions.set(condition, matches);
-  } else {
-    matches = (element: unknown) => isDeepStrictEqual(element, condition);
-  }
+  const matches = pullMatcher(condition);
   const kept = array.filter((element) => !matches(element));
   array.splice(0, array.length, ...kept);
+}
+
+/** The elements of the array at `path` that a $pull of `condition` removes (none where there is no array). */
+export function elementsToPull(document: Doc, path: string, condition: unknown): unknown[] {
+  return (arrayAt(document, path, false) ?? []).filter(pullMatcher(condition));
+}
+
+/** A $pull's argument is either a condition on the elements (an object) or a value they must equal. */
+export function isPullCondition(argument: unknown): argument is object {
+  return argument !== null && typeof argument === 'object' && !Array.isArray(argument);
+}
+
+function pullMatcher(condition: unknown): (element: unknown) => boolean {
+  if (!isPullCondition(condition)) return (element: unknown) => isDeepStrictEqual(element, condition);
+  const compiled = compiledConditions.get(condition) ?? sift(condition as Parameters<typeof sift>[0]);
+  compiledConditions.set(condition, compiled);
+  return compiled;
 }

@@ -9,6 +9,7 @@ import {
   type IndexSpec,
   type Update,
 } from '../../ports/documents.js';
+import { applyUpdate, assertOperatorUpdate, elementsToPull, isPullCondition } from './apply-update.js';
 
 type MongoCollection = mongoose.mongo.Collection<mongoose.mongo.Document>;
 type MongoFilter = mongoose.mongo.Filter<mongoose.mongo.Document>;
@@ -21,7 +22,12 @@ export interface MongoStoreOptions {
   dbName?: string;
 }
 
-/** MongoDB through a mongoose connection, using the driver's collection operations directly (no schemas, no models). */
+/**
+ * MongoDB through a mongoose connection, using the driver's collection operations directly (no schemas, no models).
+ * It keeps to what MongoDB and FerretDB (MongoDB's protocol over PostgreSQL, the engine the tests run here) both do:
+ * a $pull by condition is sent as the $pullAll of the elements it matches, and a duplicate key is traced to its
+ * index by the adapter when the server does not name it (deploy/README.md, Real engines without Docker).
+ */
 export class MongoDocumentStore implements DocumentStore {
   private closed = false;
 
@@ -46,7 +52,8 @@ export class MongoDocumentStore implements DocumentStore {
       // sparse (not a partial index): Mongo then leaves out of a compound index only documents missing all its fields.
       await collection.createIndex(index.fields, { unique: index.unique ?? false, sparse: index.sparse ?? false });
     }
-    return new MongoCollectionAdapter<T>(name, collection);
+    const unique: IndexSpec[] = [{ fields: { _id: 1 } }, ...indexes.filter((index) => index.unique)];
+    return new MongoCollectionAdapter<T>(name, collection, unique);
   }
 
   async close(): Promise<void> {
@@ -60,6 +67,8 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   constructor(
     private readonly name: string,
     private readonly collection: MongoCollection,
+    /** The unique indexes, _id's first: to tell which one a duplicate hit when the server does not say. */
+    private readonly uniqueIndexes: IndexSpec[],
   ) {}
 
   async insertOne(doc: T): Promise<void> {
@@ -67,7 +76,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
       // A copy: the driver would otherwise be free to decorate the caller's object.
       await this.collection.insertOne({ ...doc } as unknown as mongoose.mongo.OptionalId<mongoose.mongo.Document>);
     } catch (error) {
-      throw this.translate(error);
+      throw await this.translate(error, doc);
     }
   }
 
@@ -88,21 +97,41 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async updateOne(filter: Filter, update: Update): Promise<T | null> {
+    assertOperatorUpdate(update);
+    if (!pullsByCondition(update)) return this.findOneAndUpdate(filter, update);
+    const found = await this.findOne(filter);
+    if (!found) return null;
+    return this.findOneAndUpdate({ ...filter, _id: found._id }, pullAsPullAll(found, update));
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    assertOperatorUpdate(update);
+    try {
+      if (!pullsByCondition(update)) {
+        return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
+      }
+      let matched = 0;
+      for (const found of await this.find(filter)) {
+        const { matchedCount } = await this.collection.updateOne(
+          { ...filter, _id: found._id } as unknown as MongoFilter,
+          pullAsPullAll(found, update) as MongoUpdate,
+        );
+        matched += matchedCount;
+      }
+      return matched;
+    } catch (error) {
+      throw await this.translate(error);
+    }
+  }
+
+  private async findOneAndUpdate(filter: Filter, update: Update | MongoUpdate): Promise<T | null> {
     try {
       return (await this.collection.findOneAndUpdate(filter as MongoFilter, update as MongoUpdate, {
         returnDocument: 'after',
         includeResultMetadata: false,
       })) as unknown as T | null;
     } catch (error) {
-      throw this.translate(error);
-    }
-  }
-
-  async updateMany(filter: Filter, update: Update): Promise<number> {
-    try {
-      return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
-    } catch (error) {
-      throw this.translate(error);
+      throw await this.translate(error, undefined, { filter, update });
     }
   }
 
@@ -114,9 +143,82 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     return (await this.collection.deleteMany(filter as MongoFilter)).deletedCount;
   }
 
-  private translate(error: unknown): unknown {
-    if (!(error instanceof mongoose.mongo.MongoServerError) || error.code !== DUPLICATE_KEY) return error;
+  private async translate(error: unknown, inserted?: T, updated?: { filter: Filter; update: Update | MongoUpdate }) {
+    if (!isDuplicateKey(error)) return error;
     const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern;
-    return new DuplicateKeyError(this.name, keyPattern ? Object.keys(keyPattern) : ['(unknown)']);
+    if (keyPattern) return new DuplicateKeyError(this.name, Object.keys(keyPattern));
+    // FerretDB names no index: the first unique index another document already holds these values in.
+    const candidate = inserted ?? (updated ? await this.afterUpdate(updated.filter, updated.update) : undefined);
+    const index = candidate ? await this.uniqueIndexHeldElsewhere(candidate, inserted !== undefined) : undefined;
+    return new DuplicateKeyError(this.name, index ? Object.keys(index.fields) : ['(unknown)']);
   }
+
+  /** The document the refused update would have made. */
+  private async afterUpdate(filter: Filter, update: Update | MongoUpdate): Promise<T | undefined> {
+    const current = await this.findOne(filter);
+    if (!current) return undefined;
+    const { $pullAll, ...rest } = update as Update & { $pullAll?: Record<string, unknown[]> };
+    applyUpdate(current as Record<string, unknown>, rest);
+    for (const [path, elements] of Object.entries($pullAll ?? {})) {
+      applyUpdate(current as Record<string, unknown>, { $pull: { [path]: { $in: elements } } });
+    }
+    return current;
+  }
+
+  private async uniqueIndexHeldElsewhere(candidate: T, inserted: boolean): Promise<IndexSpec | undefined> {
+    const fields = candidate as Record<string, unknown>;
+    for (const index of this.uniqueIndexes) {
+      const paths = Object.keys(index.fields);
+      // An inserted document's _id clashes with itself; an updated one's other indexes with another document.
+      if (paths.includes('_id') && !inserted) continue;
+      const values = paths.map((path) => valueAt(fields, path));
+      if (index.sparse && values.every((value) => value === undefined)) continue;
+      const sameValues = Object.fromEntries(paths.map((path, i) => [path, values[i] ?? null]));
+      const other = paths.includes('_id') ? {} : { _id: { $ne: candidate._id } };
+      if ((await this.collection.countDocuments({ ...sameValues, ...other } as MongoFilter, { limit: 1 })) > 0) {
+        return index;
+      }
+    }
+    return undefined;
+  }
+}
+
+/**
+ * MongoDB's duplicate key error; FerretDB answers an update's with PostgreSQL's unique violation (SQLSTATE 23505) as
+ * the message of an internal error.
+ */
+function isDuplicateKey(error: unknown): error is mongoose.mongo.MongoServerError {
+  if (!(error instanceof mongoose.mongo.MongoServerError)) return false;
+  return error.code === DUPLICATE_KEY || /\(SQLSTATE 23505\)/.test(error.message);
+}
+
+/** Whether a $pull names a condition, which FerretDB ignores (it pulls only elements equal to its argument). */
+function pullsByCondition(update: Update): boolean {
+  return Object.values(update.$pull ?? {}).some(isPullCondition);
+}
+
+/** The update with its conditional $pulls made $pullAll of the elements they match in `found`. */
+function pullAsPullAll(found: BaseDocument, update: Update): MongoUpdate {
+  const { $pull, ...rest } = update;
+  const byValue: Record<string, unknown> = {};
+  const pullAll: Record<string, unknown[]> = {};
+  for (const [path, condition] of Object.entries($pull ?? {})) {
+    if (isPullCondition(condition))
+      pullAll[path] = elementsToPull(found as unknown as Record<string, unknown>, path, condition);
+    else byValue[path] = condition;
+  }
+  return {
+    ...rest,
+    ...(Object.keys(byValue).length > 0 ? { $pull: byValue } : {}),
+    $pullAll: pullAll,
+  } as MongoUpdate;
+}
+
+function valueAt(document: Record<string, unknown>, path: string): unknown {
+  let value: unknown = document;
+  for (const segment of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
 }

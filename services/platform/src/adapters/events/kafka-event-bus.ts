@@ -9,10 +9,12 @@ import {
   type KafkaMessage,
   type LogEntry,
   type Producer,
+  type TopicMessages,
 } from 'kafkajs';
 import type { Logger } from '../../logging/logger.js';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
+import type { KafkaSecurity } from './kafka-security.js';
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -20,6 +22,18 @@ export interface KafkaEventBusOptions {
   logger?: Logger;
   /** First wait before kafkajs delivers a failed event again (it backs off from there). */
   retryDelayMs?: number;
+  /** TLS and SASL, for a secured cluster (KAFKA_TLS*, KAFKA_SASL_*). */
+  security?: KafkaSecurity;
+}
+
+/** Publishes that arrive while a send is in flight leave together in the next one, up to this many events. */
+const MAX_BATCH_EVENTS = 500;
+
+interface PendingPublish {
+  topic: string;
+  messages: { key: string; value: string }[];
+  sent(): void;
+  failed(error: unknown): void;
 }
 
 /**
@@ -28,10 +42,16 @@ export interface KafkaEventBusOptions {
  * partition's events a batch (one fetch) at a time, handles them in order and commits once per batch, up to the last
  * event whose handler resolved; a handler that throws stops its batch there, and kafkajs fetches that event again
  * after its retry back-off.
+ *
+ * The producer is idempotent (the broker drops a retried send it already has, so a retry neither doubles nor
+ * reorders an event) with acks from every in-sync replica. Publishes made while a send is in flight are batched
+ * into the next send: one request carries many publishes under load, and a lone publish waits for nothing.
  */
 export class KafkaEventBus implements EventBus {
   private readonly createdTopics = new Map<string, Promise<void>>();
   private readonly consumers = new Set<Consumer>();
+  private pending: PendingPublish[] = [];
+  private sending: Promise<void> | undefined;
   private closed = false;
 
   private constructor(
@@ -42,14 +62,21 @@ export class KafkaEventBus implements EventBus {
   ) {}
 
   static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
+    const { tls, sasl } = options.security ?? {};
     const kafka = new Kafka({
       clientId: options.clientId,
       brokers: options.brokers,
+      ...(tls ? { ssl: tls.ca ? { ca: [tls.ca] } : true } : {}),
+      ...(sasl ? { sasl } : {}),
       logLevel: logLevel.WARN,
       logCreator: () => (entry) => logTo(options.logger, entry),
     });
     // One request in flight at a time: a retried send can then never overtake the next one.
-    const producer = kafka.producer({ maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    const producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     const admin = kafka.admin();
     await producer.connect();
     await admin.connect();
@@ -62,11 +89,27 @@ export class KafkaEventBus implements EventBus {
     const envelopes = events.map((event) => envelopeSchema.parse(event));
     if (envelopes.length === 0) return;
     await this.ensureTopic(topic);
-    await this.producer.send({
-      topic,
-      acks: -1,
-      messages: envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) })),
+    const messages = envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) }));
+    await new Promise<void>((sent, failed) => {
+      this.pending.push({ topic, messages, sent, failed });
+      this.sendPending();
     });
+  }
+
+  /** Sends what is pending unless a send is in flight (whose end sends what came meanwhile). */
+  private sendPending(): void {
+    if (this.sending || this.pending.length === 0) return;
+    const batch = takeBatch(this.pending);
+    this.sending = this.producer
+      .sendBatch({ acks: -1, topicMessages: byTopic(batch) })
+      .then(
+        () => batch.forEach((publish) => publish.sent()),
+        (error: unknown) => batch.forEach((publish) => publish.failed(error)),
+      )
+      .finally(() => {
+        this.sending = undefined;
+        this.sendPending();
+      });
   }
 
   async subscribe({ group, topics, handle }: SubscribeOptions): Promise<Subscription> {
@@ -137,6 +180,8 @@ export class KafkaEventBus implements EventBus {
     this.closed = true;
     await Promise.all([...this.consumers].map((consumer) => consumer.disconnect()));
     this.consumers.clear();
+    // Publishes accepted before the close are sent before the producer goes.
+    while (this.sending) await this.sending;
     await this.producer.disconnect();
     await this.admin.disconnect();
   }
@@ -155,6 +200,29 @@ export class KafkaEventBus implements EventBus {
     }
     return created;
   }
+}
+
+/** The oldest pending publishes, up to MAX_BATCH_EVENTS events (at least one publish, however large). */
+function takeBatch(pending: PendingPublish[]): PendingPublish[] {
+  let events = 0;
+  let count = 0;
+  while (count < pending.length) {
+    events += pending[count]?.messages.length ?? 0;
+    if (count > 0 && events > MAX_BATCH_EVENTS) break;
+    count += 1;
+  }
+  return pending.splice(0, count);
+}
+
+/** One entry per topic, its messages in the order they were published (so each key's order holds). */
+function byTopic(batch: PendingPublish[]): TopicMessages[] {
+  const topics = new Map<string, TopicMessages['messages']>();
+  for (const { topic, messages } of batch) {
+    const list = topics.get(topic) ?? [];
+    list.push(...messages);
+    topics.set(topic, list);
+  }
+  return [...topics].map(([topic, messages]) => ({ topic, messages }));
 }
 
 function parseJson(text: string): unknown {

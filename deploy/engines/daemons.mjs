@@ -1,0 +1,121 @@
+// Processes that outlive the script that starts them: `npm run engines:start` returns while the engines serve, and
+// `npm run engines:stop` (another process) stops them by the ids written down in the run directory.
+import { execFile, spawn } from 'node:child_process';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { promisify } from 'node:util';
+
+export const run = promisify(execFile);
+
+/**
+ * Starts a command detached from this process, its output appended to `logFile`, and returns its pid.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ logFile: string, cwd?: string, env?: NodeJS.ProcessEnv, uid?: number, gid?: number }} options
+ */
+export function startDaemon(command, args, { logFile, cwd, env, uid, gid }) {
+  const log = openSync(logFile, 'a');
+  const child = spawn(command, args, {
+    cwd,
+    env: env ?? process.env,
+    detached: true,
+    stdio: ['ignore', log, log],
+    ...(uid === undefined ? {} : { uid, gid }),
+  });
+  child.unref();
+  if (child.pid === undefined) throw new Error(`could not start ${command}`);
+  const pid = child.pid;
+  // Until this script exits, a child that died stays a zombie that signal 0 still reaches.
+  child.once('exit', () => exited.add(pid));
+  return pid;
+}
+
+const exited = new Set();
+
+/** @param {number} pid */
+export function isAlive(pid) {
+  if (exited.has(pid)) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until `ready()` holds, failing early (with the log's tail) if the process died first.
+ * @param {{ name: string, pid: number, logFile: string, timeoutMs: number, ready: () => boolean | Promise<boolean> }} what
+ */
+export async function waitUntilReady({ name, pid, logFile, timeoutMs, ready }) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await ready()) return;
+    if (!isAlive(pid)) throw new Error(`${name} exited while starting; the end of ${logFile}:\n${tail(logFile)}`);
+    if (Date.now() > deadline) {
+      throw new Error(`${name} was not ready within ${timeoutMs / 1000} s; the end of ${logFile}:\n${tail(logFile)}`);
+    }
+    await sleep(200);
+  }
+}
+
+/** @param {string} file @param {RegExp} pattern */
+export const logMatches = (file, pattern) => () => pattern.test(readText(file));
+
+/** Whether something accepts TCP connections on 127.0.0.1:port. @param {number} port */
+export function accepts(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A port nothing listens on now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * SIGTERM, then SIGKILL after `graceMs` if it is still there.
+ * @param {number} pid
+ */
+export async function stopDaemon(pid, graceMs = 15_000) {
+  if (!signal(pid, 'SIGTERM')) return;
+  const deadline = Date.now() + graceMs;
+  while (isAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (signal(pid, 'SIGKILL')) while (isAlive(pid)) await sleep(50);
+}
+
+function signal(pid, name) {
+  try {
+    process.kill(pid, name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readText(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function tail(file) {
+  return readText(file).split('\n').slice(-30).join('\n');
+}

@@ -1,0 +1,155 @@
+// The real engines on this machine, without Docker (deploy/README.md, Real engines without Docker):
+//   node deploy/engines/main.mjs start [--kafka-brokers N]   fetch or build what the cache lacks, start, print where
+//   node deploy/engines/main.mjs stop                        stop them and remove their data
+//   node deploy/engines/main.mjs env                         the variables that point the platform at them
+//   node deploy/engines/main.mjs test                        the contract suites on them (starting them if need be)
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isAlive, stopDaemon } from './daemons.mjs';
+import { buildFerretdb, FERRETDB_VERSION, startFerretdb } from './ferretdb.mjs';
+import { fetchKafka, KAFKA_VERSION, startKafka } from './kafka.mjs';
+import { startRedis } from './redis.mjs';
+import { prepareS3, startS3 } from './s3.mjs';
+
+const cacheDir = process.env.TIP_ENGINES_CACHE ?? join(homedir(), '.cache', 'tip-engines');
+const runDir = process.env.TIP_ENGINES_RUN ?? join(tmpdir(), 'tip-engines');
+const stateFile = join(runDir, 'engines.json');
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The suites every port's adapters must pass, here each on its real engine too. */
+const CONTRACT_SUITES = ['contract\\.test\\.ts$', 'kafka-security\\.test\\.ts$'];
+
+const commands = { start, stop, env: printEnv, test };
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { 'kafka-brokers': { type: 'string', default: process.env.KAFKA_BROKER_COUNT ?? '1' } },
+});
+const command = commands[positionals[0] ?? ''];
+if (!command) {
+  process.stderr.write('usage: node deploy/engines/main.mjs start [--kafka-brokers N] | stop | env | test\n');
+  process.exit(2);
+}
+process.exitCode = await command();
+
+async function start() {
+  const running = await readState();
+  if (running && running.engines.every((engine) => engine.pids.every(isAlive))) {
+    report(running, 'already running');
+    return 0;
+  }
+  if (running) await stopEngines(running);
+  const brokers = Number(values['kafka-brokers']);
+  if (!Number.isInteger(brokers) || brokers < 1) throw new Error('--kafka-brokers must be a whole number from 1');
+
+  await rm(runDir, { recursive: true, force: true });
+  await mkdir(runDir, { recursive: true });
+  await mkdir(cacheDir, { recursive: true });
+  // Fetching is network-bound and building CPU-bound: they overlap.
+  const [libs, ferretdb, s3] = await Promise.all([
+    timed(`kafka ${KAFKA_VERSION} jars`, () => fetchKafka(cacheDir)),
+    timed(`ferretdb ${FERRETDB_VERSION}`, () => buildFerretdb(cacheDir)),
+    timed('s3 server', () => prepareS3(cacheDir)),
+  ]);
+
+  const state = { runDir, engines: [], env: {} };
+  const started = async (name, startEngine) => {
+    const engine = await timed(`${name} start`, startEngine);
+    state.engines.push({ name, pids: engine.pids, listens: engine.listens });
+    Object.assign(state.env, engine.env);
+    // Written after each, so that `stop` finds whatever a failed start left running.
+    await writeState(state);
+  };
+  try {
+    await Promise.all([
+      started('kafka', () => startKafka({ libs, runDir, count: brokers })),
+      started('ferretdb', () => startFerretdb({ binary: ferretdb, runDir })),
+      started('redis', () => startRedis({ runDir })),
+      started('s3', () => startS3({ prepared: s3, runDir })),
+    ]);
+  } catch (error) {
+    await stopEngines(state);
+    throw error;
+  }
+  report(state, 'started');
+  return 0;
+}
+
+async function stop() {
+  const state = await readState();
+  if (!state) {
+    console.log(`no engines recorded in ${runDir}`);
+    return 0;
+  }
+  await stopEngines(state);
+  await rm(runDir, { recursive: true, force: true });
+  console.log('engines stopped');
+  return 0;
+}
+
+async function printEnv() {
+  const state = await readState();
+  if (!state) throw new Error(`no engines are running (${stateFile} is missing): npm run engines:start`);
+  for (const [name, value] of Object.entries(state.env)) console.log(`export ${name}='${value}'`);
+  return 0;
+}
+
+/** The contract suites on the running engines, started first (and stopped after) if none were. */
+async function test() {
+  const running = await readState();
+  if (!running && (await start()) !== 0) return 1;
+  const state = await readState();
+  try {
+    return await new Promise((resolve, reject) => {
+      const jest = spawn(
+        process.execPath,
+        [
+          '--experimental-vm-modules',
+          '--disable-warning=ExperimentalWarning',
+          join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+          '--testPathPatterns',
+          ...CONTRACT_SUITES,
+        ],
+        // CONTRACT_ENGINES=required: a suite that cannot reach its engine fails instead of skipping.
+        { cwd: root, stdio: 'inherit', env: { ...process.env, ...state.env, CONTRACT_ENGINES: 'required' } },
+      );
+      jest.once('error', reject);
+      jest.once('exit', (code) => resolve(code ?? 1));
+    });
+  } finally {
+    if (!running) await stop();
+  }
+}
+
+async function stopEngines(state) {
+  for (const engine of [...state.engines].reverse()) {
+    for (const pid of [...engine.pids].reverse()) await stopDaemon(pid);
+  }
+}
+
+async function readState() {
+  if (!existsSync(stateFile)) return undefined;
+  return JSON.parse(await readFile(stateFile, 'utf8'));
+}
+
+async function writeState(state) {
+  await writeFile(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+function report(state, how) {
+  console.log(`engines ${how} (state in ${runDir}):`);
+  for (const engine of state.engines) console.log(`  ${engine.name.padEnd(9)} ${engine.listens}`);
+  console.log(`the platform's variables: eval "$(node deploy/engines/main.mjs env)"`);
+}
+
+async function timed(what, task) {
+  const started = performance.now();
+  const result = await task();
+  console.log(`${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
