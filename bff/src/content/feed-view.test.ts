@@ -20,6 +20,7 @@ const item: ContentFeedItem = {
     createdAt: '2026-01-01T00:00:00.000Z',
     locked: false,
     teaserUrl: '',
+    posterUrl: '',
   },
   author: {
     id: 'author-1',

@@ -59,6 +59,7 @@ export function feedItemJson(item: ContentFeedItem): FeedItem {
       imageUrl: orNull(post.imageUrl),
       imageThumbUrl: orNull(post.imageThumbUrl),
       videoUrl: orNull(post.videoUrl),
+      posterUrl: orNull(post.posterUrl),
       isPremium: post.isPremium,
       creditCost: post.creditCost,
       showProfileData: post.showProfileData,

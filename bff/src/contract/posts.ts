@@ -7,7 +7,7 @@ export const postStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 
 /**
  * A post as this viewer may see it. A premium post the viewer has not unlocked is `locked`: no content and no media,
- * only a blurred `teaserUrl` when the post has an image.
+ * only a blurred `teaserUrl` when the post has an image or a video (its poster, blurred).
  */
 export const postSchema = z.strictObject({
   id: z.string(),
@@ -20,6 +20,8 @@ export const postSchema = z.strictObject({
   /** The same image ~640 px wide. */
   imageThumbUrl: z.string().nullable(),
   videoUrl: z.string().nullable(),
+  /** The video's first frame (WebP), for `<video poster>`: the feed loads the video only when it plays. */
+  posterUrl: z.string().nullable(),
   isPremium: z.boolean(),
   creditCost: z.number().int(),
   showProfileData: z.boolean(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
+import { RECORDED_LOCATION, recordedVideo } from '@tip/content/testing';
 import { waitFor } from '@tip/platform/testing';
 import { json, type Browser } from '../testing/browser.js';
 import { approvedMember as approvedMemberOf } from '../testing/approved-member.js';
@@ -78,7 +79,7 @@ describe('posting', () => {
       postForm({ content: 'x' }, { content: Buffer.from('not an image'), name: 'a.jpg', type: 'image/jpeg' }),
     );
     expect(await json(text)).toEqual({
-      message: 'Sono supportati solo file immagine (JPEG, PNG, GIF) e video (MP4, WebM).',
+      message: 'Sono supportati solo file immagine (JPEG, PNG, GIF) e video (MP4, MOV, WebM, 3GP).',
     });
   });
 });
@@ -145,22 +146,25 @@ describe('the feed a member reads again', () => {
 });
 
 describe('videos', () => {
-  it('are served in byte ranges, so that they play and seek', async () => {
+  it('are served as processed, in byte ranges, so that they play and seek', async () => {
     const { browser } = await approvedMember('ivo');
-    const video = Buffer.alloc(64 * 1024, 7);
-    video.set([0, 0, 0, 0x18], 0);
-    video.write('ftypisom', 4, 'ascii');
-    video.set([0, 0, 2, 0], 12);
-    video.write('isommp41', 16, 'ascii');
     const created = await browser.postForm(
       '/api/posts',
-      postForm({ content: 'un video' }, { content: video, name: 'clip.mp4', type: 'video/mp4' }),
+      postForm(
+        { content: 'un video' },
+        { content: await recordedVideo({ seconds: 1 }), name: 'clip.mov', type: 'video/quicktime' },
+      ),
     );
-    const { item } = (await json(created)) as { item: Item & { post: { videoUrl: string } } };
+    const { item } = (await json(created)) as { item: Item & { post: { videoUrl: string; posterUrl: string } } };
     const whole = await browser.get(item.post.videoUrl);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
-    expect(Buffer.from(await whole.arrayBuffer()).equals(video)).toBe(true);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const video = Buffer.from(await whole.arrayBuffer());
+    expect(video.includes(Buffer.from(RECORDED_LOCATION))).toBe(false);
+    const poster = await browser.get(item.post.posterUrl);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    expect(poster.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     const part = await browser.request(item.post.videoUrl, { headers: { Range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${video.length}`);

@@ -44,7 +44,8 @@ export function postRoutes(context: BffContext): Router {
       }
       const form = parseInput(postFormSchema, req.body);
       const media = req.file ? { content: req.file.buffer, fileName: req.file.originalname } : null;
-      const { status, item } = await content.CreatePost({ viewerId, ...form, media });
+      // A video is transcoded within the call (for now): minutes for a long one.
+      const { status, item } = await content.CreatePost({ viewerId, ...form, media }, { timeoutMs: 10 * 60_000 });
       const message = say(req, status === 'approved' ? 'content.postCreated' : 'content.postSubmitted');
       res.status(201).json({ success: true, message, status, item: item && feedItemJson(item) });
     }),

@@ -14,7 +14,7 @@ const before = (id: string) => id.slice(0, id.lastIndexOf(':'));
 /**
  * The largest copy content keeps of a post's media, and where it goes in the archive. An image is kept re-encoded at
  * 1280 and 640 px plus a blurred teaser, all made from the upload (which is not kept): the 1280 px one stands for
- * them. A video is kept as it was sent.
+ * them. A video is kept as the MP4 it was made into (a video posted before videos were processed: as it was sent).
  */
 function mediaOf(post: PostDocument): ContentExport['media'][number] | null {
   if (!post.media) return null;

@@ -46,7 +46,7 @@ export function commentView(
 
 /**
  * A post as one viewer may see it. A premium post the viewer may not see whole keeps its content and media on the
- * server: the item carries the cost, and a blurred teaser for an image.
+ * server: the item carries the cost, and a blurred teaser of its image or of its video's poster.
  */
 function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
   const image = post.media?.kind === 'image' ? post.media : undefined;
@@ -59,6 +59,7 @@ function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
     imageUrl: whole && image ? mediaUrl(post._id, 'image-1280', image.version) : '',
     imageThumbUrl: whole && image ? mediaUrl(post._id, 'image-640', image.version) : '',
     videoUrl: whole && video ? mediaUrl(post._id, 'video', video.version) : '',
+    posterUrl: whole && video ? mediaUrl(post._id, 'poster', video.version) : '',
     isPremium: post.isPremium,
     creditCost: post.isPremium ? post.creditCost : 0,
     showProfileData: post.showProfileData,
@@ -67,7 +68,7 @@ function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
     rejectionReason: post.rejectionReason ?? '',
     createdAt: post.createdAt,
     locked: !whole,
-    teaserUrl: !whole && image ? mediaUrl(post._id, 'teaser', image.version) : '',
+    teaserUrl: !whole && post.media ? mediaUrl(post._id, 'teaser', post.media.version) : '',
   };
 }
 

@@ -3,7 +3,7 @@ import { counter, decodePosition, DomainError, encodePosition, parseInput } from
 import type { PostDecisionMadePayload } from '@tip/moderation/contract';
 import { PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
-import { processMedia, type ProcessedMedia } from '../infra/post-media.js';
+import { detectMedia, processMedia, type ProcessedMedia } from '../infra/post-media.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem, feedItems } from './feed-items.js';
@@ -26,10 +26,11 @@ export async function createPost(
   const viewer = await viewerOf(context, input.viewerId);
   if (!viewer.approved && !viewer.isAdmin) throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
   const form = parseInput(postFormSchema, input.form);
-  let processed: ProcessedMedia | null = null;
-  if (input.media && input.media.length > 0) processed = await processMedia(input.media);
-  const problem = composerProblem(viewer, form, processed?.media.kind ?? null);
+  const upload = input.media && input.media.length > 0 ? input.media : null;
+  const detected = upload ? await detectMedia(upload) : null;
+  const problem = composerProblem(viewer, form, detected?.kind ?? null);
   if (problem) throw new DomainError('INVALID_ARGUMENT', problem);
+  const processed: ProcessedMedia | null = upload && detected ? await processMedia(upload, detected) : null;
 
   const status = context.approval === 'immediate' ? 'approved' : 'pending';
   const post: PostDocument = {

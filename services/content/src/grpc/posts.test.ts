@@ -136,15 +136,6 @@ describe('media', () => {
     expect(large.content.includes(Buffer.from('secret-camera-owner'))).toBe(false);
   });
 
-  it('keeps a video as it is, judged by its container', async () => {
-    const author = await harness.member();
-    const { item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: upload(mp4Video()) }) });
-    expect(item?.post?.videoUrl).toMatch(/media\/video\?v=/);
-    const video = await harness.client.GetMedia({ postId: item?.post?.id ?? '', viewerId: author, variant: 'video' });
-    expect(video).toMatchObject({ contentType: 'video/mp4' });
-    expect(video.content.equals(mp4Video())).toBe(true);
-  });
-
   it('refuses what is not an image or a video, broken images, bombs and files over 10 MB, storing nothing', async () => {
     const author = await harness.member();
     const truncated = (await pngImage(300, 300)).subarray(0, 120);

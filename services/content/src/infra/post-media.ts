@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DomainError, type ObjectStore, type StoredObject } from '@tip/platform';
 import type { default as Sharp } from 'sharp';
 import { MEDIA_MAX_BYTES, mediaKindOf, type MediaVariant } from '../domain/index.js';
+import { ffmpegBinaries } from './media/ffmpeg-binaries.js';
+import type { ProcessLimits } from './media/sandboxed-process.js';
+import { transcodeVideo, type AcceptedVideoType } from './media/video-transcode.js';
 import type { StoredMedia } from './post-repository.js';
 
 /** Widths the feed shows an image at: a desktop column and a phone. */
@@ -24,27 +30,44 @@ function loadSharp(): Promise<typeof Sharp> {
   return sharpModule;
 }
 
+/**
+ * What one ffmpeg run may take: 3 minutes of 1080p take about one on this kind of machine (2 cores), so 10 minutes is
+ * a run gone wrong; 3 GiB of address space is several times what a 1080p H.264 encode maps.
+ */
+const FFMPEG_LIMITS: ProcessLimits = { timeoutMs: 10 * 60_000, cpuSeconds: 20 * 60, memoryBytes: 3 * 1024 ** 3 };
+
 const invalid = () => new DomainError('INVALID_ARGUMENT', 'content.mediaInvalid');
+const webp = (body: Buffer) => ({ body, contentType: 'image/webp' });
+
+/** What an upload is, by its first bytes: a kind content takes and its exact type, or `content.mediaInvalid`. */
+export interface DetectedMedia {
+  kind: 'image' | 'video';
+  type: string;
+}
 
 /**
- * A post's upload, checked by its content and made ready to serve. Images (JPEG, PNG, GIF) are decoded, turned
+ * A post's upload, checked by its content (`detectMedia`, cheap, before anything else is checked) and made ready to
+ * serve (`processMedia`). Images (JPEG, PNG, GIF) are decoded, turned
  * upright, scaled to 1280 and 640 px wide and re-encoded as WebP, which drops their metadata (EXIF, GPS); a blurred
- * 32 px teaser stands for them where a premium post is locked. Videos (MP4, WebM) are accepted by their container's
- * signature and kept as they are. A name or a declared type is never believed.
+ * 32 px teaser stands for them where a premium post is locked. Videos (MP4, MOV, WebM, 3GP) are transcoded by ffmpeg
+ * (`transcodeVideo`) to an H.264 MP4 without any tag, with a poster frame and its blurred teaser. A name or a declared
+ * type is never believed.
  */
-export async function processMedia(content: Buffer): Promise<ProcessedMedia> {
+export async function detectMedia(content: Buffer): Promise<DetectedMedia> {
   if (content.length > MEDIA_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'content.mediaTooLarge');
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(content);
   const kind = detected ? mediaKindOf(detected.mime) : null;
   if (!detected || !kind) throw invalid();
-  const version = randomUUID();
-  if (kind === 'video') {
-    return {
-      media: { kind, version, videoType: detected.mime },
-      variants: { video: { body: content, contentType: detected.mime } },
-    };
-  }
+  return { kind, type: detected.mime };
+}
+
+export function processMedia(content: Buffer, detected: DetectedMedia): Promise<ProcessedMedia> {
+  if (detected.kind === 'video') return processVideo(content, detected.type as AcceptedVideoType);
+  return processImage(content);
+}
+
+async function processImage(content: Buffer): Promise<ProcessedMedia> {
   const sharp = await loadSharp();
   try {
     const image = () => sharp(content, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
@@ -55,14 +78,41 @@ export async function processMedia(content: Buffer): Promise<ProcessedMedia> {
       sized(WIDTHS['image-640']),
       image().resize({ width: 32 }).blur(2).webp({ quality: 40 }).toBuffer(),
     ]);
-    const webp = (body: Buffer) => ({ body, contentType: 'image/webp' });
     return {
-      media: { kind, version },
+      media: { kind: 'image', version: randomUUID() },
       variants: { 'image-1280': webp(large), 'image-640': webp(small), teaser: webp(teaser) },
     };
   } catch {
     // Right magic bytes, but not an image libvips can decode (truncated, corrupt, too many pixels).
     throw invalid();
+  }
+}
+
+/**
+ * A video transcoded in a scratch directory of its own (the upload, the MP4 and a frame; removed whatever happens),
+ * then the frame made into the WebP poster and its blurred teaser.
+ */
+async function processVideo(content: Buffer, type: AcceptedVideoType): Promise<ProcessedMedia> {
+  const binaries = await ffmpegBinaries().catch(() => {
+    throw invalid();
+  });
+  const scratch = await mkdtemp(join(tmpdir(), 'tip-media-'));
+  try {
+    const file = join(scratch, 'upload');
+    await writeFile(file, content);
+    const { video, frame } = await transcodeVideo(binaries, { file, type }, scratch, FFMPEG_LIMITS);
+    const sharp = await loadSharp();
+    const still = () => sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS });
+    const [poster, teaser] = await Promise.all([
+      still().resize({ width: WIDTHS['image-1280'], withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+      still().resize({ width: 32 }).blur(2).webp({ quality: 40 }).toBuffer(),
+    ]);
+    return {
+      media: { kind: 'video', version: randomUUID(), videoType: 'video/mp4' },
+      variants: { video: { body: video, contentType: 'video/mp4' }, poster: webp(poster), teaser: webp(teaser) },
+    };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,9 @@
 import sharp from 'sharp';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 
 /** Real and broken media for upload tests. */
@@ -50,3 +55,79 @@ export function mp4Video(bytes = 4096): Buffer {
 }
 
 export const TEXT_FILE = Buffer.from('this is not an image, whatever the .jpg name says\n');
+
+/** Where a phone says it was: Milan, as ISO 6709, the way QuickTime writes it. */
+export const RECORDED_LOCATION = '+45.4642+009.1900/';
+export const RECORDED_MODEL = 'TipPhone 15 Pro';
+
+export interface RecordedVideoOptions {
+  seconds?: number;
+  width?: number;
+  height?: number;
+  /** `hevc` in a MOV (an iPhone's), `h264` in an MP4, `vp9` in a WebM. */
+  format?: 'mov-hevc' | 'mp4-h264' | 'webm-vp9' | '3gp-h264';
+  /** Noise instead of a test pattern: nothing to compress, so a large file even once transcoded (~0.5 MB a second). */
+  noise?: boolean;
+}
+
+const FORMATS = {
+  'mov-hevc': [
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'log-level=error',
+    '-tag:v',
+    'hvc1',
+    '-c:a',
+    'aac',
+    '-f',
+    'mov',
+  ],
+  'mp4-h264': ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-f', 'mp4'],
+  '3gp-h264': ['-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-ar', '16000', '-ac', '1', '-f', '3gp'],
+  'webm-vp9': ['-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libopus', '-f', 'webm'],
+} as const;
+
+/**
+ * A clip as a phone saves it, made by the machine's ffmpeg: a test pattern with a tone, carrying a location, a device
+ * model and a creation time in every place QuickTime puts them (`use_metadata_tags` writes the `mdta` keys).
+ */
+export async function recordedVideo(options: RecordedVideoOptions = {}): Promise<Buffer> {
+  const { seconds = 2, width = 640, height = 360, format = 'mov-hevc', noise = false } = options;
+  const picture = noise
+    ? `nullsrc=size=${width}x${height}:rate=30:duration=${seconds},geq=lum='random(1)*255':cb=128:cr=128`
+    : `testsrc2=size=${width}x${height}:rate=30:duration=${seconds}`;
+  const folder = await mkdtemp(join(tmpdir(), 'tip-fixture-'));
+  try {
+    const file = join(folder, 'clip');
+    await promisify(execFile)('ffmpeg', [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      picture,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      '-metadata',
+      `location=${RECORDED_LOCATION}`,
+      '-metadata',
+      `com.apple.quicktime.location.ISO6709=${RECORDED_LOCATION}`,
+      '-metadata',
+      `com.apple.quicktime.model=${RECORDED_MODEL}`,
+      '-metadata',
+      'creation_time=2024-05-01T10:00:00Z',
+      ...(format === 'webm-vp9' ? [] : ['-movflags', 'use_metadata_tags']),
+      ...FORMATS[format],
+      ...(noise ? ['-b:v', '5M'] : []),
+      file,
+    ]);
+    return await readFile(file);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

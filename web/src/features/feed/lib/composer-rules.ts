@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, MEDIA_MAX_BYTES, PREMIUM_COST_MAX, PREMIUM_COST_MIN, VIDEO_TYPES } from '@tip/content/domain';
+import { IMAGE_TYPES, MEDIA_MAX_BYTES, PREMIUM_COST_MAX, PREMIUM_COST_MIN, VIDEO_TYPES } from '@/lib/rules';
 
 /**
  * The composer checks content's own rules (`@tip/content/domain`, the ones the server applies) before sending:
@@ -12,7 +12,9 @@ const EXTENSION_TYPES: Record<string, string> = {
   png: 'image/png',
   gif: 'image/gif',
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
   webm: 'video/webm',
+  '3gp': 'video/3gpp',
 };
 /** For the file input: the types, and the extensions for systems that do not know a type. */
 export const MEDIA_ACCEPT = [...MEDIA_TYPES, ...Object.keys(EXTENSION_TYPES).map((ext) => `.${ext}`)].join(',');

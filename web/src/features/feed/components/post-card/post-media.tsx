@@ -25,8 +25,10 @@ export function PostMedia({
     return (
       <video
         src={post.videoUrl}
+        poster={post.posterUrl ?? undefined}
         controls
-        preload="metadata"
+        // With a poster to show, nothing of the video loads until it plays.
+        preload={post.posterUrl ? 'none' : 'metadata'}
         aria-label={t('feed.post.videoLabel', { name })}
         aria-describedby={describedBy}
         className="max-h-[70vh] w-full rounded-xl bg-black"
