@@ -78,7 +78,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   });
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
-  const feed = feedHandler({ sessions, content, identity, pages: feedPages, say, logger });
+  const feed = feedHandler({ sessions, content, pages: feedPages, say, logger });
 
   const { io, push, presence } = createRealtime({
     sessions,

@@ -28,14 +28,24 @@ function recordJson(record: BlockedUserRecord) {
  * Blocking (identity holds the blocks): a member blocks another with a reason, unblocks, lists whom they blocked.
  * Both members' browsers hear `blocks_updated`, since blocking is mutual and both feeds change (and the pages name
  * the members they watch again, which an unblock lets through once more).
+ *
+ * Identity holds blocks; content and messaging enforce them from their own projections of its events. A block (or
+ * its lifting) is answered once both have it, so that the member's next page, list or send already counts it
+ * (docs/decisions.md#blocks-and-privacy).
  */
 export function blockRoutes(context: BffContext): Router {
-  const { identity, sessions, limits, say, push, feedPages } = context;
+  const { identity, content, messaging, sessions, limits, say, push, feedPages, logger } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
+  const enforced = async (pair: { blockerId: string; blockedId: string; blocked: boolean }) => {
+    const answers = await Promise.all([content.AwaitBlock(pair), messaging.AwaitBlock(pair)]);
+    if (answers.some((answer) => !answer.applied)) {
+      logger.warn(pair, 'a block is answered before content and messaging enforce it: their projections lag');
+    }
+  };
   const tellBoth = (blockerId: string, blockedId: string) => {
-    // The blocked member's browser asks for the feed as soon as it hears: the pages kept here for them must not
-    // wait for identity's event (the blocker's, as the writer's, are stale already).
+    // The pages kept here for either were rendered before content had the block.
+    feedPages.viewerChanged(blockerId);
     feedPages.viewerChanged(blockedId);
     push.toUser(blockerId, { type: 'blocks_updated' });
     push.toUser(blockedId, { type: 'blocks_updated' });
@@ -51,6 +61,7 @@ export function blockRoutes(context: BffContext): Router {
       const { reason } = parseInput(blockSchema, req.body ?? {});
       const blocker = sessionOf(res).user;
       const record = await identity.BlockUser({ blockerId: blocker.id, blockedId, reason });
+      await enforced({ blockerId: blocker.id, blockedId, blocked: true });
       // Presence is not shared between them any more: the pages already watching stop now (a new watch is refused).
       push.unwatchEachOther(blocker.id, blockedId);
       tellBoth(blocker.id, blockedId);
@@ -66,6 +77,7 @@ export function blockRoutes(context: BffContext): Router {
       const blockedId = parseInput(idParam, req.params.id);
       const blocker = sessionOf(res).user;
       await identity.UnblockUser({ blockerId: blocker.id, blockedId });
+      await enforced({ blockerId: blocker.id, blockedId, blocked: false });
       tellBoth(blocker.id, blockedId);
       res.json({ success: true, message: say(req, 'identity.userUnblocked') });
     }),

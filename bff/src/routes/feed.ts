@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
 import { DomainError, parseInput, type Logger, type ServiceClient } from '@tip/platform';
 import type { ContentDefinition } from '@tip/content/contract';
-import type { IdentityDefinition } from '@tip/identity/contract';
 import { CATEGORIES } from '@tip/content/domain';
 import { encodeFeedItem } from '../content/feed-view.js';
 import type { FeedPages } from '../content/feed-pages.js';
@@ -49,21 +48,19 @@ function feedQuery(req: IncomingMessage) {
 export function feedHandler(options: {
   sessions: Sessions;
   content: Pick<ServiceClient<ContentDefinition>, 'Feed'>;
-  identity: Pick<ServiceClient<IdentityDefinition>, 'BlockedBetween'>;
   pages: FeedPages;
   say: Say;
   logger: Logger;
 }) {
-  const { sessions, content, identity, pages, say } = options;
+  const { sessions, content, pages, say } = options;
   return fastLane({ name: 'feed', say, logger: options.logger }, async (req): Promise<LaneAnswer> => {
     const session = await sessions.authenticate(req.headers.cookie);
     if (!session) return { status: 401, body: JSON.stringify({ message: say(req, 'errors.unauthenticated') }) };
     const { category, cursor, limit } = feedQuery(req);
     const viewerId = session.user.id;
     const page = await pages.get(viewerId, `${viewerId}|${category}|${cursor}|${limit}`, async () => {
-      // Identity's blocks, not content's projection of them: a block made or lifted a moment ago already counts.
-      const { userIds } = await identity.BlockedBetween({ userId: viewerId });
-      const { items, nextCursor } = await content.Feed({ viewerId, category, cursor, limit, hidden: { userIds } });
+      // Content alone decides what the viewer sees (blocks included: a block is answered once content has it).
+      const { items, nextCursor } = await content.Feed({ viewerId, category, cursor, limit });
       return { items: items.map(encodeFeedItem), nextCursor };
     });
     const headers: Record<string, string> = page.nextCursor ? { 'X-Next-Cursor': page.nextCursor } : {};

@@ -1,5 +1,6 @@
 import { followEvents, on, startService, type RunningService, type ServiceRuntime } from '@tip/platform';
 import { PostDecisionMade } from '@tip/moderation/contract';
+import { BlockProjection } from '@tip/identity/contract';
 import { CreditsDebited } from '@tip/wallet/contract';
 import {
   CONTENT_POSTS_TOPIC,
@@ -15,11 +16,11 @@ import { applyPostDecision } from './app/posts.js';
 import { grantPaid } from './app/purchases.js';
 import { contentHandlers } from './grpc/handlers.js';
 import { AuthorDirectory } from './infra/author-directory.js';
-import { BlockProjection } from './infra/block-projection.js';
 import { Engagement } from './infra/engagement.js';
 import { projectIdentity } from './infra/identity-projection.js';
 import { PostMediaStore } from './infra/post-media.js';
 import { PostRepository } from './infra/post-repository.js';
+import { dropEarlierBlocks } from './infra/earlier-blocks.js';
 import { backfillRecentComments } from './infra/recent-comments-backfill.js';
 
 export interface ContentServiceOptions extends ServiceRuntime {
@@ -31,7 +32,7 @@ export interface ContentServiceOptions extends ServiceRuntime {
 export type RunningContentService = RunningService<ContentDefinition>;
 
 /**
- * Starts content: its gRPC server, the outbox relay on `content.posts`, its projection of identity's users,
+ * Starts content: its gRPC server, the outbox relay on `content.posts`, its projections of identity's users and blocks,
  * moderation's post decisions, the safety net of its paid actions on the wallet's debits, and the backfill of
  * earlier posts' comment copies.
  */
@@ -94,15 +95,22 @@ export async function startContentService(options: ContentServiceOptions): Promi
           reactions: [on(CreditsDebited, (debit, event) => grantPaid(context, debit, event.correlationId))],
         }),
       () =>
+        // Blocks in a group of their own, which read identity's topic from its start when content began keeping
+        // them in the shared projection: the pairs blocked before then are known too.
+        followEvents({ events, group: 'content.blocks', logger, reactions: blocks.reactions() }),
+      () =>
         projectIdentity({
           events,
           authors,
-          blocks,
           logger,
           onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
         }),
     ],
     startupPasses: [
+      {
+        what: 'drop the copy of the blocks kept before the shared projection',
+        run: () => dropEarlierBlocks(documents),
+      },
       {
         what: "copy earlier posts' newest comments",
         run: (signal) => backfillRecentComments(posts, engagement, logger, signal),

@@ -1,3 +1,4 @@
+import { BlockProjection } from '@tip/identity/contract';
 import { startService, type RunningService, type ServiceClient, type ServiceRuntime } from '@tip/platform';
 import type { WalletDefinition } from '@tip/wallet/contract';
 import {
@@ -9,7 +10,7 @@ import {
 } from './contract/index.js';
 import type { MessagingContext } from './app/context.js';
 import { messagingHandlers } from './grpc/handlers.js';
-import { commitPaidMessages, projectMembers } from './infra/consumers.js';
+import { commitPaidMessages, projectBlocks, projectMembers } from './infra/consumers.js';
 import { backfillConversations } from './infra/conversation-backfill.js';
 import { ConversationRepository } from './infra/conversation-repository.js';
 import { MemberDirectory } from './infra/member-directory.js';
@@ -23,17 +24,18 @@ export type MessagingServiceOptions = Omit<ServiceRuntime, 'objects'> & {
 export type RunningMessagingService = RunningService<MessagingDefinition>;
 
 /**
- * Starts messaging: its gRPC server, the relays of messages and read marks on `messaging.messages`, its projection
- * of identity's members, and the send's safety net on the wallet's debits.
+ * Starts messaging: its gRPC server, the relays of messages and read marks on `messaging.messages`, its projections
+ * of identity's members and blocks, and the send's safety net on the wallet's debits.
  */
 export async function startMessagingService(options: MessagingServiceOptions): Promise<RunningMessagingService> {
   const { documents, events, logger } = options;
-  const [members, messages, conversations] = await Promise.all([
+  const [members, messages, conversations, blocks] = await Promise.all([
     MemberDirectory.open(documents),
     MessageRepository.open(documents),
     ConversationRepository.open(documents),
+    BlockProjection.open(documents),
   ]);
-  const context: MessagingContext = { members, messages, conversations, wallet: options.wallet, logger };
+  const context: MessagingContext = { members, messages, conversations, blocks, wallet: options.wallet, logger };
   const migrations = await documents.collection<{ _id: string; doneAt: string }>('migrations');
   return startService({
     address: options.address,
@@ -48,7 +50,11 @@ export async function startMessagingService(options: MessagingServiceOptions): P
     events,
     logger,
     outboxes: [messages.outbox(MESSAGING_MESSAGES_TOPIC), conversations.outbox(MESSAGING_MESSAGES_TOPIC)],
-    consumers: [() => projectMembers(context, events), () => commitPaidMessages(context, events)],
+    consumers: [
+      () => projectMembers(context, events),
+      () => projectBlocks(context, events),
+      () => commitPaidMessages(context, events),
+    ],
     startupPasses: [
       {
         what: 'make the conversations of earlier messages',

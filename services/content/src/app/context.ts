@@ -1,7 +1,7 @@
+import type { BlockProjection } from '@tip/identity/contract';
 import type { Logger, ServiceClient } from '@tip/platform';
 import type { WalletDefinition } from '@tip/wallet/contract';
 import type { AuthorDirectory } from '../infra/author-directory.js';
-import type { BlockProjection } from '../infra/block-projection.js';
 import type { Engagement } from '../infra/engagement.js';
 import type { PostMediaStore } from '../infra/post-media.js';
 import type { PostRepository } from '../infra/post-repository.js';

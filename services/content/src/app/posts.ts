@@ -116,7 +116,7 @@ export async function postAuthor(context: ContentContext, input: { postId: strin
 /** A page of the viewer's feed, newest first; the cursor is where the next page starts. */
 export async function feed(
   context: ContentContext,
-  input: { viewerId: string; category?: Category; cursor: string; limit: number; hidden?: string[] },
+  input: { viewerId: string; category?: Category; cursor: string; limit: number },
 ) {
   const viewer = await viewerOf(context, input.viewerId);
   const limit = Math.min(Math.max(input.limit || 20, 1), FEED_MAX_PAGE);
@@ -125,7 +125,7 @@ export async function feed(
     ...(input.category ? { category: input.category } : {}),
     ...(input.cursor && { cursor: decodePosition(input.cursor) }),
     limit,
-    hidden: input.hidden ?? [...viewer.hidden],
+    hidden: [...viewer.hidden],
   });
   const last = posts.at(-1);
   return {

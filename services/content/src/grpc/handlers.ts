@@ -28,9 +28,7 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
       return createPost(context, { viewerId, form, media: media?.content ?? null }, callInfo(call));
     },
     async Feed(request) {
-      const category = categoryOf(request.category);
-      const { hidden, ...page } = request;
-      return feed(context, { ...page, category, ...(hidden ? { hidden: hidden.userIds } : {}) });
+      return feed(context, { ...request, category: categoryOf(request.category) });
     },
     Counts: (request) => postCounts(context, request),
     GetPost: (request) => getPost(context, request),
@@ -52,6 +50,7 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
       return {};
     },
     GetMedia: (request) => getMedia(context, request),
+    AwaitBlock: async (request) => ({ applied: await context.blocks.awaitState(request) }),
     ExportMember: (request) => exportMember(context, request.userId),
   };
 }

@@ -1,28 +1,19 @@
 import { followEvents, on, type EventBus, type Logger, type Subscription } from '@tip/platform';
-import {
-  ProfileUpdated,
-  UserBlocked,
-  UserDeleted,
-  UserRegistered,
-  UserUnblocked,
-  type UserProfilePayload,
-} from '@tip/identity/contract';
+import { ProfileUpdated, UserDeleted, UserRegistered, type UserProfilePayload } from '@tip/identity/contract';
 import type { AuthorDirectory } from './author-directory.js';
-import type { BlockProjection } from './block-projection.js';
 
 /**
- * Keeps the author directory and the blocks true to identity's events. Every handler sets what its event carries, so
+ * Keeps the author directory true to identity's events. Every handler sets what its event carries, so
  * a repeat changes nothing and no handled-event record is needed. A member deleted by identity leaves the directory,
  * after `onUserDeleted` took away what they left.
  */
 export function projectIdentity(options: {
   events: EventBus;
   authors: AuthorDirectory;
-  blocks: BlockProjection;
   logger: Logger;
   onUserDeleted(userId: string): Promise<void>;
 }): Promise<Subscription> {
-  const { authors, blocks, events, logger } = options;
+  const { authors, events, logger } = options;
   const profile = (author: UserProfilePayload) =>
     authors.upsert(author.userId, {
       username: author.username,
@@ -42,8 +33,6 @@ export function projectIdentity(options: {
     reactions: [
       on(UserRegistered, profile),
       on(ProfileUpdated, profile),
-      on(UserBlocked, ({ blockerId, blockedId }) => blocks.add(blockerId, blockedId)),
-      on(UserUnblocked, ({ blockerId, blockedId }) => blocks.remove(blockerId, blockedId)),
       on(UserDeleted, async ({ userId }) => {
         await options.onUserDeleted(userId);
         await authors.remove(userId);

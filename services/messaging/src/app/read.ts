@@ -6,16 +6,20 @@ import { messageView } from './views.js';
 
 export const THREAD_MAX_PAGE = 100;
 
+const otherThan = (userId: string, message: { senderId: string; recipientId: string }) =>
+  message.senderId === userId ? message.recipientId : message.senderId;
+
 /**
  * The member's conversations, most recent first, with the last message and how many are unread. A conversation
- * through an anonymous post names the post; its author stays unnamed to the member who wrote through it.
+ * through an anonymous post names the post; its author stays unnamed to the member who wrote through it. One with a
+ * member either of them blocked is left out while the block stands (docs/decisions.md#blocks-and-privacy).
  */
 export async function conversations(context: MessagingContext, userId: string) {
   // Each conversation's newest message, read by index: the inbox costs the member's conversations, not their history.
-  const joined = await context.conversations.of(userId);
+  const [joined, hidden] = await Promise.all([context.conversations.of(userId), context.blocks.hiddenFrom(userId)]);
   const newest = await Promise.all(joined.map((conversation) => context.messages.newest(conversation._id)));
   const lasts = newest
-    .filter((last): last is NonNullable<typeof last> => last !== null)
+    .filter((last): last is NonNullable<typeof last> => last !== null && !hidden.includes(otherThan(userId, last)))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const readUpTo = new Map(joined.map((conversation) => [conversation._id, conversation.readUpTo]));
   const unread = await Promise.all(
@@ -23,7 +27,7 @@ export async function conversations(context: MessagingContext, userId: string) {
       context.messages.countSentTo(last.conversation, userId, readUpTo.get(last.conversation)?.[userId]),
     ),
   );
-  const others = lasts.map((last) => (last.senderId === userId ? last.recipientId : last.senderId));
+  const others = lasts.map((last) => otherThan(userId, last));
   const members = await context.members.getMany(others);
   return {
     conversations: lasts.map((last, index) => {
@@ -51,7 +55,8 @@ export async function conversations(context: MessagingContext, userId: string) {
 
 /**
  * One conversation, newest first, paged by the cursor (the oldest message's time and id). Through an anonymous post: the
- * member's own (no other member named), or, for the post's author, the one with the member named.
+ * member's own (no other member named), or, for the post's author, the one with the member named. Between members
+ * either of whom blocked the other, it reads as empty.
  */
 export async function thread(
   context: MessagingContext,
@@ -71,6 +76,10 @@ export async function thread(
     }),
     context.conversations.get(key),
   ]);
+  const first = messages[0];
+  if (first && (await context.blocks.between(input.userId, otherThan(input.userId, first)))) {
+    return { messages: [], nextCursor: '' };
+  }
   const last = messages.at(-1);
   return {
     messages: messages.map((message) => messageView(message, read?.readUpTo[message.recipientId], input.userId)),

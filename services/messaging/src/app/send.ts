@@ -48,7 +48,6 @@ export interface SendInput {
   userId: string;
   recipientId: string;
   content: string;
-  blockedUserIds: string[];
   anonymousPost: AnonymousPost | null;
 }
 
@@ -95,7 +94,8 @@ async function prepareSend(context: MessagingContext, input: SendInput) {
   }
   if (input.recipientId === input.userId) throw new DomainError('INVALID_ARGUMENT', 'messaging.contactSelf');
   const recipient = await context.members.get(input.recipientId);
-  if (!recipient || input.blockedUserIds.includes(input.recipientId)) {
+  // Messaging's own projection of identity's blocks decides, whatever the caller knows of them.
+  if (!recipient || (await context.blocks.between(sender._id, recipient._id))) {
     throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
   }
   const { content } = parseInput(messageSchema, { content: input.content });

@@ -19,7 +19,7 @@ async function send(userId: string, recipientId: string, content: string, interr
   if (interrupted) messageId = await harness.interruptedSend(userId, recipientId, content);
   else {
     messageId = randomUUID();
-    await harness.client.Send({ messageId, userId, recipientId, content, blockedUserIds: [] });
+    await harness.client.Send({ messageId, userId, recipientId, content });
   }
   await sleep(5);
   return messageId;

@@ -18,5 +18,6 @@ export function messagingHandlers(context: MessagingContext): ServiceHandlers<Me
     UnreadCount: (request) => unreadCount(context, request.userId),
     ExportMember: (request) => exportMember(context, request.userId),
     Preview: (request) => preview(context, request),
+    AwaitBlock: async (request) => ({ applied: await context.blocks.awaitState(request) }),
   };
 }

@@ -12,9 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-const send = async (userId: string, recipientId: string, content: string, blockedUserIds: string[] = []) => {
+const send = async (userId: string, recipientId: string, content: string) => {
   const messageId = randomUUID();
-  const sent = await harness.client.Send({ messageId, userId, recipientId, content, blockedUserIds });
+  const sent = await harness.client.Send({ messageId, userId, recipientId, content });
   return { messageId, sent };
 };
 const threadOf = async (userId: string, otherUserId: string) =>
@@ -27,8 +27,8 @@ describe('writing', () => {
     const sender = await harness.member();
     const recipient = await harness.member();
     const pending = await harness.member({ verificationStatus: 'pending' });
-    const refusal = (userId: string, recipientId: string, content = 'ciao', blocked: string[] = []) =>
-      failureOf(send(userId, recipientId, content, blocked));
+    const refusal = (userId: string, recipientId: string, content = 'ciao') =>
+      failureOf(send(userId, recipientId, content));
     expect(await refusal(pending, recipient)).toMatchObject({
       code: 'PERMISSION_DENIED',
       messageKey: 'errors.notApproved',
@@ -38,7 +38,6 @@ describe('writing', () => {
       code: 'NOT_FOUND',
       messageKey: 'messaging.recipientUnavailable',
     });
-    expect(await refusal(sender, recipient, 'ciao', [recipient])).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refusal(sender, recipient, '   ')).toMatchObject({ messageKey: 'messaging.contentRequired' });
     expect(await refusal(sender, recipient, 'x'.repeat(2001))).toMatchObject({
       messageKey: 'messaging.contentTooLong',
@@ -63,7 +62,7 @@ describe('writing', () => {
     const sender = await harness.member();
     const recipient = await harness.member();
     const messageId = randomUUID();
-    const input = { messageId, userId: sender, recipientId: recipient, content: 'primo', blockedUserIds: [] };
+    const input = { messageId, userId: sender, recipientId: recipient, content: 'primo' };
     const replies = await Promise.all([1, 2, 3].map(() => harness.client.Send(input)));
     expect(new Set(replies.map((reply) => reply.message?.id))).toEqual(new Set([messageId]));
     expect((await threadOf(recipient, sender)).map((message) => message.content)).toEqual(['primo']);
@@ -135,7 +134,6 @@ describe('writing', () => {
       userId: sender,
       recipientId: recipient,
       content: 'riprovo',
-      blockedUserIds: [],
     };
     await harness.wallet.down();
     expect(await failureOf(harness.client.Send(input))).toMatchObject({ code: 'UNAVAILABLE' });
@@ -202,6 +200,61 @@ describe('reading', () => {
   });
 });
 
+describe('blocks', () => {
+  const listed = async (userId: string) =>
+    (await harness.client.Conversations({ userId })).conversations.map((conversation) => conversation.otherUserId);
+
+  it('refuse a send either way right after the block is acknowledged, whatever the caller knows, charging nothing', async () => {
+    const anna = await harness.member();
+    const bruno = await harness.member();
+    await send(bruno, anna, 'ciao');
+    await harness.block(anna, bruno);
+    for (const [from, to] of [
+      [bruno, anna],
+      [anna, bruno],
+    ] as const) {
+      expect(await failureOf(send(from, to, 'ci sei?'))).toMatchObject({
+        code: 'NOT_FOUND',
+        messageKey: 'messaging.recipientUnavailable',
+      });
+    }
+    expect(await harness.wallet.balance(anna)).toBe(100);
+    expect(await harness.wallet.balance(bruno)).toBe(98);
+    await harness.unblock(anna, bruno);
+    expect((await send(bruno, anna, 'di nuovo')).sent.message?.content).toBe('di nuovo');
+  });
+
+  it('take the conversation out of both lists, its unread count and its thread, and give it back when lifted', async () => {
+    const anna = await harness.member();
+    const bruno = await harness.member();
+    const carla = await harness.member();
+    await send(bruno, anna, 'da bruno');
+    await send(carla, anna, 'da carla');
+    await harness.block(anna, bruno);
+    expect(await listed(anna)).toEqual([carla]);
+    expect(await listed(bruno)).toEqual([]);
+    expect(await harness.client.UnreadCount({ userId: anna })).toEqual({ count: 1 });
+    expect(await threadOf(anna, bruno)).toEqual([]);
+    expect(await threadOf(bruno, anna)).toEqual([]);
+
+    await harness.unblock(anna, bruno);
+    expect(await listed(anna)).toEqual([carla, bruno]);
+    expect(await listed(bruno)).toEqual([anna]);
+    expect((await threadOf(anna, bruno)).map((message) => message.content)).toEqual(['da bruno']);
+  });
+
+  it('hold as identity last said when its events come twice', async () => {
+    const anna = await harness.member();
+    const bruno = await harness.member();
+    await harness.block(anna, bruno);
+    await harness.block(anna, bruno);
+    expect(await failureOf(send(bruno, anna, 'ciao'))).toMatchObject({ code: 'NOT_FOUND' });
+    await harness.unblock(anna, bruno);
+    await harness.unblock(anna, bruno);
+    expect((await send(bruno, anna, 'ciao')).sent.message?.content).toBe('ciao');
+  });
+});
+
 describe('Preview', () => {
   it('answers notifications alone the latest message to the member, and nothing of one to the other', async () => {
     const anna = await harness.member({ username: 'anna' });
@@ -228,7 +281,6 @@ describe('through an anonymous post', () => {
       userId,
       recipientId,
       content,
-      blockedUserIds: [],
       anonymousPost,
     });
     return message;
@@ -354,18 +406,11 @@ describe('through an anonymous post', () => {
     expect(await failureOf(write(member, other, 'a chi?', [post, author]))).toMatchObject({
       code: 'INVALID_ARGUMENT',
     });
-    // A blocked author is unavailable as anyone blocked is.
-    expect(
-      await failureOf(
-        harness.client.Send({
-          messageId: randomUUID(),
-          userId: member,
-          recipientId: author,
-          content: 'ciao',
-          blockedUserIds: [author],
-          anonymousPost: { postId: post, authorId: author },
-        }),
-      ),
-    ).toMatchObject({ code: 'NOT_FOUND', messageKey: 'messaging.recipientUnavailable' });
+    // An author who blocked the member is unavailable as anyone blocked is.
+    await harness.block(author, member);
+    expect(await failureOf(write(member, author, 'ciao', [post, author]))).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'messaging.recipientUnavailable',
+    });
   });
 });

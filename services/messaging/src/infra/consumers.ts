@@ -48,3 +48,16 @@ export function projectMembers(context: MessagingContext, events: EventBus): Pro
     ],
   });
 }
+
+/**
+ * Blocks as identity's events say, in a group of its own, which read identity's topic from its start when messaging
+ * first followed blocks: the pairs blocked before then are known too. Each handler sets what its event says.
+ */
+export function projectBlocks(context: MessagingContext, events: EventBus): Promise<Subscription> {
+  return followEvents({
+    events,
+    group: 'messaging.blocks',
+    logger: context.logger,
+    reactions: context.blocks.reactions(),
+  });
+}

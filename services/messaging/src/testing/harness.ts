@@ -1,4 +1,4 @@
-import { ProfileUpdated, type UserProfilePayload } from '@tip/identity/contract';
+import { blockKey, ProfileUpdated, UserBlocked, UserUnblocked, type UserProfilePayload } from '@tip/identity/contract';
 import { messagingDefinition, MESSAGING_MESSAGES_TOPIC, type MessagingDefinition } from '../contract/index.js';
 import { startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform/testing';
 import { memberProfile } from '@tip/identity/testing';
@@ -21,6 +21,10 @@ export interface MessagingHarness extends ServiceHarness<MessagingDefinition, Ru
    * wallet was down): the message as Send's first step stores it. Answers its id.
    */
   interruptedSend(senderId: string, recipientId: string, content: string): Promise<string>;
+  /** Identity's UserBlocked, and the wait the BFF makes before it answers the block (AwaitBlock). */
+  block(blockerId: string, blockedId: string): Promise<void>;
+  /** Identity's UserUnblocked, and the BFF's wait. */
+  unblock(blockerId: string, blockedId: string): Promise<void>;
 }
 
 export async function startMessagingHarness(): Promise<MessagingHarness> {
@@ -38,7 +42,10 @@ export async function startMessagingHarness(): Promise<MessagingHarness> {
   });
   // Looked up at each use: a restart opens the engines anew.
   const known = () => harness.documents.collection<{ _id: string; verificationStatus: string }>('members');
-  const helpers: Pick<MessagingHarness, 'member' | 'interruptedSend'> = {
+  const acknowledged = async (pair: { blockerId: string; blockedId: string; blocked: boolean }) => {
+    if (!(await harness.client.AwaitBlock(pair)).applied) throw new Error('messaging did not hear of the block');
+  };
+  const helpers: Pick<MessagingHarness, 'member' | 'interruptedSend' | 'block' | 'unblock'> = {
     async member(overrides = {}, credits = 100) {
       const profile = memberProfile(overrides);
       if (credits > 0) await wallet?.fund(profile.userId, credits);
@@ -66,6 +73,21 @@ export async function startMessagingHarness(): Promise<MessagingHarness> {
         createdAt,
       });
       return id;
+    },
+    async block(blockerId, blockedId) {
+      const pair = { blockerId, blockedId };
+      const blockedAt = new Date().toISOString();
+      await harness.events.publish(UserBlocked.topic, [
+        UserBlocked.create(blockKey(blockerId, blockedId), { ...pair, reason: 'spam', blockedAt }, 'test'),
+      ]);
+      await acknowledged({ ...pair, blocked: true });
+    },
+    async unblock(blockerId, blockedId) {
+      const pair = { blockerId, blockedId };
+      await harness.events.publish(UserUnblocked.topic, [
+        UserUnblocked.create(blockKey(blockerId, blockedId), pair, 'test'),
+      ]);
+      await acknowledged({ ...pair, blocked: false });
     },
   };
   return Object.defineProperties(Object.assign(harness, helpers), {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserKey } from '@/features/auth';
+import { currentUserKey } from '@/api/query-keys';
 import type { PushHandlers } from '@/realtime/push';
 import { messagesKey, unreadCountKey } from './api/keys';
 import {
@@ -74,6 +74,9 @@ export const pushHandlers: PushHandlers = {
         if (typeof event.userId === 'string') forgetDeletedMember(queryClient, event.userId);
       },
     },
+    // The member blocked someone or was blocked (or a block was lifted): the conversation between them leaves both
+    // lists, with its unread count, or comes back; the server answered the block once messaging enforces it.
+    blocks_updated: { invalidates: [messagesKey] },
   },
   // The conversations, the unread count and the open thread are polled while the socket is down.
   onDisconnect: [messagesKey],
