@@ -3,6 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,6 +61,13 @@ const featureBoundaries = {
   },
 };
 
+/** The web app's areas (web/src/features/<x>). */
+const FEATURES = readdirSync(new URL('web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** The web app's shared layer: what every feature may use, and which uses no feature (web/src/features/README.md). */
+const WEB_SHARED = ['api', 'components', 'config', 'i18n', 'lib', 'realtime'];
+
 /** The services whose packages hold a contract (the platform and the embedded install hold none). */
 const SERVICES = ['identity', 'wallet', 'content', 'messaging', 'moderation', 'notifications'];
 
@@ -75,6 +85,30 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
+    // No import circle anywhere: a module never imports, however indirectly (dynamic imports too), one that imports it.
+    // Type-only imports do not count: they leave nothing behind at run time. Imports resolve as TypeScript resolves
+    // them, with each package's tsconfig (the web's `@/` paths among them).
+    files: ['**/*.{ts,tsx,mts}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'web/tsconfig.json',
+            'web/e2e/tsconfig.json',
+            'deploy/tsconfig.json',
+            'bff/tsconfig.json',
+            'services/*/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -85,7 +119,32 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, web: { rules: { 'feature-boundaries': featureBoundaries } } },
-    rules: { ...reactHooks.configs.recommended.rules, 'web/feature-boundaries': 'error' },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'web/feature-boundaries': 'error',
+      // The app flows one way: shared code, then features, then the app that composes them. A feature never imports
+      // another (what both need moves down to the shared layer; a screen that shows several areas is put together in
+      // app/), and the shared layer imports neither.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature does not import another: move what both need to the shared layer, or compose them in app/.',
+            })),
+            ...WEB_SHARED.map((shared) => ({
+              target: `./web/src/${shared}`,
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code imports no feature and not the app: it is what they are built on.',
+            })),
+          ],
+        },
+      ],
+    },
   },
   {
     // Scripts the app's service worker imports (web/pwa.config.ts), served as they are.
@@ -102,14 +161,32 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@tip/(identity|wallet|content|messaging|moderation|notifications)(?!/domain$)',
-              message: 'Import only a service’s /domain; talk to the service over gRPC.',
+              regex: `^@tip/(${SERVICES.join('|')})(/|$)`,
+              message:
+                'Take a service’s rules from @/lib/rules, the one list of those the browser runs; talk to the service through the BFF.',
             },
             { regex: '^@tip/bff(?!/contract$)', message: 'From the BFF, import only the types of @tip/bff/contract.' },
             {
               regex: '^@tip/bff/contract$',
               allowTypeImports: true,
               message: 'Import the contract’s types (`import type`): its schemas are the BFF’s.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The one module that imports the services' domain rules the browser runs (web/src/lib/rules.ts), and only those.
+    files: ['web/src/lib/rules.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^@tip/(${SERVICES.join('|')})(?!/domain$)`,
+              message: 'Import only a service’s /domain; talk to the service through the BFF.',
             },
           ],
         },

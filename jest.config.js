@@ -21,6 +21,8 @@ const common = {
     '^@tip/(platform|identity|wallet|content|messaging|moderation|notifications)/(.*)$':
       '<rootDir>/services/$1/src/$2/index.ts',
     '^@tip/bff$': '<rootDir>/bff/src/index.ts',
+    // The web app's own alias (web/tsconfig.json), for its unit tests.
+    '^@/(.*)$': '<rootDir>/web/src/$1',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

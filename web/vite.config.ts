@@ -74,6 +74,8 @@ export default defineConfig({
           // brings none of its other exports' modules (their Radix parts, say) into the first chunk. (A module whose
           // exports are unused loses its top-level statements: what runs for its effect lives in app/, realtime/, i18n/.)
           { test: /[\\/]web[\\/]src[\\/](components|features)[\\/]/, sideEffects: false },
+          // The list of the services' rules the browser runs re-exports them all: a chunk keeps only those it uses.
+          { test: /[\\/]web[\\/]src[\\/]lib[\\/]rules\.ts$/, sideEffects: false },
         ],
       },
       output: {

@@ -89,10 +89,34 @@ export function freePort() {
 }
 
 /**
- * SIGTERM, then SIGKILL after `graceMs` if it is still there.
+ * A process as the run directory records it: its id and when it started, so that a later `stop` never signals
+ * another process that got the same id after the machine restarted or the engine died.
  * @param {number} pid
+ * @returns {{ pid: number, started: string }}
  */
-export async function stopDaemon(pid, graceMs = 15_000) {
+export function identify(pid) {
+  return { pid, started: startTimeOf(pid) ?? 'unknown' };
+}
+
+/** Whether the process recorded is still the one running under its id. @param {{ pid: number, started: string }} recorded */
+export function isRunning(recorded) {
+  return isAlive(recorded.pid) && startTimeOf(recorded.pid) === recorded.started;
+}
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+function startTimeOf(pid) {
+  const stat = readText(`/proc/${pid}/stat`);
+  // The command name (field 2) may hold spaces and parentheses: the fields after it start at its last ')'.
+  return stat ? stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] : undefined;
+}
+
+/**
+ * SIGTERM, then SIGKILL after `graceMs` if it is still there; nothing if the id now names another process.
+ * @param {{ pid: number, started: string }} recorded
+ */
+export async function stopDaemon(recorded, graceMs = 10_000) {
+  if (!isRunning(recorded)) return;
+  const { pid } = recorded;
   if (!signal(pid, 'SIGTERM')) return;
   const deadline = Date.now() + graceMs;
   while (isAlive(pid) && Date.now() < deadline) await sleep(100);

@@ -10,7 +10,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isAlive, stopDaemon } from './daemons.mjs';
+import { identify, isRunning, stopDaemon } from './daemons.mjs';
 import { buildFerretdb, FERRETDB_VERSION, startFerretdb } from './ferretdb.mjs';
 import { fetchKafka, KAFKA_VERSION, startKafka } from './kafka.mjs';
 import { startRedis } from './redis.mjs';
@@ -21,8 +21,13 @@ const runDir = process.env.TIP_ENGINES_RUN ?? join(tmpdir(), 'tip-engines');
 const stateFile = join(runDir, 'engines.json');
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The suites every port's adapters must pass, here each on its real engine too. */
-const CONTRACT_SUITES = ['contract\\.test\\.ts$', 'kafka-security\\.test\\.ts$'];
+/** The suites that declare a port's contract (describeContract), here each on its real engine too. */
+const CONTRACT_SUITES = [
+  '\\.contract\\.test\\.ts$',
+  'adapters/events/kafka-security\\.test\\.ts$',
+  'adapters/cache/redis-cache\\.test\\.ts$',
+  'adapters/adapters\\.test\\.ts$',
+];
 
 const commands = { start, stop, env: printEnv, test };
 
@@ -39,7 +44,7 @@ process.exitCode = await command();
 
 async function start() {
   const running = await readState();
-  if (running && running.engines.every((engine) => engine.pids.every(isAlive))) {
+  if (running && running.engines.every((engine) => engine.processes.every(isRunning))) {
     report(running, 'already running');
     return 0;
   }
@@ -60,7 +65,7 @@ async function start() {
   const state = { runDir, engines: [], env: {} };
   const started = async (name, startEngine) => {
     const engine = await timed(`${name} start`, startEngine);
-    state.engines.push({ name, pids: engine.pids, listens: engine.listens });
+    state.engines.push({ name, processes: engine.pids.map(identify), listens: engine.listens });
     Object.assign(state.env, engine.env);
     // Written after each, so that `stop` finds whatever a failed start left running.
     await writeState(state);
@@ -128,7 +133,7 @@ async function test() {
 
 /** All at once: their data goes with them, so no engine needs another to outlive it. */
 async function stopEngines(state) {
-  await Promise.all(state.engines.flatMap((engine) => engine.pids.map((pid) => stopDaemon(pid))));
+  await Promise.all(state.engines.flatMap((engine) => engine.processes.map((recorded) => stopDaemon(recorded))));
 }
 
 async function readState() {

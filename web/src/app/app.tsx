@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router-dom';
+import { prefetchCurrentUser } from '@/api/current-user';
 import { queryClient } from '@/api/query-client';
 import { routes } from '@/app/routes';
 import { PageSpinner } from '@/components/full-page-spinner';
 import { SkipLink } from '@/components/skip-link';
 import { useToasts } from '@/components/ui/use-toast';
-import { prefetchCurrentUser } from '@/features/auth';
 
 // Asked at once, beside the language's texts and the first page's chunk, rather than once they have rendered.
 prefetchCurrentUser(queryClient);

@@ -1,22 +1,17 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { useCurrentUser } from '@/api/current-user';
 import { queryClient } from '@/api/query-client';
+import { ProfileScreen } from '@/app/pages/profile-screen';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { lazyAdminPage } from '@/features/admin';
-import {
-  lazyGoogleProfileSetupPage,
-  lazyLoginPage,
-  lazyRegisterPage,
-  LoginRequiredPage,
-  useCurrentUser,
-} from '@/features/auth';
+import { lazyGoogleProfileSetupPage, lazyLoginPage, lazyRegisterPage, LoginRequiredPage } from '@/features/auth';
 import { lazyBlockedUsersPage } from '@/features/blocks';
 import { lazyDemoRegistrationPage } from '@/features/demo-registration';
 import { lazyPostPage } from '@/features/feed';
 import { lazyFeedbackPage } from '@/features/feedback';
 import { lazyMessagesPage } from '@/features/messages';
 import { lazyNotificationsPage } from '@/features/notifications';
-import { lazyProfilePage } from '@/features/profile';
 import { lazyCheckoutPage } from '@/features/wallet';
 import { readUserIdCookie } from '@/lib/client-session';
 
@@ -34,7 +29,7 @@ function lazyPage(load: () => Promise<{ Component: ComponentType }>) {
 const loadMemberArea = () => import('@/app/member-area');
 const loadLanding = () => import('@/features/landing');
 const AppLayout = lazy(() => loadMemberArea().then((module) => ({ default: module.AppLayout })));
-const HomePage = lazy(() => loadMemberArea().then((module) => ({ default: module.HomePage })));
+const HomeScreen = lazy(() => loadMemberArea().then((module) => ({ default: module.HomeScreen })));
 const LandingPage = lazy(() => loadLanding().then((module) => ({ default: module.LandingPage })));
 const LegalPage = lazy(() => import('@/app/pages/legal-page').then((module) => ({ default: module.LegalPage })));
 const NotFoundPage = lazy(() =>
@@ -80,7 +75,7 @@ function VisitorsOnly() {
 // Every screen is loaded on demand (each feature's lazy* loader; the home page with the member's frame): the form
 // screens carry the validation schemas (zod), the admin console and the checkout (Stripe) are large, and the first
 // page stays light. `npm run build` prints what each route loads (web/build/first-load.ts).
-const profilePage = lazyPage(lazyProfilePage);
+const profilePage = loading(<ProfileScreen />);
 
 export const routes: RouteObject[] = [
   {
@@ -89,7 +84,7 @@ export const routes: RouteObject[] = [
       {
         element: <MemberArea />,
         children: [
-          { index: true, element: loading(<HomePage />) },
+          { index: true, element: loading(<HomeScreen />) },
           { path: 'profile', element: profilePage },
           { path: 'profile/:userId', element: profilePage },
           { path: 'settings', element: profilePage },

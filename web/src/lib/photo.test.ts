@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PHOTO_INVALID_KEY, UPLOAD_RULES } from '@tip/identity/domain';
+import { PHOTO_INVALID_KEY, UPLOAD_RULES } from '@/lib/rules';
 import { bytesToMb, photoProblem } from './photo';
 
 const MB = 1024 * 1024;

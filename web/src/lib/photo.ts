@@ -1,4 +1,4 @@
-import { isAllowedImageType, PHOTO_INVALID_KEY, type UploadRule } from '@tip/identity/domain';
+import { isAllowedImageType, PHOTO_INVALID_KEY, type UploadRule } from '@/lib/rules';
 
 /**
  * What is wrong with a chosen photo, as a key of the server's message catalogue, or null. The same rule the server

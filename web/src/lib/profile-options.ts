@@ -1,5 +1,5 @@
-import { GENDERS, ORIENTATIONS } from '@tip/identity/domain';
 import type { TFunction } from 'i18next';
+import { GENDERS, ORIENTATIONS } from '@/lib/rules';
 
 export const genderOptions = (t: TFunction) => GENDERS.map((value) => ({ value, label: t(`gender.${value}`) }));
 export const orientationOptions = (t: TFunction) =>

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** What a message costs its sender ('Ogni messaggio costa 2 crediti.'); admins write free. */
-export const MESSAGE_COST = 2;
-export const MESSAGE_MAX_CHARACTERS = 2000;
+import { MESSAGE_MAX_CHARACTERS } from './limits.js';
 
 export const messageSchema = z.object({
   content: z

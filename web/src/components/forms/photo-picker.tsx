@@ -1,8 +1,8 @@
-import { IMAGE_ACCEPT } from '@tip/identity/domain';
 import { ImagePlus, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { controlAria, Field } from '@/components/forms/field';
+import { IMAGE_ACCEPT } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 
 /**

@@ -1,4 +1,3 @@
-import { AGE_MAX, AGE_MIN } from '@tip/identity/domain';
 import type { ComponentProps } from 'react';
 import { get, type FieldError, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import { SelectField } from '@/components/forms/select-field';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { emptyAsUndefined, genderOptions, optionalNumber, orientationOptions } from '@/lib/profile-options';
+import { AGE_MAX, AGE_MIN } from '@/lib/rules';
 
 type TextName = 'username' | 'telegramUsername' | 'age' | 'region' | 'city';
 type OptionalName = Exclude<TextName, 'username'>;

@@ -1,7 +1,7 @@
-import type { UploadRule } from '@tip/identity/domain';
 import { useState } from 'react';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { photoProblem } from '@/lib/photo';
+import type { UploadRule } from '@/lib/rules';
 
 /**
  * A photo input's state under one of identity's upload rules. The error shows once the user has chosen a file or

@@ -4,7 +4,6 @@ import { lazy } from 'react';
  * The admin console (/admin): queues, reports, feedback, users, audit; the admins' badges and banner in the layout,
  * the console's pushes, and the admin's card about a member.
  */
-export { adminKeys } from './api/keys';
 export { pushHandlers } from './push-handlers';
 
 // The admins' badges and banner in the frame: a chunk that only admins load (render them for admins only, inside

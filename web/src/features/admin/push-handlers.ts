@@ -1,5 +1,5 @@
+import { adminKeys } from '@/api/query-keys';
 import type { PushHandlers } from '@/realtime/push';
-import { adminKeys } from './api/keys';
 
 /** Admins only (the contract's admin push types): each refreshes the console's matching lists, its counts and stats. */
 export const pushHandlers: PushHandlers = {

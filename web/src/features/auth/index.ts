@@ -1,18 +1,9 @@
 /**
- * Signing in and out, registration (by e-mail or Google) and the signed-in user. What routes and other features may
- * use; everything else in this folder is the feature's own.
+ * Signing in and registration (by e-mail or Google), and the prompt a visitor sees on a member's screen. Who is
+ * signed in is shared (`@/api/current-user`), and so is signing out (`@/lib/sign-out`), since every area needs them.
  */
 import { lazy } from 'react';
 
-export {
-  currentUserKey,
-  prefetchCurrentUser,
-  storeCurrentUser,
-  storeCurrentUserCredits,
-  useCurrentUser,
-} from './api/get-current-user';
-export { logout } from './api/logout';
-export { GoogleButton } from './components/google-button';
 export { pushHandlers } from './push-handlers';
 
 /** What a visitor sees on a member's screen (messages, checkout, the console); render inside Suspense. */

@@ -1,5 +1,5 @@
+import { currentUserKey } from '@/api/query-keys';
 import type { PushHandlers } from '@/realtime/push';
-import { currentUserKey } from './api/get-current-user';
 
 export const pushHandlers: PushHandlers = {
   events: {

@@ -2,9 +2,8 @@
  * The feed and its posts (the signed-in home page): categories, the composer, likes, comments, unlocks, Telegram
  * reveals, reports, and the pushes that keep the feeds fresh.
  */
-export { feedsKey, prefetchFeed } from './api/get-feed';
+export { prefetchFeed } from './api/get-feed';
 export { parseFeedCategory, useFeedCategory, type FeedCategory } from './lib/feed-category';
-export { reportFeedError } from './lib/report-error';
 export { HomePage } from './pages/home-page';
 export { pushHandlers } from './push-handlers';
 

@@ -1,5 +1,4 @@
 /** Private messages: conversations, threads, read marks, typing, the unread badge, and their pushes. */
-export { MESSAGE_COST } from './api/types';
 export { MessagesUnreadBadge } from './components/messages-unread-badge';
 export { pushHandlers } from './push-handlers';
 

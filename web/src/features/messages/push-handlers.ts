@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserKey } from '@/features/auth';
+import { currentUserKey } from '@/api/query-keys';
 import type { PushHandlers } from '@/realtime/push';
 import { messagesKey, unreadCountKey } from './api/keys';
 import {

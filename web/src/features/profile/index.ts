@@ -1,9 +1,6 @@
-/**
- * Members' profiles: the own profile and account, another member's public profile, member look-ups and presence
- * (online status, pushed changes, deleted members).
- */
-export { isDeletedMember, useUser, userKey } from './api/get-user';
-export { useOfflineBeacon, useSetOnlineStatus } from './api/online-status';
+/** Members' profiles: the own profile and account, another member's public profile, and pushed presence changes. */
+export type { ProfileSlots } from './lib/slots';
 export { pushHandlers } from './push-handlers';
 
+/** The profile page; the app gives it what other areas add (ProfileSlots). */
 export const lazyProfilePage = () => import('./pages/profile-page').then((m) => ({ Component: m.ProfilePage }));

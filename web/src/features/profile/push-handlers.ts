@@ -1,5 +1,6 @@
+import { userKey } from '@/api/query-keys';
+import { storeUserPresence } from '@/api/users';
 import type { PushHandlers } from '@/realtime/push';
-import { storeUserPresence, userKey } from './api/get-user';
 
 export const pushHandlers: PushHandlers = {
   events: {

@@ -1,12 +1,18 @@
+import { lazy } from 'react';
+
 /**
  * Credits and premium: the balance and its history, the tester's free credits, the checkout, and the push that
  * carries every ledger change.
  */
-export { useTransactions } from './api/get-transactions';
-export type { CreditsResult, Transaction } from './api/types';
-export { OutOfCredits } from './components/out-of-credits';
 export { TesterCreditsPanel } from './components/tester-credits-panel';
-export { TESTER_PRESETS, useTesterGrant } from './hooks/use-tester-grant';
 export { pushHandlers } from './push-handlers';
 
 export const lazyCheckoutPage = () => import('./pages/checkout-page').then((m) => ({ Component: m.CheckoutPage }));
+
+// The profile's wallet cards come with the profile page, not the first bundle: render them inside Suspense.
+/** The own balance, the way to buy more, and for testers the free-credit buttons. */
+export const CreditsCard = lazy(() => import('./components/credits-card').then((m) => ({ default: m.CreditsCard })));
+/** The last movements of the own credits. */
+export const TransactionsCard = lazy(() =>
+  import('./components/transactions-card').then((m) => ({ default: m.TransactionsCard })),
+);

@@ -1,4 +1,4 @@
-import { storeCurrentUserCredits } from '@/features/auth';
+import { storeCurrentUserCredits } from '@/api/current-user';
 import type { PushHandlers } from '@/realtime/push';
 import { transactionsKey } from './api/get-transactions';
 

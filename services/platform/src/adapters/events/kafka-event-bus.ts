@@ -2,6 +2,7 @@
 // (@confluentinc/kafka-javascript offers the same API) can replace it here alone.
 import {
   Kafka,
+  KafkaJSProtocolError,
   logLevel,
   Partitioners,
   type Admin,
@@ -28,6 +29,8 @@ export interface KafkaEventBusOptions {
 
 /** Publishes that arrive while a send is in flight leave together in the next one, up to this many events. */
 const MAX_BATCH_EVENTS = 500;
+/** Tries at creating a topic before a publish or subscription fails (0.1 s, then 0.2 s... apart: 4.5 s in all). */
+const TOPIC_ATTEMPTS = 10;
 
 interface PendingPublish {
   topic: string;
@@ -194,11 +197,27 @@ export class KafkaEventBus implements EventBus {
   private ensureTopic(topic: string): Promise<void> {
     let created = this.createdTopics.get(topic);
     if (!created) {
-      created = this.admin.createTopics({ topics: [{ topic }], waitForLeaders: true }).then(() => undefined);
+      created = this.createTopic(topic);
       this.createdTopics.set(topic, created);
       created.catch(() => this.createdTopics.delete(topic));
     }
     return created;
+  }
+
+  /**
+   * A broker that has just started may answer that it does not host the new topic's partition yet (or has no leader
+   * for it) while it waits for the leaders: kafkajs marks those errors retriable, and they pass within a second.
+   */
+  private async createTopic(topic: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
+        return;
+      } catch (error) {
+        if (!(error instanceof KafkaJSProtocolError && error.retriable) || attempt === TOPIC_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { userKey } from '@/api/query-keys';
+import { adminKeys } from '@/api/query-keys';
 import type { Member } from '@/api/types';
-import { userKey } from '@/features/profile';
-import { adminKeys } from './keys';
 import type { AdminUser, UsersPage } from './types';
 
 /** Puts back what an optimistic change replaced. */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/api/client';
-import { useCurrentUser } from '@/features/auth';
+import { useCurrentUser } from '@/api/current-user';
+import { adminKeys } from '@/api/query-keys';
 import { useSocketStatus } from '@/realtime/socket';
-import { adminKeys } from './keys';
 import { adminQueryDefaults, useFallbackPolling } from './live';
 import type { AdminCounts } from './types';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/api/query-keys';
 import { adminQueryDefaults } from './live';
 import type { AuditFilters, AuditPage } from './types';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/api/query-keys';
 import { adminQueryDefaults, useFallbackPolling } from './live';
 import type { ReportGroup } from './types';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { refresh, removeFromLists } from './cache';
-import { adminKeys } from './keys';
+import { adminKeys } from '@/api/query-keys';
 import type { AdminUser, VerificationDecided } from './types';
 
 export type VerificationDecision = { userId: string; status: 'approved' | 'rejected'; reason?: string };

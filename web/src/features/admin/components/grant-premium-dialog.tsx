@@ -1,4 +1,3 @@
-import { PREMIUM_GRANT_MONTHS } from '@tip/identity/domain';
 import { Crown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import {
 import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { formatMonths } from '@/lib/money';
+import { PREMIUM_GRANT_MONTHS } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 
 const DEFAULT_MONTHS = 1;

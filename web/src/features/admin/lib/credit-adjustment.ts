@@ -1,4 +1,4 @@
-import { adminAdjustmentSchema } from '@tip/wallet/domain';
+import { adminAdjustmentSchema } from '@/lib/rules';
 
 /**
  * What the admin typed as a credit adjustment, when it is one: a whole number written as such ('250', '-100',

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toFormData } from '@/api/client';
+import { storeCurrentUser } from '@/api/current-user';
 import type { UserResult } from '@/api/types';
-import { storeCurrentUser } from './get-current-user';
 
 export const setupGoogleProfile = ({ fields, photo }: { fields: Record<string, unknown>; photo: File }) =>
   api<UserResult>('/api/auth/setup-google-profile', {

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import { UserRoundCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
+import { useCurrentUser } from '@/api/current-user';
 import { PhotoPicker } from '@/components/forms/photo-picker';
 import { useProfileFields } from '@/components/forms/profile-fields';
 import { usePhotoField } from '@/components/forms/use-photo-field';
@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
-import { useCurrentUser } from '../api/get-current-user';
+import { googleProfileSetupSchema, UPLOAD_RULES } from '@/lib/rules';
 import { useSetupGoogleProfile } from '../api/setup-google-profile';
 
 export function GoogleProfileSetupPage() {

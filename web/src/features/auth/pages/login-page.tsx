@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema } from '@tip/identity/domain';
 import { useForm } from 'react-hook-form';
 import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
+import { loginSchema } from '@/lib/rules';
 import { useLogin } from '../api/login';
-import { GoogleButton } from '../components/google-button';
+import { GoogleButton } from '@/components/google-button';
 import { isJustRegistered } from '../lib/just-registered';
 
 export function LoginPage() {

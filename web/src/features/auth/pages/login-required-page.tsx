@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BackHomeButton } from '@/components/back-home-button';
 import { Brand } from '@/components/brand';
+import { GoogleButton } from '@/components/google-button';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { GoogleButton } from '../components/google-button';
 
 /** Where each screen's wording is. */
 const TEXTS = { messages: 'loginRequired', checkout: 'loginRequired.checkout', admin: 'admin.loginRequired' } as const;

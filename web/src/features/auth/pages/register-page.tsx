@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import { LogIn, Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,8 +17,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
+import { registrationSchema, UPLOAD_RULES } from '@/lib/rules';
 import { useRegister } from '../api/register';
-import { GoogleButton } from '../components/google-button';
+import { GoogleButton } from '@/components/google-button';
 import { JUST_REGISTERED } from '../lib/just-registered';
 
 export function RegisterPage() {

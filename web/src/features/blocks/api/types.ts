@@ -1,4 +1,4 @@
-import type { BlockReason } from '@tip/identity/domain';
+import type { BlockReason } from '@/lib/rules';
 
 export type { BlockReason };
 /** One block as GET /api/blocked-users lists it, as the BFF's contract defines it (bff/src/contract/blocks.ts). */

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BLOCK_REASONS, blockSchema } from '@tip/identity/domain';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { BLOCK_REASONS, blockSchema } from '@/lib/rules';
 import { useBlockUser } from '../api/block-user';
 
 export type BlockTarget = { id: string; username: string | null };

@@ -1,11 +1,11 @@
 import { ArrowLeft, ArrowRight, Check, RotateCcw, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/api/current-user';
 import { BackHomeButton } from '@/components/back-home-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useCurrentUser } from '@/features/auth';
 import { cn } from '@/lib/utils';
 import { DEMO_STEPS, DemoStepContent, STEP_ICONS } from '../components/demo-steps';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toFormData } from '@/api/client';
-import { feedsKey } from './get-feed';
+import { feedsKey } from '@/api/query-keys';
 import type { PostCategory, PostCreated } from './types';
 
 export type NewPost = {

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { feedsKey } from './get-feed';
+import { feedsKey } from '@/api/query-keys';
 import type { FeedItem, FeedPage } from './types';
 
 type FeedData = InfiniteData<FeedPage, string | null>;

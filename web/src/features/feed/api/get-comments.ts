@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { postsKey } from './get-feed';
+import { postsKey } from '@/api/query-keys';
 import type { CommentItem } from './types';
 
 /** A post's comments; a `post_updated` push about the post makes them stale. */

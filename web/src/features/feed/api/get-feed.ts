@@ -1,12 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { apiWithHeaders } from '@/api/client';
+import { feedsKey } from '@/api/query-keys';
 import { preloadFirstPhoto } from '../lib/post-photo';
 import type { FeedItem, FeedPage, PostCategory } from './types';
 
-/** Every query about posts starts with this: a `feed_updated` push makes them all stale. */
-export const postsKey = ['posts'] as const;
-/** The prefix of the feed lists (every category). */
-export const feedsKey = [...postsKey, 'feed'] as const;
 /** One feed: `all` or a category. */
 export const feedKey = (category: PostCategory | 'all') => [...feedsKey, category] as const;
 

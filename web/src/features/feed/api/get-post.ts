@@ -1,6 +1,6 @@
 import { useQuery, type InfiniteData } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { feedsKey } from './get-feed';
+import { feedsKey } from '@/api/query-keys';
 import type { FeedItem, FeedPage } from './types';
 
 /**

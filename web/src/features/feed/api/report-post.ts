@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { adminKeys } from '@/features/admin';
+import { adminKeys } from '@/api/query-keys';
 import type { ReportReason } from './report-types';
 import type { Done } from './types';
 

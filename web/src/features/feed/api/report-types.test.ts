@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { REPORT_DESCRIPTION_MAX, REPORT_REASONS } from '@tip/moderation/domain';
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS } from '@/lib/rules';
 import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_REASONS as dialogReasons } from './report-types';
 
 describe('the report dialog', () => {

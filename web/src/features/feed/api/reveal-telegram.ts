@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { storeCurrentUserCredits } from '@/features/auth';
+import { storeCurrentUserCredits } from '@/api/current-user';
 
 /** The author's handle; `charged` is 0 after the first time, `credits` the viewer's balance. */
 export type TelegramReveal = { telegramUsername: string; credits: number; charged: number };

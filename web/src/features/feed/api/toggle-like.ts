@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { snapshotFeeds, updateFeedItem } from './feed-cache';
-import { feedsKey } from './get-feed';
+import { feedsKey } from '@/api/query-keys';
 
 export type LikeState = { liked: boolean; likeCount: number };
 

@@ -1,5 +1,5 @@
-import type { Category } from '@tip/content/domain';
 import type { FeedItem, Post } from '@tip/bff/contract';
+import type { Category } from '@/lib/rules';
 
 export type PostCategory = Category;
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { storeCurrentUserCredits } from '@/features/auth';
+import { storeCurrentUserCredits } from '@/api/current-user';
 import { updateFeedItem } from './feed-cache';
 import type { FeedItem } from './types';
 

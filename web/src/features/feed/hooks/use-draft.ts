@@ -1,6 +1,6 @@
-import { composerCategoryFor, PREMIUM_COST_MIN } from '@tip/content/domain';
 import { useState } from 'react';
 import type { Gender } from '@/api/types';
+import { composerCategoryFor, PREMIUM_COST_MIN } from '@/lib/rules';
 import type { NewPost } from '../api/create-post';
 
 /**

@@ -2,7 +2,7 @@
  * The draft's rules as content applies them, through its zod schema: a chunk of their own, which the composer loads
  * once the member starts writing (the feed's first load carries no zod).
  */
-import { composerProblem, mediaKindOf, postFormSchema, type Writer } from '@tip/content/domain';
+import { composerProblem, mediaKindOf, postFormSchema, type Writer } from '@/lib/rules';
 import type { NewPost } from '../api/create-post';
 import { mediaProblem, mediaType, type MediaFile } from './composer-rules';
 

@@ -1,17 +1,15 @@
 import { Presentation } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useCurrentUser } from '@/api/current-user';
+import { useSetOnlineStatus } from '@/api/online-status';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { VerificationBadge } from '@/components/verification-badge';
-import { useCurrentUser } from '@/features/auth';
-import type { BlockTarget } from '@/features/blocks';
-import { useSetOnlineStatus } from '@/features/profile';
-import { TesterCreditsPanel } from '@/features/wallet';
 import { mayInteract } from '@/lib/permissions';
 import { displayName } from '@/lib/user-display';
-import { BlockAuthorDialog, blockTargetOf } from '../components/block-author-dialog';
+import { BlockAuthorDialog, blockTargetOf, type BlockDialog, type PostAuthor } from '../components/block-author-dialog';
 import { CategorySelector } from '../components/category-selector';
 import { FeedList } from '../components/feed-list';
 import { PendingApprovalCard } from '../components/pending-approval-card';
@@ -23,13 +21,16 @@ const PostComposer = lazy(() =>
   import('../components/composer/post-composer').then((module) => ({ default: module.PostComposer })),
 );
 
-/** The signed-in home: the feed, with the composer for members who may post. Entering it marks the user online. */
-export function HomePage() {
+/**
+ * The signed-in home: the feed, with the composer for members who may post. Entering it marks the user online. What
+ * other areas add, the app gives (app/pages/home-screen.tsx): the testers' free-credits panel and the block dialog.
+ */
+export function HomePage({ testerPanel, blockDialog }: { testerPanel: ReactNode; blockDialog: BlockDialog }) {
   const { t } = useTranslation();
   const { user } = useCurrentUser();
   const category = useFeedCategory();
   const { mutate: setOnline } = useSetOnlineStatus();
-  const [blockTarget, setBlockTarget] = useState<BlockTarget | null>(null);
+  const [blockTarget, setBlockTarget] = useState<PostAuthor | null>(null);
   useCategoryFromAddress();
 
   useEffect(() => setOnline(true), [setOnline]);
@@ -58,7 +59,7 @@ export function HomePage() {
         </div>
       </div>
 
-      {user.isTester && <TesterCreditsPanel />}
+      {user.isTester && testerPanel}
       <CategorySelector />
       {mayInteract(user) ? (
         <Suspense fallback={<Card className="h-64 animate-pulse" aria-hidden />}>
@@ -68,7 +69,7 @@ export function HomePage() {
         <PendingApprovalCard />
       )}
       <FeedList category={category} viewer={user} onBlock={(item) => setBlockTarget(blockTargetOf(item))} />
-      <BlockAuthorDialog target={blockTarget} onClose={() => setBlockTarget(null)} />
+      <BlockAuthorDialog target={blockTarget} onClose={() => setBlockTarget(null)} dialog={blockDialog} />
     </div>
   );
 }

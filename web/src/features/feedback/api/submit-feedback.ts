@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackSent } from '@tip/bff/contract';
 import { api } from '@/api/client';
-import { adminKeys } from '@/features/admin';
+import { adminKeys } from '@/api/query-keys';
 import type { FeedbackType } from './types';
 
 export type FeedbackInput = { type: FeedbackType; message: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { FEEDBACK_MAX_CHARACTERS, FEEDBACK_TYPES } from '@tip/moderation/domain';
+import { FEEDBACK_MAX_CHARACTERS, FEEDBACK_TYPES } from '@/lib/rules';
 import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MAX_LENGTH, FEEDBACK_TYPES as formTypes } from './types';
 
 describe('the feedback form', () => {

@@ -2,6 +2,7 @@ import { CircleCheckBig, MessageSquareHeart, Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
+import { useCurrentUser } from '@/api/current-user';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -9,7 +10,6 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { useCurrentUser } from '@/features/auth';
 import { serverMessageOr } from '@/lib/errors';
 import { displayName } from '@/lib/user-display';
 import { useSubmitFeedback } from '../api/submit-feedback';

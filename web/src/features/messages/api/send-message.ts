@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { storeCurrentUserCredits } from '@/features/auth';
+import { storeCurrentUserCredits } from '@/api/current-user';
 import { threadKey } from './keys';
 import { noteConversationMessage, putThreadItem, removeThreadItem, toThreadItem } from './messages-cache';
 import { chatKey, type Chat, type SendResult } from './types';

@@ -31,8 +31,3 @@ export type ThreadItem = {
 
 /** One page of a thread, newest first; `nextCursor` (older messages) is null at the start of the conversation. */
 export type ThreadPage = { items: ThreadItem[]; nextCursor: string | null };
-
-/** What a message costs its sender (admins write for free). The server charges it; this only names it. */
-export const MESSAGE_COST = 2;
-/** The longest message the server takes (messaging's MESSAGE_MAX_CHARACTERS). */
-export const MESSAGE_MAX_LENGTH = 2_000;

@@ -1,8 +1,8 @@
 import { MessagesSquare, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useUser } from '@/api/users';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/features/profile';
 import { serverMessageOr } from '@/lib/errors';
 import { cn } from '@/lib/utils';
 import { useConversations } from '../api/get-conversations';

@@ -2,15 +2,16 @@ import { Coins, SendHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@/api/types';
+import { OutOfCredits } from '@/components/out-of-credits';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { reportFeedError } from '@/features/feed';
-import { OutOfCredits } from '@/features/wallet';
 import { isOutOfCredits } from '@/lib/errors';
+import { reportFeedError } from '@/lib/report-error';
+import { MESSAGE_COST, MESSAGE_MAX_CHARACTERS } from '@/lib/rules';
 import { newMessageId, useSendMessage } from '../api/send-message';
-import { MESSAGE_COST, MESSAGE_MAX_LENGTH, type Chat } from '../api/types';
+import type { Chat } from '../api/types';
 import { useMessageDraft } from '../hooks/use-message-draft';
 import { emitTyping } from '../hooks/use-typing';
 import { mayWrite } from '../lib/permissions';
@@ -89,7 +90,7 @@ export function SendArea({
           )}
           aria-label={t('messages.inputLabel')}
           autoComplete="off"
-          maxLength={MESSAGE_MAX_LENGTH}
+          maxLength={MESSAGE_MAX_CHARACTERS}
           data-testid="message-input"
         />
         <Button

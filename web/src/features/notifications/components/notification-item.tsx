@@ -20,10 +20,10 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { notificationLink } from '@tip/notifications/domain';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { formatDateTime } from '@/lib/dates';
 import { relativeTime } from '@/lib/relative-time';
+import { notificationLink } from '@/lib/rules';
 import { cn } from '@/lib/utils';
 import type { Notification, NotificationKindName } from '../api/types';
 import { notificationText } from '../lib/notification-text';

@@ -1,7 +1,7 @@
-import { NOTIFICATION_GROUPS, type NotificationGroup } from '@tip/notifications/domain';
 import { Bell } from 'lucide-react';
 import { Controller, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '@/api/current-user';
 import { SwitchRow } from '@/components/forms/switch-row';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,8 +9,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useCurrentUser } from '@/features/auth';
 import { serverMessageOr } from '@/lib/errors';
+import { NOTIFICATION_GROUPS, type NotificationGroup } from '@/lib/rules';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/preferences';
 import type { NotificationPreferences } from '../api/types';
 import { usePushDevice } from '../hooks/use-push-device';

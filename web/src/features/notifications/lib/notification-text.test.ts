@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createInstance, type TFunction } from 'i18next';
 import { readFileSync } from 'node:fs';
-import { notificationLink } from '@tip/notifications/domain';
+import { notificationLink } from '@/lib/rules';
 import type { Notification } from '../api/types';
 import { notificationText } from './notification-text';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { notificationText as sentenceOf, type NotificationFacts } from '@tip/notifications/domain';
+import { notificationText as sentenceOf, type NotificationFacts } from '@/lib/rules';
 
 /**
  * What a notification says, in the UI language: the notifications service's sentence (its domain's, the one a

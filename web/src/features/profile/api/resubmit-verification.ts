@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toFormData } from '@/api/client';
+import { storeCurrentUser } from '@/api/current-user';
 import type { UserResult } from '@/api/types';
-import { storeCurrentUser } from '@/features/auth';
 
 export const resubmitVerification = (photo: File) =>
   api<UserResult>('/api/users/resubmit-verification', {

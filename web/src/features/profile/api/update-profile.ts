@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
+import { storeCurrentUser } from '@/api/current-user';
 import type { UserResult } from '@/api/types';
-import { storeCurrentUser } from '@/features/auth';
 
 export const updateProfile = (fields: Record<string, unknown>) =>
   api<UserResult>('/api/auth/profile', { method: 'PUT', body: fields });

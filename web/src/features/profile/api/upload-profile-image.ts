@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, toFormData } from '@/api/client';
+import { storeCurrentUser } from '@/api/current-user';
 import type { UserResult } from '@/api/types';
-import { storeCurrentUser } from '@/features/auth';
 
 export const uploadProfileImage = (image: File) =>
   api<UserResult>('/api/auth/profile-image', { method: 'POST', body: toFormData({ profileImage: image }) });

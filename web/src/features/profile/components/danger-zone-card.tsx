@@ -16,8 +16,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { logout } from '@/features/auth';
 import { serverMessageOr } from '@/lib/errors';
+import { logout } from '@/lib/sign-out';
 import { useDeleteAccount } from '../api/delete-account';
 
 const CONFIRMATION_WORD = 'ELIMINA';

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileUpdateSchema } from '@tip/identity/domain';
 import { UserRound } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
+import { profileUpdateSchema } from '@/lib/rules';
 import { useUpdateProfile } from '../api/update-profile';
 
 // Optional texts stay strings, so that emptying one clears it on the server.

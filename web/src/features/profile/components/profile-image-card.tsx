@@ -1,4 +1,3 @@
-import { UPLOAD_RULES } from '@tip/identity/domain';
 import { Camera } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { PhotoPicker } from '@/components/forms/photo-picker';
@@ -8,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
+import { UPLOAD_RULES } from '@/lib/rules';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 
 export function ProfileImageCard({ currentUrl }: { currentUrl: string | null }) {

@@ -2,21 +2,20 @@ import { IdCard, MapPin, ShieldCheck, UserRound, UserX } from 'lucide-react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
+import { useCurrentUser } from '@/api/current-user';
 import type { Member } from '@/api/types';
+import { useUser } from '@/api/users';
 import { BackHomeButton } from '@/components/back-home-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { AdminMemberCard } from '@/features/admin';
-import { useCurrentUser } from '@/features/auth';
-import { BlockControl } from '@/features/blocks';
 import { serverMessageOr } from '@/lib/errors';
 import { useWatchPresence } from '@/realtime/socket';
-import { useUser } from '../api/get-user';
+import type { ProfileSlots } from '../lib/slots';
 import { DetailRow, memberSince } from './detail-row';
 import { ProfileHeader } from './profile-header';
 
 /** Another member's profile, read-only: what the server lets this viewer see, and no private field even if sent. */
-export function PublicProfile({ userId }: { userId: string }) {
+export function PublicProfile({ userId, slots }: { userId: string; slots: ProfileSlots }) {
   const { t } = useTranslation();
   const { data: user, error } = useUser(userId);
   // The online dot follows the member's presence by push.
@@ -25,7 +24,7 @@ export function PublicProfile({ userId }: { userId: string }) {
   // A member deleted while on screen turns into "not found" ('Utente eliminato', 410) by push.
   if (error instanceof ApiError && (error.status === 404 || error.status === 410))
     return <ProfileUnavailable title={t('profile.public.notFoundTitle')} message={error.message} />;
-  if (user) return <MemberProfile user={user} />;
+  if (user) return <MemberProfile user={user} slots={slots} />;
   if (error)
     return (
       <ProfileUnavailable
@@ -41,7 +40,7 @@ export function PublicProfile({ userId }: { userId: string }) {
   );
 }
 
-function MemberProfile({ user }: { user: Member }) {
+function MemberProfile({ user, slots }: { user: Member; slots: ProfileSlots }) {
   const { t, i18n } = useTranslation();
   const { user: viewer } = useCurrentUser();
   const location = [user.city, user.region].filter(Boolean).join(', ');
@@ -59,11 +58,7 @@ function MemberProfile({ user }: { user: Member }) {
             </span>
           </p>
         )}
-        {viewer && viewer.id !== user.id && (
-          <Suspense fallback={null}>
-            <BlockControl member={user} />
-          </Suspense>
-        )}
+        {viewer && viewer.id !== user.id && <Suspense fallback={null}>{slots.memberActions(user)}</Suspense>}
       </ProfileHeader>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)]">
@@ -115,9 +110,7 @@ function MemberProfile({ user }: { user: Member }) {
             </h2>
             <p className="text-sm text-muted-foreground">{t('wallet.admin.description')}</p>
           </div>
-          <Suspense fallback={null}>
-            <AdminMemberCard member={user} />
-          </Suspense>
+          <Suspense fallback={null}>{slots.adminCard(user)}</Suspense>
         </section>
       )}
     </div>

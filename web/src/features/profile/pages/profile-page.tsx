@@ -1,34 +1,32 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { useCurrentUser } from '@/api/current-user';
 import type { User } from '@/api/types';
 import { normalizeStatus } from '@/components/verification-badge';
-import { useCurrentUser } from '@/features/auth';
-import { NotificationSettings } from '@/features/notifications';
 import { AccountStatusCard } from '../components/account-status-card';
-import { CreditsCard } from '../components/credits-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { MyDataCard } from '../components/my-data-card';
 import { PersonalInfoCard } from '../components/personal-info-card';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileImageCard } from '../components/profile-image-card';
 import { PublicProfile } from '../components/public-profile';
-import { TransactionsCard } from '../components/transactions-card';
 import { PendingApprovalCard, VerificationRejectedCard } from '../components/verification-cards';
+import type { ProfileSlots } from '../lib/slots';
 
 /**
  * /profile, /profile/:userId and /settings. The signed-in member's own profile and account, unless :userId names
  * someone else: then that member's public profile.
  */
-export function ProfilePage() {
+export function ProfilePage(slots: ProfileSlots) {
   const { userId } = useParams();
   const { user } = useCurrentUser();
   if (!user) return null;
-  if (userId && userId !== user.id) return <PublicProfile key={userId} userId={userId} />;
-  return <OwnProfile user={user} />;
+  if (userId && userId !== user.id) return <PublicProfile key={userId} userId={userId} slots={slots} />;
+  return <OwnProfile user={user} slots={slots} />;
 }
 
-function OwnProfile({ user }: { user: User }) {
+function OwnProfile({ user, slots }: { user: User; slots: ProfileSlots }) {
   const { t } = useTranslation();
   const status = normalizeStatus(user.verificationStatus);
 
@@ -45,17 +43,15 @@ function OwnProfile({ user }: { user: User }) {
         <div className="space-y-6">
           <ProfileImageCard currentUrl={user.profileImageUrl} />
           <AccountStatusCard user={user} />
-          <CreditsCard user={user} />
+          <Suspense fallback={null}>{slots.credits(user)}</Suspense>
         </div>
         <div className="space-y-6">
           <PersonalInfoCard user={user} />
-          <TransactionsCard />
+          <Suspense fallback={null}>{slots.transactions}</Suspense>
         </div>
       </div>
 
-      <Suspense fallback={null}>
-        <NotificationSettings />
-      </Suspense>
+      <Suspense fallback={null}>{slots.notificationSettings}</Suspense>
       <MyDataCard />
       <DangerZoneCard credits={user.credits} />
     </div>

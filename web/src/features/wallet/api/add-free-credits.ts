@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { storeCurrentUserCredits } from '@/features/auth';
+import { storeCurrentUserCredits } from '@/api/current-user';
 import type { CreditsResult } from './types';
 
 /** A tester grants themselves `amount` free credits (whole, 1 to 10000); anyone else gets an ApiError 403. */

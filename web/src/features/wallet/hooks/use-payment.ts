@@ -3,13 +3,14 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '@/api/client';
+import { storeCurrentUserCredits } from '@/api/current-user';
+import { currentUserKey } from '@/api/query-keys';
 import { toast } from '@/components/ui/use-toast';
-import { currentUserKey, storeCurrentUserCredits } from '@/features/auth';
 import { formatLongDate } from '@/lib/dates';
 import { confirmPayment } from '../api/confirm-payment';
 import type { PaymentOutcome } from '../api/types';
 import type { Product } from '../lib/product';
-import { successAddress } from '../lib/return-to';
+import { successAddress } from '@/lib/return-to';
 
 /** The steps of a payment whose failures have a title each (docs/product.md#credits-and-premium). */
 export type PaymentStage = 'setup' | 'validation' | 'payment' | 'confirmation' | 'unavailable';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { RETURN_TO_PARAM, safeReturnPath } from '../lib/return-to';
+import { RETURN_TO_PARAM, safeReturnPath } from '@/lib/return-to';
 
 /** The page the checkout's address asks to return to after a purchase, when it is one of this site's. */
 export function useReturnTo(): string | null {

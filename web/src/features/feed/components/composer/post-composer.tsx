@@ -14,7 +14,7 @@ import { isPremiumActive } from '@/lib/premium';
 import { useCreatePost } from '../../api/create-post';
 import { POST_CATEGORIES } from '../../api/types';
 import { useDraft } from '../../hooks/use-draft';
-import { reportFeedError } from '../../lib/report-error';
+import { reportFeedError } from '@/lib/report-error';
 import { CategoryPills } from '../category-pills';
 import { MediaPicker } from './media-picker';
 import { PremiumFields } from './premium-fields';

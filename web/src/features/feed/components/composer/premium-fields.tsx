@@ -1,8 +1,8 @@
-import { PREMIUM_COST_MAX, PREMIUM_COST_MIN } from '@tip/content/domain';
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { PREMIUM_COST_MAX, PREMIUM_COST_MIN } from '@/lib/rules';
 import { clampCreditCost } from '../../lib/composer-rules';
 import { SwitchRow } from '@/components/forms/switch-row';
 

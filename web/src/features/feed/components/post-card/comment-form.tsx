@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAddComment } from '../../api/add-comment';
-import { reportFeedError } from '../../lib/report-error';
+import { reportFeedError } from '@/lib/report-error';
 
 /** The field under a post's comments; an unapproved member sees it disabled with the reason. */
 export function CommentForm({ postId, mayInteract }: { postId: string; mayInteract: boolean }) {

@@ -2,7 +2,7 @@ import { MessageSquare } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
-import { MESSAGE_COST } from '@/features/messages';
+import { MESSAGE_COST } from '@/lib/rules';
 
 /**
  * 'Contatta (2 crediti)': opens (or starts) the conversation with the post's author: by their id when the post shows

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useToggleLike } from '../../api/toggle-like';
 import type { FeedItem } from '../../api/types';
-import { reportFeedError } from '../../lib/report-error';
+import { reportFeedError } from '@/lib/report-error';
 
 /**
  * The heart and the count: it changes at once and goes back when the server refuses. A toggle: its name stays

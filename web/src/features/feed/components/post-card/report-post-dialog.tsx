@@ -19,7 +19,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isNetworkError } from '@/lib/errors';
 import { useReportPost } from '../../api/report-post';
 import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '../../api/report-types';
-import { isSessionError, reportFeedError } from '../../lib/report-error';
+import { isSessionError, reportFeedError } from '@/lib/report-error';
 
 /** Refusals whose server text tells the member something (already reported, their own post, not allowed). */
 const TOLD_BY_SERVER = new Set([400, 403, 409]);

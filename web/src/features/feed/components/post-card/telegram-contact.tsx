@@ -1,13 +1,13 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutOfCredits } from '@/components/out-of-credits';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { OutOfCredits } from '@/features/wallet';
 import { isOutOfCredits } from '@/lib/errors';
 import { useRevealTelegram } from '../../api/reveal-telegram';
-import { reportFeedError } from '../../lib/report-error';
+import { reportFeedError } from '@/lib/report-error';
 
 /**
  * The price content charges for it (its TELEGRAM_REVEAL_COST; not imported, so that the domain's zod schemas stay out

@@ -11,12 +11,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { OutOfCredits } from '@/components/out-of-credits';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { OutOfCredits } from '@/features/wallet';
 import { isOutOfCredits, serverMessageOr } from '@/lib/errors';
 import { useUnlockPost } from '../../api/unlock-post';
-import { reportFeedError } from '../../lib/report-error';
+import { reportFeedError } from '@/lib/report-error';
 
 /**
  * Confirms the price before paying it; too few credits keeps the dialog open with the way to buy more, which comes

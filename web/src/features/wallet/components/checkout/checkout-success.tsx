@@ -2,13 +2,13 @@ import { CircleCheckBig, Coins } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCurrentUser } from '@/api/current-user';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useCurrentUser } from '@/features/auth';
 import { confirmPayment } from '../../api/confirm-payment';
 import { PaymentStepError, step, useAnnounceSettled, useReportPaymentError } from '../../hooks/use-payment';
 import { useReturnTo } from '../../hooks/use-return-to';
-import { checkoutAddress, successAddress } from '../../lib/return-to';
+import { checkoutAddress, successAddress } from '@/lib/return-to';
 
 /**
  * Stripe sends a payment that needed a redirect (3-D Secure, a bank page) back here with `payment_intent` and

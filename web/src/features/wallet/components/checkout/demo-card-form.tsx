@@ -1,9 +1,9 @@
-import { cardRefusalKey, demoCardOutcome } from '@tip/wallet/domain';
 import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
+import { cardRefusalKey, demoCardOutcome } from '@/lib/rules';
 import { confirmDemoPayment } from '../../api/confirm-demo-payment';
 import { PaymentStepError, step, type PaymentFormProps } from '../../hooks/use-payment';
 import { openPayment } from '../../lib/product';

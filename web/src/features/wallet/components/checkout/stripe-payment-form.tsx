@@ -9,7 +9,7 @@ import type { PaymentSession } from '../../api/types';
 import { PaymentStepError, step, useReportPaymentError, type PaymentFormProps } from '../../hooks/use-payment';
 import { useReturnTo } from '../../hooks/use-return-to';
 import { openPayment, type Product } from '../../lib/product';
-import { successAddress } from '../../lib/return-to';
+import { successAddress } from '@/lib/return-to';
 import { PayButton } from './pay-button';
 import { PaymentFailureNotice } from './payment-failure-notice';
 

@@ -2,8 +2,8 @@ import { Coins } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { checkoutAddress } from '@/lib/return-to';
 import { cn } from '@/lib/utils';
-import { checkoutAddress } from '../lib/return-to';
 
 /**
  * An action refused for too few credits, said where it failed: the server's reason (`message`), what became of what

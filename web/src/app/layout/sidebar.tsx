@@ -11,10 +11,10 @@ import { Button } from '@/components/ui/button';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerificationBadge } from '@/components/verification-badge';
 import { AdminWorkBadge, OpenFeedbackBadge, ReportedPostsBanner } from '@/features/admin';
-import { logout } from '@/features/auth';
 import { parseFeedCategory, useFeedCategory, type FeedCategory } from '@/features/feed';
 import { MessagesUnreadBadge } from '@/features/messages';
 import { isPremiumActive } from '@/lib/premium';
+import { logout } from '@/lib/sign-out';
 import { displayName } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
 

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/api/client';
+import { currentUserKey } from '@/api/query-keys';
 import type { User } from '@/api/types';
-
-export const currentUserKey = ['auth', 'user'] as const;
 
 /** The signed-in user, or null for a visitor (401). */
 export async function getCurrentUser(): Promise<User | null> {

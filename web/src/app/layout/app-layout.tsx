@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useOfflineBeacon } from '@/api/online-status';
 import type { User } from '@/api/types';
+import { Sidebar } from '@/app/layout/sidebar';
+import { TopBar } from '@/app/layout/top-bar';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
-import { Sidebar } from '@/components/layout/sidebar';
 import { SidebarProvider } from '@/components/layout/sidebar-state';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { TopBar } from '@/components/layout/top-bar';
-import { useOfflineBeacon } from '@/features/profile';
 import { ensureUserIdCookie } from '@/lib/client-session';
 import { useRealtime } from '@/realtime/use-realtime';
 

@@ -2,11 +2,12 @@ import { ReceiptText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useTransactions, type Transaction } from '@/features/wallet';
 import { formatDateTime } from '@/lib/dates';
 import { serverMessageOr } from '@/lib/errors';
 import { formatSignedCredits } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { useTransactions } from '../api/get-transactions';
+import type { Transaction } from '../api/types';
 
 const SHOWN = 10;
 

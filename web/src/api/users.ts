@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/api/client';
+import { userKey } from '@/api/query-keys';
 import type { Member } from '@/api/types';
-
-export const userKey = (id: string) => ['users', id] as const;
 
 /**
  * A member as the BFF lets this viewer see them: for someone else the private fields (email, Telegram, verification
