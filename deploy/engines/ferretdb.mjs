@@ -24,6 +24,9 @@ export async function buildFerretdb(cacheDir) {
   if (existsSync(binary)) return binary;
   await rm(home, { recursive: true, force: true });
   await mkdir(home, { recursive: true });
+  await run('go', ['version']).catch((error) => {
+    throw new Error(`building FerretDB needs Go 1.24 or later on the PATH (${error.message})`, { cause: error });
+  });
   const { stdout } = await run('go', ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`], {
     maxBuffer: 16 * 1024 * 1024,
   });
