@@ -21,6 +21,7 @@ const item: ContentFeedItem = {
     locked: false,
     teaserUrl: '',
     posterUrl: '',
+    mediaProblem: '',
   },
   author: {
     id: 'author-1',

@@ -66,6 +66,7 @@ export function feedItemJson(item: ContentFeedItem): FeedItem {
       showTelegramUsername: post.showTelegramUsername,
       status: postStatusSchema.parse(post.status),
       rejectionReason: orNull(post.rejectionReason),
+      mediaProblem: orNull(post.mediaProblem),
       createdAt: post.createdAt,
       locked: post.locked,
       teaserUrl: orNull(post.teaserUrl),

@@ -1,5 +1,12 @@
 import { on, onEach, type Subscription } from '@tip/platform';
-import { PostCreated, PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
+import {
+  MediaRejected,
+  PostCreated,
+  PostDecided,
+  PostDeleted,
+  PostEngagementChanged,
+  PostUnlocked,
+} from '@tip/content/contract';
 import { IDENTITY_EVENTS } from '@tip/identity/contract';
 import { followHere, type FollowingHere } from '../realtime/follow-here.js';
 import type { Push } from '../realtime/push.js';
@@ -7,8 +14,8 @@ import type { FeedPages } from './feed-pages.js';
 
 /**
  * Tells open feeds that something changed, so they fetch again (each viewer's page is filtered for them by the
- * content service: blocks, premium locks, waiting posts). A waiting post concerns no feed but its author's; a
- * decision is also told to the author. Every post event and every identity event first refreshes what this
+ * content service: blocks, premium locks, waiting posts). A waiting post, or one whose video was refused, concerns no
+ * feed but its author's; a decision is also told to the author. Every post event and every identity event first refreshes what this
  * replica's kept feed pages show: a like, the post's count and the liker's like of it; a comment, the pages showing
  * the post and the commenter's; an unlock, the buyer's pages; an engagement event that does not say which (an
  * erasure's), both. Anything else (a post published, decided or deleted, a member's name, photo, premium or blocks)
@@ -23,6 +30,11 @@ export function followPostEvents(options: FollowingHere & { push: Push; pages: F
       // A waiting post is in its author's feed only (other tabs, or a post made elsewhere, learn of it here).
       if (status === 'approved') push.toFeedHere({ type: 'feed_updated', postId });
       else push.toUserHere(authorId, { type: 'feed_updated', postId });
+    }),
+    // A refused video concerns its author only (a processed one comes as PostCreated).
+    on(MediaRejected, ({ postId, authorId }) => {
+      everyPage();
+      push.toUserHere(authorId, { type: 'feed_updated', postId });
     }),
     on(PostDecided, ({ postId, authorId, status }) => {
       everyPage();

@@ -3,7 +3,8 @@ import { CATEGORIES } from '@tip/content/domain';
 import { doneSchema, verificationStatusSchema } from './users.js';
 
 export const categorySchema = z.enum(CATEGORIES);
-export const postStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+/** `processing`: the author's own post while its video is made ready; no one else sees it yet. */
+export const postStatusSchema = z.enum(['processing', 'pending', 'approved', 'rejected']);
 
 /**
  * A post as this viewer may see it. A premium post the viewer has not unlocked is `locked`: no content and no media,
@@ -28,6 +29,8 @@ export const postSchema = z.strictObject({
   showTelegramUsername: z.boolean(),
   status: postStatusSchema,
   rejectionReason: z.string().nullable(),
+  /** Why its video was refused, as a key of content's catalogue (the web's `messages` namespace says it). */
+  mediaProblem: z.string().nullable(),
   createdAt: z.string(),
   locked: z.boolean(),
   teaserUrl: z.string().nullable(),

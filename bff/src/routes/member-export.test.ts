@@ -258,6 +258,9 @@ describe('GET /api/users/me/export', () => {
     form.append('content', 'il mio video');
     form.append('media', new Blob([new Uint8Array(recorded)], { type: 'video/mp4' }), 'video.mp4');
     const postId = await created(await member.browser.postForm('/api/posts', form));
+    const statusOf = async () =>
+      ((await json(await member.browser.get(`/api/posts/${postId}`))) as { post: { status: string } }).post.status;
+    await waitFor(async () => (await statusOf()) !== 'processing', 60_000, 'the video processed');
     const served = await member.browser.get(`/api/posts/${postId}/media/video`);
     const video = Buffer.from(await served.arrayBuffer());
     expect(video.length).toBeGreaterThan(4 * 1024 * 1024);

@@ -145,6 +145,20 @@ describe('the feed a member reads again', () => {
   });
 });
 
+/** The post once the media worker has made its video ready (transcoding takes seconds). */
+async function processedPost(browser: Browser, postId: string) {
+  let post = { status: 'processing', videoUrl: '', posterUrl: '' };
+  await waitFor(
+    async () => {
+      post = ((await json(await browser.get(`/api/posts/${postId}`))) as { post: typeof post }).post;
+      return post.status !== 'processing';
+    },
+    60_000,
+    'the video processed',
+  );
+  return post;
+}
+
 describe('videos', () => {
   it('are served as processed, in byte ranges, so that they play and seek', async () => {
     const { browser } = await approvedMember('ivo');
@@ -155,23 +169,25 @@ describe('videos', () => {
         { content: await recordedVideo({ seconds: 1 }), name: 'clip.mov', type: 'video/quicktime' },
       ),
     );
-    const { item } = (await json(created)) as { item: Item & { post: { videoUrl: string; posterUrl: string } } };
-    const whole = await browser.get(item.post.videoUrl);
+    const answer = (await json(created)) as { status: string; item: Item };
+    expect(answer.status).toBe('processing');
+    const post = await processedPost(browser, answer.item.post.id);
+    const whole = await browser.get(post.videoUrl);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(whole.headers.get('content-type')).toBe('video/mp4');
     const video = Buffer.from(await whole.arrayBuffer());
     expect(video.includes(Buffer.from(RECORDED_LOCATION))).toBe(false);
-    const poster = await browser.get(item.post.posterUrl);
+    const poster = await browser.get(post.posterUrl);
     expect(poster.headers.get('content-type')).toBe('image/webp');
     expect(poster.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
-    const part = await browser.request(item.post.videoUrl, { headers: { Range: 'bytes=1000-1999' } });
+    const part = await browser.request(post.videoUrl, { headers: { Range: 'bytes=1000-1999' } });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-1999/${video.length}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(1000, 2000))).toBe(true);
-    const beyond = await browser.request(item.post.videoUrl, { headers: { Range: `bytes=${video.length + 10}-` } });
+    const beyond = await browser.request(post.videoUrl, { headers: { Range: `bytes=${video.length + 10}-` } });
     expect(beyond.status).toBe(416);
-  });
+  }, 120_000);
 });
 
 describe('blocks in the feed', () => {

@@ -18,6 +18,13 @@ const MEDIA_RULE = {
   tooLargeKey: 'content.mediaTooLarge',
 };
 
+/** What the composer says of a new post, by the status content gave it. */
+const CREATED_MESSAGES: Record<string, string> = {
+  approved: 'content.postCreated',
+  pending: 'content.postSubmitted',
+  processing: 'content.postProcessing',
+};
+
 /**
  * Posts (the feeds are a fast lane: feed.ts): the composer, likes, comments, premium unlocks and Telegram reveals
  * (content charges them, keyed so that a repeated click is charged once), deletion, and the media. (A moderator's
@@ -44,9 +51,8 @@ export function postRoutes(context: BffContext): Router {
       }
       const form = parseInput(postFormSchema, req.body);
       const media = req.file ? { content: req.file.buffer, fileName: req.file.originalname } : null;
-      // A video is transcoded within the call (for now): minutes for a long one.
-      const { status, item } = await content.CreatePost({ viewerId, ...form, media }, { timeoutMs: 10 * 60_000 });
-      const message = say(req, status === 'approved' ? 'content.postCreated' : 'content.postSubmitted');
+      const { status, item } = await content.CreatePost({ viewerId, ...form, media });
+      const message = say(req, CREATED_MESSAGES[status] ?? 'content.postSubmitted');
       res.status(201).json({ success: true, message, status, item: item && feedItemJson(item) });
     }),
   );

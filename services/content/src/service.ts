@@ -3,6 +3,7 @@ import { PostDecisionMade } from '@tip/moderation/contract';
 import { BlockProjection } from '@tip/identity/contract';
 import { CreditsDebited } from '@tip/wallet/contract';
 import {
+  MediaUploaded,
   CONTENT_POSTS_TOPIC,
   CONTENT_CALLERS,
   CONTENT_SERVICE_NAME,
@@ -13,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
 import { forgetMember } from './app/forget-member.js';
 import { applyPostDecision } from './app/posts.js';
+import { processUploadedMedia } from './app/process-media.js';
 import { grantPaid } from './app/purchases.js';
 import { contentHandlers } from './grpc/handlers.js';
 import { AuthorDirectory } from './infra/author-directory.js';
@@ -27,6 +29,8 @@ export interface ContentServiceOptions extends ServiceRuntime {
   approval: PostApproval;
   /** The wallet, which takes what an unlock or a reveal costs; its token names `content` as the caller. */
   wallet: ContentContext['wallet'];
+  /** Whether this process runs the media worker (the default), or leaves the videos to one of its own. */
+  mediaWorker?: boolean;
 }
 
 export type RunningContentService = RunningService<ContentDefinition>;
@@ -74,6 +78,7 @@ export async function startContentService(options: ContentServiceOptions): Promi
       },
     ],
     consumers: [
+      ...(options.mediaWorker === false ? [] : [() => followMediaUploads(context, options)]),
       () =>
         // A decision changes only a waiting post, so a repeat does nothing and needs no handled-event record.
         followEvents({
@@ -115,6 +120,24 @@ export async function startContentService(options: ContentServiceOptions): Promi
         what: "copy earlier posts' newest comments",
         run: (signal) => backfillRecentComments(posts, engagement, logger, signal),
       },
+    ],
+  });
+}
+
+/**
+ * The media worker: each uploaded video in turn (a consumer takes its events one after the other), processed by an
+ * ffmpeg child niced below the requests this process serves. Its job ends with the post published or rejected, so a
+ * repeated event finds nothing left to do.
+ */
+export function followMediaUploads(context: ContentContext, options: Pick<ServiceRuntime, 'events' | 'logger'>) {
+  return followEvents({
+    events: options.events,
+    group: 'content.media-worker',
+    logger: options.logger,
+    reactions: [
+      on(MediaUploaded, ({ postId }, event) =>
+        processUploadedMedia(context, postId, { correlationId: event.correlationId }),
+      ),
     ],
   });
 }

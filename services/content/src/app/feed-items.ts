@@ -66,6 +66,7 @@ function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
     showTelegramUsername: post.showTelegramUsername,
     status: post.status,
     rejectionReason: post.rejectionReason ?? '',
+    mediaProblem: post.mediaProblem ?? '',
     createdAt: post.createdAt,
     locked: !whole,
     teaserUrl: !whole && post.media ? mediaUrl(post._id, 'teaser', post.media.version) : '',

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { counter, decodePosition, DomainError, encodePosition, parseInput } from '@tip/platform';
 import type { PostDecisionMadePayload } from '@tip/moderation/contract';
-import { PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
+import { MediaUploaded, PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
 import { detectMedia, processMedia, type ProcessedMedia } from '../infra/post-media.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem, feedItems } from './feed-items.js';
+import { reportMediaQueue } from './media-queue.js';
 import { viewerOf, type Viewer } from './viewer.js';
 
 /** Posts written, by the status they start in (waiting for a moderator, or published). */
@@ -14,9 +15,28 @@ const postsCreated = counter('tip_posts_created_total', 'Posts written, by the s
 
 export const FEED_MAX_PAGE = 50;
 
+/** PostCreated for a post as it becomes visible to others than its author: at once, or once its video is ready. */
+export function postCreated(post: PostDocument & { status: 'pending' | 'approved' }, call: CallInfo) {
+  return PostCreated.create(
+    post._id,
+    {
+      postId: post._id,
+      authorId: post.authorId,
+      category: post.category,
+      status: post.status,
+      isPremium: post.isPremium,
+      hasMedia: post.media !== undefined || post.publishAs !== undefined,
+      createdAt: post.createdAt,
+    },
+    call.correlationId,
+  );
+}
+
 /**
- * A new post, with every composer rule checked here whatever the form checked. Its media is processed and stored
- * before the post is, so a post never points at media that is not there; a failure after that erases the media.
+ * A new post, with every composer rule checked here whatever the form checked. A photo is processed and stored
+ * before the post is, so a post never points at media that is not there; a failure after that erases the media. A
+ * video goes to the quarantine and the post waits, `processing`, for the media worker (MediaUploaded): the answer
+ * says so at once, however long the video takes.
  */
 export async function createPost(
   context: ContentContext,
@@ -30,7 +50,9 @@ export async function createPost(
   const detected = upload ? await detectMedia(upload) : null;
   const problem = composerProblem(viewer, form, detected?.kind ?? null);
   if (problem) throw new DomainError('INVALID_ARGUMENT', problem);
-  const processed: ProcessedMedia | null = upload && detected ? await processMedia(upload, detected) : null;
+  const video = upload && detected?.kind === 'video' ? upload : null;
+  const processed: ProcessedMedia | null =
+    upload && detected?.kind === 'image' ? await processMedia(upload, detected) : null;
 
   const status = context.approval === 'immediate' ? 'approved' : 'pending';
   const post: PostDocument = {
@@ -42,34 +64,27 @@ export async function createPost(
     creditCost: form.creditCost,
     showProfileData: form.showProfileData,
     showTelegramUsername: form.showTelegramUsername,
-    status,
+    status: video ? 'processing' : status,
+    ...(video && { publishAs: status }),
     createdAt: new Date().toISOString(),
     likeCount: 0,
     commentCount: 0,
     ...(processed ? { media: processed.media } : {}),
   };
-  const created = PostCreated.create(
-    post._id,
-    {
-      postId: post._id,
-      authorId: post.authorId,
-      category: post.category,
-      status,
-      isPremium: post.isPremium,
-      hasMedia: processed !== null,
-      createdAt: post.createdAt,
-    },
-    call.correlationId,
-  );
+  const events = video
+    ? [MediaUploaded.create(post._id, { postId: post._id, authorId: post.authorId }, call.correlationId)]
+    : [postCreated({ ...post, status }, call)];
+  if (video) await context.media.quarantine(post._id, video);
   if (processed) await context.media.store(post._id, processed);
   try {
-    await context.posts.insert(post, [created]);
+    await context.posts.insert(post, events);
   } catch (error) {
     await context.media.eraseAll(post._id);
     throw error;
   }
+  if (video) await reportMediaQueue(context);
   postsCreated.inc({ status: post.status });
-  return { status, item: await feedItem(context, post, viewer) };
+  return { status: post.status, item: await feedItem(context, post, viewer) };
 }
 
 /** Whether this viewer may see the post at all: published (by someone not blocked either way), their own, any for an admin. */

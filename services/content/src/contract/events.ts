@@ -74,4 +74,31 @@ export const PostUnlocked = defineEvent({
   schema: z.object({ postId: z.string(), userId: z.string(), cost: z.number().int() }),
 });
 
+/**
+ * A post's video was received and put in quarantine, where nothing serves it: the media worker's job. Ids only; the
+ * post (status `processing`) says the rest.
+ */
+export const MediaUploaded = defineEvent({
+  type: 'MediaUploaded',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({ postId: z.string(), authorId: z.string() }),
+});
+
+/** The media worker made the post's video into what is served; PostCreated follows in the same write. */
+export const MediaProcessed = defineEvent({
+  type: 'MediaProcessed',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({ postId: z.string(), authorId: z.string() }),
+});
+
+/** The media worker refused the post's video; `reason` is a key of content's catalogue ('content.videoTooLong'). */
+export const MediaRejected = defineEvent({
+  type: 'MediaRejected',
+  version: 1,
+  topic: CONTENT_POSTS_TOPIC,
+  schema: z.object({ postId: z.string(), authorId: z.string(), reason: z.string() }),
+});
+
 export type PostCreatedPayload = PayloadOf<typeof PostCreated>;

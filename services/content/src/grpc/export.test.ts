@@ -54,6 +54,8 @@ describe('ExportMember', () => {
       content: 'il video di anna',
       media: { content: await recordedVideo({ seconds: 1 }), fileName: 'v.mov' },
     });
+    // Its video goes through the media worker first; then it waits for a moderator like the others.
+    expect(await harness.processed(videoPost)).toBe('pending');
     const waiting = await post(anna, { content: 'anna in attesa' });
     const rejected = await post(anna, { content: 'anna rifiutata' });
     const brunos = await post(bruno, {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { failureOf } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 import { startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { RECORDED_LOCATION, RECORDED_MODEL, recordedVideo } from '../testing/media-files.js';
 
@@ -54,12 +55,64 @@ const STREAM_TAGS = ['language', 'handler_name', 'vendor_id', 'encoder'];
 /** Transcoding takes seconds per clip here; two cores are shared. */
 const TRANSCODING = 120_000;
 
+const publishedAbout = (type: string, postId: string) =>
+  harness.published.find((event) => event.type === type && event.key === postId);
+
+/** Posts a video and waits for the media worker: the post is `processing` until then, seen by its author only. */
 async function postVideo(viewerId: string, video: Buffer, overrides: Record<string, unknown> = {}) {
-  const { item } = await harness.client.CreatePost({ viewerId, ...form({ media: upload(video), ...overrides }) });
-  const postId = item?.post?.id ?? '';
+  const created = await harness.client.CreatePost({ viewerId, ...form({ media: upload(video), ...overrides }) });
+  expect(created.status).toBe('processing');
+  const postId = created.item?.post?.id ?? '';
   const media = (variant: string, viewer = viewerId) => harness.client.GetMedia({ postId, viewerId: viewer, variant });
-  return { item, postId, media };
+  const outcome = await harness.processed(postId);
+  const { post } = await harness.client.GetPost({ postId, viewerId });
+  return { outcome, postId, media, post };
 }
+
+describe('a video on its way', () => {
+  it(
+    'is its author’s alone while processing, then published with PostCreated, the upload out of quarantine',
+    async () => {
+      const author = await harness.member();
+      const other = await harness.member();
+      const video = upload(await recordedVideo({ seconds: 1 }));
+      const { status, item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: video }) });
+      const postId = item?.post?.id ?? '';
+      expect(status).toBe('processing');
+      expect(item?.post).toMatchObject({ status: 'processing', videoUrl: '', posterUrl: '' });
+      expect(publishedAbout('PostCreated', postId)).toBeUndefined();
+
+      expect(await harness.processed(postId)).toBe('approved');
+      expect((await harness.client.GetPost({ postId, viewerId: other })).post?.videoUrl).toMatch(/media\/video/);
+      await waitFor(() => publishedAbout('PostCreated', postId) !== undefined, 5000, 'PostCreated');
+      expect(publishedAbout('MediaProcessed', postId)?.payload).toEqual({ postId, authorId: author });
+      // The worker deletes the upload right after publishing the post.
+      const quarantined = () =>
+        readdirSync(join(harness.dir, 'media', 'quarantine')).some((name) => name.includes(postId));
+      await waitFor(() => !quarantined(), 5000, 'the upload leaving the quarantine');
+    },
+    TRANSCODING,
+  );
+
+  it(
+    'is refused when over 3 minutes, in words its author reads on the post',
+    async () => {
+      const author = await harness.member();
+      const long = await recordedVideo({ seconds: 181, width: 64, height: 36, format: 'mp4-h264' });
+      const { outcome, postId, post } = await postVideo(author, long);
+      expect(outcome).toBe('rejected');
+      expect(post).toMatchObject({ status: 'rejected', mediaProblem: 'content.videoTooLong', videoUrl: '' });
+      await waitFor(() => publishedAbout('MediaRejected', postId) !== undefined, 5000, 'MediaRejected');
+      expect(publishedAbout('MediaRejected', postId)?.payload).toEqual({
+        postId,
+        authorId: author,
+        reason: 'content.videoTooLong',
+      });
+      expect(publishedAbout('PostCreated', postId)).toBeUndefined();
+    },
+    TRANSCODING,
+  );
+});
 
 describe('a video, as another member gets it', () => {
   it(
@@ -69,8 +122,8 @@ describe('a video, as another member gets it', () => {
       expect(original.includes(Buffer.from(RECORDED_LOCATION))).toBe(true);
       const author = await harness.member();
       const other = await harness.member();
-      const { item, media } = await postVideo(author, original);
-      expect(item?.post?.videoUrl).toMatch(/media\/video\?v=/);
+      const { post, media } = await postVideo(author, original);
+      expect(post?.videoUrl).toMatch(/media\/video\?v=/);
 
       const served = await media('video', other);
       expect(served.contentType).toBe('video/mp4');
@@ -141,18 +194,6 @@ describe('a video, as another member gets it', () => {
       for (const variant of ['video', 'poster']) {
         expect(await failureOf(media(variant, other))).toMatchObject({ code: 'NOT_FOUND' });
       }
-    },
-    TRANSCODING,
-  );
-
-  it(
-    'refuses a video over 3 minutes, in words the member reads',
-    async () => {
-      const author = await harness.member();
-      const long = await recordedVideo({ seconds: 181, width: 64, height: 36, format: 'mp4-h264' });
-      expect(
-        await failureOf(harness.client.CreatePost({ viewerId: author, ...form({ media: upload(long) }) })),
-      ).toMatchObject({ code: 'INVALID_ARGUMENT', messageKey: 'content.videoTooLong', params: { minutes: 3 } });
     },
     TRANSCODING,
   );

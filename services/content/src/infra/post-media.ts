@@ -100,7 +100,7 @@ async function processVideo(content: Buffer, type: AcceptedVideoType): Promise<P
   try {
     const file = join(scratch, 'upload');
     await writeFile(file, content);
-    const { video, frame } = await transcodeVideo(binaries, { file, type }, scratch, FFMPEG_LIMITS);
+    const { video, frame, probe } = await transcodeVideo(binaries, { file, type }, scratch, FFMPEG_LIMITS);
     const sharp = await loadSharp();
     const still = () => sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS });
     const [poster, teaser] = await Promise.all([
@@ -108,7 +108,7 @@ async function processVideo(content: Buffer, type: AcceptedVideoType): Promise<P
       still().resize({ width: 32 }).blur(2).webp({ quality: 40 }).toBuffer(),
     ]);
     return {
-      media: { kind: 'video', version: randomUUID(), videoType: 'video/mp4' },
+      media: { kind: 'video', version: randomUUID(), videoType: 'video/mp4', seconds: Math.round(probe.seconds) },
       variants: { video: { body: video, contentType: 'video/mp4' }, poster: webp(poster), teaser: webp(teaser) },
     };
   } finally {
@@ -130,8 +130,28 @@ export class PostMediaStore {
     return this.objects.get(this.key(postId, variant));
   }
 
-  eraseAll(postId: string): Promise<void> {
-    return this.objects.deleteUnder(`posts/${postId}`);
+  /** An upload as received, for the media worker: under `quarantine/`, which no route reads. */
+  quarantine(postId: string, upload: Buffer): Promise<void> {
+    return this.objects.put(this.quarantineKey(postId), upload, 'application/octet-stream');
+  }
+
+  async quarantined(postId: string): Promise<Buffer | null> {
+    return (await this.objects.get(this.quarantineKey(postId)))?.body ?? null;
+  }
+
+  /** The upload goes once its variants are made (or refused). */
+  releaseQuarantine(postId: string): Promise<void> {
+    return this.objects.delete(this.quarantineKey(postId));
+  }
+
+  /** Everything of the post's media: its variants and poster, and an upload still in quarantine. */
+  async eraseAll(postId: string): Promise<void> {
+    await this.objects.deleteUnder(`posts/${postId}`);
+    await this.releaseQuarantine(postId);
+  }
+
+  private quarantineKey(postId: string): string {
+    return `quarantine/${postId}`;
   }
 
   private key(postId: string, variant: MediaVariant): string {

@@ -18,14 +18,17 @@ import type { CommentDocument } from './engagement.js';
 
 export const POSTS_COLLECTION = 'posts';
 
-export type PostStatus = 'pending' | 'approved' | 'rejected';
+/** `processing`: its video is with the media worker; only its author sees it, as processing. */
+export type PostStatus = 'processing' | 'pending' | 'approved' | 'rejected';
 
 export interface StoredMedia {
   kind: 'image' | 'video';
   /** Changes with the media, so that its URLs can be cached for good. */
   version: string;
-  /** The video's container type (video/mp4, video/webm); images are served as WebP. */
+  /** The video's container type (video/mp4; video/webm before videos were processed); images are served as WebP. */
   videoType?: string;
+  /** How long the video plays, in seconds (videos processed since issue 24). */
+  seconds?: number;
 }
 
 export interface PostDocument {
@@ -38,7 +41,11 @@ export interface PostDocument {
   showProfileData: boolean;
   showTelegramUsername: boolean;
   status: PostStatus;
+  /** While `processing`: the status it takes once its video is ready (waiting for a moderator, or published). */
+  publishAs?: 'pending' | 'approved';
   rejectionReason?: string;
+  /** Why the media worker refused its video: a key of content's catalogue. */
+  mediaProblem?: string;
   createdAt: string;
   media?: StoredMedia;
   likeCount: number;
@@ -163,8 +170,8 @@ export class PostRepository {
   }
 
   /**
-   * One page of what a viewer's feed shows: approved posts, and the viewer's own waiting or rejected ones, newest
-   * first, after `cursor`, without the authors in `hidden` (blocks, both ways).
+   * One page of what a viewer's feed shows: approved posts, and the viewer's own processing, waiting or rejected
+   * ones, newest first, after `cursor`, without the authors in `hidden` (blocks, both ways).
    */
   async page(options: {
     viewerId: string;
@@ -183,7 +190,7 @@ export class PostRepository {
         order,
       ),
       this.collection.find(
-        { ...scope, ...before, authorId: viewerId, status: { $in: ['pending', 'rejected'] } },
+        { ...scope, ...before, authorId: viewerId, status: { $in: ['processing', 'pending', 'rejected'] } },
         order,
       ),
     ]);

@@ -21,6 +21,8 @@ export interface ContentHarness extends ServiceHarness<ContentDefinition, Runnin
   member(overrides?: Partial<UserProfilePayload> & { premium?: boolean; credits?: number }): Promise<string>;
   /** What moderation does when an admin decides a waiting post (PostDecisionMade); resolves once content applied it. */
   decide(postId: string, status: 'approved' | 'rejected', reason?: string): Promise<void>;
+  /** Resolves with the status a post's video left it in once the media worker is done with it. */
+  processed(postId: string): Promise<string>;
 }
 
 export async function startContentHarness(options: { approval?: PostApproval } = {}): Promise<ContentHarness> {
@@ -41,7 +43,7 @@ export async function startContentHarness(options: { approval?: PostApproval } =
   const authors = await documents.collection<{ _id: string; verificationStatus: string }>(AUTHORS_COLLECTION);
   const posts = await documents.collection<{ _id: string; status: string }>('posts');
 
-  const helpers: Pick<ContentHarness, 'member' | 'decide'> = {
+  const helpers: Pick<ContentHarness, 'member' | 'decide' | 'processed'> = {
     async member({ premium = false, credits = 100, ...overrides } = {}) {
       const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString();
       const profile = memberProfile({
@@ -66,6 +68,12 @@ export async function startContentHarness(options: { approval?: PostApproval } =
         5000,
         `content applying the decision on ${postId}`,
       );
+    },
+    async processed(postId) {
+      const statusOf = async () => (await posts.findOne({ _id: postId }))?.status;
+      // Transcoding takes seconds per clip on a shared machine.
+      await waitFor(async () => (await statusOf()) !== 'processing', 60_000, `the media worker on ${postId}`);
+      return (await statusOf()) ?? 'gone';
     },
   };
   return Object.defineProperties(Object.assign(harness, helpers), {
