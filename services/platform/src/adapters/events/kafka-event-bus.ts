@@ -2,7 +2,6 @@
 // (@confluentinc/kafka-javascript offers the same API) can replace it here alone.
 import {
   Kafka,
-  KafkaJSProtocolError,
   logLevel,
   Partitioners,
   type Admin,
@@ -214,7 +213,7 @@ export class KafkaEventBus implements EventBus {
         await this.admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
         return;
       } catch (error) {
-        if (!(error instanceof KafkaJSProtocolError && error.retriable) || attempt === TOPIC_ATTEMPTS) throw error;
+        if (!isRetriable(error) || attempt === TOPIC_ATTEMPTS) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
@@ -242,6 +241,11 @@ function byTopic(batch: PendingPublish[]): TopicMessages[] {
     topics.set(topic, list);
   }
   return [...topics].map(([topic, messages]) => ({ topic, messages }));
+}
+
+/** kafkajs's own errors say whether trying again may help (its error classes are not named exports under ESM). */
+function isRetriable(error: unknown): boolean {
+  return error instanceof Error && (error as { retriable?: unknown }).retriable === true;
 }
 
 function parseJson(text: string): unknown {
