@@ -510,14 +510,18 @@ describe('docker-compose.yml', () => {
       expect(() => interpolate(value ?? '', withoutSecret)).toThrow(/SERVICE_TOKEN_SECRET/);
   });
 
-  it('runs two or more bff replicas behind the gateway, which alone publishes a port', () => {
+  it('runs two or more bff replicas behind the gateway, which alone publishes a port beyond the machine', () => {
     const bff = bffService;
     expect(bff?.[1].deploy?.replicas).toBeGreaterThanOrEqual(2);
     const nginx = read('deploy/nginx.conf');
     expect(/^\s*server\s+([\w.-]+):3000\b/m.exec(nginx)?.[1]).toBe(bff?.[0]);
     const listen = /^\s*listen\s+(\d+)\s*;/m.exec(nginx)?.[1];
     const published = services.filter(([, service]) => (service.ports ?? []).length > 0);
-    expect(published.map(([name]) => name)).toEqual(['gateway']);
+    expect(published.map(([name]) => name)).toEqual(['mailpit', 'gateway']);
+    // The mail catcher's page shows every mail sent, links to reset passwords included: this machine only.
+    expect(compose.services.mailpit?.ports).toEqual(['127.0.0.1:8025:8025']);
+    expect(compose.services.mailpit?.image).toMatch(/^axllent\/mailpit:v\d+\.\d+\.\d+$/);
+    expect(environmentOf(compose.services.identity ?? {}).SMTP_URL).toBe('${SMTP_URL:-smtp://mailpit:1025}');
     const gateway = compose.services.gateway ?? {};
     expect(gateway.volumes).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
     expect(gateway.ports?.map((port) => port.split(':').at(-1))).toEqual([listen]);

@@ -21,6 +21,7 @@ import { moderationDefinition, VerificationDecided, type ModerationDefinition } 
 import { notificationsDefinition, type NotificationsDefinition } from '@tip/notifications/contract';
 import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
 import { startIdentityService, type RunningIdentityService } from '@tip/identity';
+import { capturedMail } from '@tip/identity/testing';
 import { startWalletService, type RunningWalletService } from '@tip/wallet';
 import { startContentService, type RunningContentService } from '@tip/content';
 import { startMessagingService, type RunningMessagingService } from '@tip/messaging';
@@ -70,7 +71,13 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-replicas-'));
   const logger = createLogger('bff-replicas-test', 'silent');
   adapters = await createAdapters({ dataDir, logger });
-  identityService = await startIdentityService({ address: '127.0.0.1:0', serviceTokenSecret, ...adapters, logger });
+  identityService = await startIdentityService({
+    address: '127.0.0.1:0',
+    serviceTokenSecret,
+    ...adapters,
+    logger,
+    mail: capturedMail(),
+  });
   identity = asBff(identityDefinition(), identityService.address);
   walletService = await startWalletService({
     address: '127.0.0.1:0',

@@ -16,6 +16,7 @@ import { moderationDefinition, type ModerationDefinition } from '@tip/moderation
 import { notificationsDefinition, type NotificationsDefinition } from '@tip/notifications/contract';
 import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
 import { startIdentityService } from '@tip/identity';
+import { capturedMail, type CapturedMail } from '@tip/identity/testing';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
@@ -39,6 +40,8 @@ export interface TestStack {
   adapters: Adapters;
   /** A gRPC client of the identity service, to check what it stored. */
   identity: ServiceClient<IdentityDefinition>;
+  /** The mail identity sent (confirmation codes, reset links). */
+  mail: CapturedMail;
   /** A gRPC client of the wallet, to check balances and the ledger. */
   wallet: ServiceClient<WalletDefinition>;
   /** The wallet as a service calls it (`content`, say), for what the BFF may not do: a debit. */
@@ -94,6 +97,7 @@ export async function startStack(
     clients.push(client);
     return client;
   }
+  const mail = capturedMail();
   const identityService = await startIdentityService({
     address: '127.0.0.1:0',
     serviceTokenSecret,
@@ -102,6 +106,7 @@ export async function startStack(
     objects: adapters.objects,
     logger,
     admin: ADMIN,
+    mail,
   });
   const identity = connect(identityDefinition(), identityService.address);
   const walletService = await startWalletService({
@@ -193,6 +198,7 @@ export async function startStack(
     dataDir,
     adapters,
     identity,
+    mail,
     wallet,
     walletAs: (caller) => connect(walletDefinition(), walletService.address, caller),
     content,

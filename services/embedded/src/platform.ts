@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { bffConfigSchema, startBff, testDataEnabled } from '@tip/bff';
-import { identityAdmin, identityConfigSchema, startIdentityService, type AdminCredentials } from '@tip/identity';
+import {
+  identityAdmin,
+  identityConfigSchema,
+  mailConfigShape,
+  mailOptionsFrom,
+  startIdentityService,
+  type AdminCredentials,
+} from '@tip/identity';
 import { ledgerCheckConfigShape, startWalletService, stripeConfigShape, stripeSettings } from '@tip/wallet';
 import { postApprovalSetting, startContentService } from '@tip/content';
 import { startMessagingService } from '@tip/messaging';
@@ -29,6 +36,8 @@ export const embeddedConfigSchema = engineConfigSchema
   .extend({
     ADMIN_EMAIL: identityConfigSchema.shape.ADMIN_EMAIL,
     ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD,
+    SMTP_URL: mailConfigShape.SMTP_URL,
+    MAIL_FROM: mailConfigShape.MAIL_FROM,
   })
   .extend(stripeConfigShape)
   .extend(ledgerCheckConfigShape)
@@ -83,6 +92,8 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       objects,
       logger: logger.child({ service: 'identity' }),
       admin,
+      // Without PUBLIC_URL, links point at this process as npm start prints it.
+      mail: mailOptionsFrom(config, logger.child({ service: 'identity' }), `http://localhost:${config.PORT}`),
     });
     stops.defer(() => identity.stop());
 

@@ -49,7 +49,10 @@ runMain(async () => {
   for (const service of SERVICES) {
     const port = await freePort();
     // A service reaches those started before it (content and messaging charge through the wallet).
-    services.push(run(service, `services/${service}`, { ...shared, ...addresses, GRPC_PORT: String(port) }));
+    const env: NodeJS.ProcessEnv = { ...shared, ...addresses, GRPC_PORT: String(port) };
+    // Identity's mails link to where browsers reach the BFF, as npm start's do.
+    if (service === 'identity') env.PUBLIC_URL = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    services.push(run(service, `services/${service}`, env));
     addresses[`${service.toUpperCase()}_ADDR`] = `127.0.0.1:${port}`;
   }
   const bff = run('bff', 'bff', { ...shared, ...addresses });

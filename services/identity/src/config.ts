@@ -8,6 +8,7 @@ import {
 } from '@tip/platform';
 import { z } from 'zod';
 import type { AdminCredentials } from './app/ensure-admin.js';
+import { mailConfigShape } from './mail-settings.js';
 
 /** The identity process's settings, read from the environment; a bad value names its variable. */
 export const identityConfigSchema = engineConfigSchema.extend({
@@ -17,6 +18,7 @@ export const identityConfigSchema = engineConfigSchema.extend({
   ...serviceTokenConfigShape,
   ADMIN_EMAIL: optionalString().pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString().pipe(z.string().min(6, 'must have at least 6 characters').optional()),
+  ...mailConfigShape,
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 

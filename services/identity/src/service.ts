@@ -16,10 +16,15 @@ import { PhotoStorage } from './infra/photo-storage.js';
 import { UserRepository } from './infra/user-repository.js';
 import { consumePremiumPurchases } from './infra/premium-purchases.js';
 import { consumeVerificationDecisions } from './infra/verification-decisions.js';
+import { MailQueue } from './infra/mail-queue.js';
+import { startMailSender } from './infra/mail-sender.js';
+import type { IdentityMailOptions } from './mail-settings.js';
 
 export interface IdentityServiceOptions extends ServiceRuntime {
   /** The admin to create, promote or whose password to reset (ADMIN_EMAIL, ADMIN_PASSWORD). */
   admin?: AdminCredentials;
+  /** Where its mail goes (mailOptionsFrom: SMTP, or .eml files) and the address its links start with. */
+  mail: IdentityMailOptions;
 }
 
 export interface RunningIdentityService extends RunningService<IdentityDefinition> {
@@ -30,14 +35,19 @@ export interface RunningIdentityService extends RunningService<IdentityDefinitio
 /**
  * Starts identity: its gRPC server (with the gRPC health service), the outbox relays of users and blocks publishing
  * on `identity.users`, the consumers of moderation's verification decisions, the wallet's premium purchases and its
- * own deletions (which lift the deleted account's blocks), and the admin account.
+ * own deletions (which lift the deleted account's blocks), the admin account, and the sender of its mail queue.
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const { documents, events, objects, logger } = options;
-  const [users, blocks] = await Promise.all([UserRepository.open(documents), BlockRepository.open(documents)]);
+  const [users, blocks, mailQueue] = await Promise.all([
+    UserRepository.open(documents),
+    BlockRepository.open(documents),
+    MailQueue.open(documents),
+  ]);
   const context: IdentityContext = {
     users,
     blocks,
+    mail: { queue: mailQueue, publicUrl: options.mail.publicUrl },
     photos: new PhotoStorage(objects, logger),
     passwords: argon2PasswordHasher(),
     logger,
@@ -79,5 +89,14 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       () => consumeDeletionsForBlocks(context, events, documents),
     ],
   });
-  return { ...service, ...(adminCreated && { adminCreated }) };
+  // Mail goes out beside the requests, never in them: a request only queues it.
+  const mailSender = startMailSender({ queue: mailQueue, transport: options.mail.transport, logger });
+  return {
+    ...service,
+    ...(adminCreated && { adminCreated }),
+    async stop() {
+      await service.stop();
+      await mailSender.stop();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '@tip/platform';
 import type { BlockRepository } from '../infra/block-repository.js';
+import type { MailQueue } from '../infra/mail-queue.js';
 import type { PasswordHasher } from '../infra/password-hasher.js';
 import type { PhotoStorage } from '../infra/photo-storage.js';
 import type { UserRepository } from '../infra/user-repository.js';
@@ -8,6 +9,8 @@ import type { UserRepository } from '../infra/user-repository.js';
 export interface IdentityContext {
   users: UserRepository;
   blocks: BlockRepository;
+  /** Mail is queued here and sent beside the request; its links start with publicUrl. */
+  mail: { queue: MailQueue; publicUrl: string };
   photos: PhotoStorage;
   passwords: PasswordHasher;
   logger: Logger;

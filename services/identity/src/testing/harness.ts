@@ -10,6 +10,7 @@ import { startServiceHarness, type ServiceHarness } from '@tip/platform/testing'
 import { startIdentityService, type IdentityServiceOptions, type RunningIdentityService } from '../service.js';
 import type { UserDocument } from '../infra/user-document.js';
 import { USERS_COLLECTION } from '../infra/user-repository.js';
+import { capturedMail, type CapturedMail } from './captured-mail.js';
 import { jpegPhoto } from './images.js';
 
 /** Identity as the BFF sees it, for tests, with a log of what it published on `identity.users`. */
@@ -19,21 +20,25 @@ export interface IdentityHarness extends Omit<ServiceHarness<IdentityDefinition,
   storedUserCount(): Promise<number>;
   /** Stops the service and closes the engines, then opens them again on the same data and starts anew. */
   restart(admin?: IdentityServiceOptions['admin']): Promise<void>;
+  /** The mail identity sent. */
+  mail: CapturedMail;
 }
 
 export async function startIdentityHarness(
   options: { admin?: IdentityServiceOptions['admin'] } = {},
 ): Promise<IdentityHarness> {
   let admin = options.admin;
+  const mail = capturedMail();
   const harness = await startServiceHarness({
     name: 'identity',
     definition: identityDefinition(),
     watch: [IDENTITY_USERS_TOPIC],
-    start: (runtime) => startIdentityService({ ...runtime, admin }),
+    start: (runtime) => startIdentityService({ ...runtime, admin, mail }),
   });
   const restart = harness.restart;
   const users = () => harness.documents.collection<UserDocument>(USERS_COLLECTION);
   return Object.assign(harness, {
+    mail,
     storedUser: async (id: string) => (await users()).findOne({ _id: id }),
     storedUserCount: async () => (await users()).count({}),
     async restart(nextAdmin?: IdentityServiceOptions['admin']) {

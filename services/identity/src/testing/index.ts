@@ -1,1 +1,3 @@
 export * from './member-profile.js';
+export * from './captured-mail.js';
+export * from './smtp-catcher.js';

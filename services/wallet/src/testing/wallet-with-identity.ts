@@ -1,6 +1,7 @@
 import { createGrpcClient, type ServiceRuntime } from '@tip/platform';
 import { identityDefinition } from '@tip/identity/contract';
 import { startIdentityService } from '@tip/identity';
+import { capturedMail } from '@tip/identity/testing';
 import { startWalletService, type RunningWalletService, type WalletServiceOptions } from '../service.js';
 
 /**
@@ -11,7 +12,7 @@ export async function startWalletWithIdentity(
   runtime: ServiceRuntime,
   options: Pick<WalletServiceOptions, 'stripe' | 'integrityCheckIntervalMs'> = {},
 ): Promise<RunningWalletService & { identityAddress: string }> {
-  const identity = await startIdentityService({ ...runtime, address: '127.0.0.1:0' });
+  const identity = await startIdentityService({ ...runtime, address: '127.0.0.1:0', mail: capturedMail() });
   const client = createGrpcClient(identityDefinition(), identity.address, {
     caller: 'wallet',
     serviceTokenSecret: runtime.serviceTokenSecret,

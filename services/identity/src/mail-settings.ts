@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { ConfigError, optionalHttpUrl, optionalString, type Logger } from '@tip/platform';
+import { z } from 'zod';
+import { fileMailTransport, smtpMailTransport, type MailTransport } from './infra/mail-transport.js';
+
+/** The variables identity's mail reads, wherever identity runs (its own process, or the embedded platform). */
+export const mailConfigShape = {
+  /** `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS); unset: .eml files. */
+  SMTP_URL: optionalString().pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Tip <no-reply@tip.community>'),
+  /** Where browsers reach the platform: the links in mails start with it. */
+  PUBLIC_URL: optionalHttpUrl(),
+};
+
+/** What identity needs to send mail: where it goes, and the address its links point at. */
+export interface IdentityMailOptions {
+  transport: MailTransport;
+  publicUrl: string;
+}
+
+/**
+ * SMTP when SMTP_URL is set, else `.eml` files under DATA_DIR/mail (the embedded default). Links start with
+ * PUBLIC_URL, else with `fallbackUrl` (the embedded platform's own address); a process of its own must be told.
+ */
+export function mailOptionsFrom(
+  config: { SMTP_URL?: string | undefined; MAIL_FROM: string; PUBLIC_URL?: string | undefined; DATA_DIR: string },
+  logger: Logger,
+  fallbackUrl?: string,
+): IdentityMailOptions {
+  const publicUrl = (config.PUBLIC_URL ?? fallbackUrl)?.replace(/\/+$/, '');
+  if (!publicUrl) throw new ConfigError(['PUBLIC_URL: required, the links in mails start with it']);
+  const transport = config.SMTP_URL
+    ? smtpMailTransport({ url: config.SMTP_URL, from: config.MAIL_FROM })
+    : fileMailTransport({ dir: join(config.DATA_DIR, 'mail'), from: config.MAIL_FROM, logger });
+  return { transport, publicUrl };
+}
