@@ -42,7 +42,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(healthRoutes(identity, context.cache));
+  app.use(healthRoutes(identity, context.content, context.cache));
   app.use(requestLog(logger));
   app.use(securityHeaders(context.secureCookies));
   app.use(compressAnswers());

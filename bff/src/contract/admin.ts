@@ -109,6 +109,12 @@ export const adminStatsSchema = z.strictObject({
   openReports: z.number().int(),
   openFeedback: z.number().int(),
   revenueCents: z.number().int(),
+  /** Which ffmpeg processes the videos: the machine's (`system`), the npm package's (`npm`) or `none`. */
+  media: z.strictObject({
+    ffmpegSource: z.enum(['system', 'npm', 'none']),
+    ffmpegVersion: z.string(),
+    limitsEnforced: z.boolean(),
+  }),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -95,8 +95,8 @@ export function adminQueueRoutes(context: BffContext): Router {
     '/api/admin/stats',
     adminOnly,
     handle(async (_req, res) => {
-      const stats = await moderation.Stats({});
-      res.json({ ...stats, revenueCents: Number(stats.revenueCents) });
+      const [stats, media] = await Promise.all([moderation.Stats({}), content.MediaTools({})]);
+      res.json({ ...stats, revenueCents: Number(stats.revenueCents), media });
     }),
   );
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { waitFor } from '@tip/platform/testing';
 import { json } from '../testing/browser.js';
 import { registrationForm, startStack, type TestStack } from '../testing/start-stack.js';
 
@@ -207,8 +208,19 @@ describe('small routes', () => {
     expect(await json(response)).toEqual({ message: 'Risorsa non trovata' });
   });
 
-  it('reports liveness and readiness', async () => {
-    expect(await json(await stack.browser().get('/api/health'))).toEqual({ status: 'ok' });
+  it('reports liveness, with the ffmpeg content runs once it said, and readiness', async () => {
+    expect(await json(await stack.browser().get('/api/health'))).toMatchObject({ status: 'ok' });
+    const media = {
+      ffmpegSource: 'system',
+      ffmpegVersion: expect.stringMatching(/^ffmpeg version /),
+      limitsEnforced: true,
+    };
+    await waitFor(
+      async () => 'media' in (await json(await stack.browser().get('/api/health'))),
+      5000,
+      'content saying which ffmpeg',
+    );
+    expect(await json(await stack.browser().get('/api/health'))).toEqual({ status: 'ok', media });
     const ready = await stack.browser().get('/api/ready');
     expect(ready.status).toBe(200);
   });

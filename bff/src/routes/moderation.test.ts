@@ -422,6 +422,8 @@ describe('users, stats and the audit log', () => {
       openReports: expect.any(Number),
       openFeedback: expect.any(Number),
       revenueCents: 0,
+      // This machine's ffmpeg (Debian's), under prlimit.
+      media: { ffmpegSource: 'system', ffmpegVersion: expect.stringMatching(/^ffmpeg version /), limitsEnforced: true },
     });
     expect(stats.totalTransactions).toBeGreaterThanOrEqual(1);
   });

@@ -6,6 +6,7 @@ import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, postCounts, toggleLike } from '../app/engagement.js';
 import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
+import { mediaTools } from '../app/media-tools.js';
 import { applyPostDecision, createPost, deletePost, feed, getPost, getPosts, postAuthor } from '../app/posts.js';
 import { isUnlocked, revealTelegram, unlock } from '../app/purchases.js';
 import { CATEGORIES, type Category } from '../domain/index.js';
@@ -50,6 +51,7 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
       return {};
     },
     GetMedia: (request) => getMedia(context, request),
+    MediaTools: () => mediaTools(),
     AwaitBlock: async (request) => ({ applied: await context.blocks.awaitState(request) }),
     ExportMember: (request) => exportMember(context, request.userId),
   };

@@ -22,11 +22,10 @@ const executable = (path: string) => {
   }
 };
 
-/** The first `name` on the PATH (and /usr/bin, which a trimmed PATH may leave out). */
-function onPath(name: string): string | undefined {
-  const folders = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/bin', '/usr/local/bin'];
-  return folders.map((folder) => join(folder, name)).find(executable);
-}
+/** Where the machine's ffmpeg may be: the PATH, and /usr/bin, which a trimmed PATH may leave out. */
+const MACHINE_FOLDERS = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/bin', '/usr/local/bin'];
+
+const within = (folders: string[], name: string) => folders.map((folder) => join(folder, name)).find(executable);
 
 async function versionOf(ffmpeg: string): Promise<string> {
   const { stdout } = await promisify(execFile)(ffmpeg, ['-hide_banner', '-version'], { timeout: 10_000, env: {} });
@@ -49,20 +48,23 @@ async function npmBinaries(): Promise<{ ffmpeg: string; ffprobe: string } | unde
   }
 }
 
+/**
+ * The ffmpeg and ffprobe in `folders` when both are there (the image and CI install Debian's), otherwise the npm
+ * packages' binaries. Rejects when there are neither, which leaves videos refused and says why.
+ */
+export async function findFfmpeg(folders: string[]): Promise<FfmpegBinaries> {
+  const ffmpeg = within(folders, 'ffmpeg');
+  const ffprobe = within(folders, 'ffprobe');
+  if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, source: 'system', version: await versionOf(ffmpeg) };
+  const shipped = await npmBinaries();
+  if (!shipped) throw new Error('no ffmpeg: neither on the PATH nor from @ffmpeg-installer/ffmpeg');
+  return { ...shipped, source: 'npm', version: await versionOf(shipped.ffmpeg) };
+}
+
 let found: Promise<FfmpegBinaries> | undefined;
 
-/**
- * The machine's ffmpeg and ffprobe when it has both (the image and CI install Debian's), otherwise the npm packages'
- * binaries; found once. Rejects when there are neither, which leaves videos refused and says why.
- */
+/** The machine's ffmpeg, or else the npm packages' (`findFfmpeg`), found once per process. */
 export function ffmpegBinaries(): Promise<FfmpegBinaries> {
-  found ??= (async (): Promise<FfmpegBinaries> => {
-    const ffmpeg = onPath('ffmpeg');
-    const ffprobe = onPath('ffprobe');
-    if (ffmpeg && ffprobe) return { ffmpeg, ffprobe, source: 'system', version: await versionOf(ffmpeg) };
-    const shipped = await npmBinaries();
-    if (!shipped) throw new Error('no ffmpeg: neither on the PATH nor from @ffmpeg-installer/ffmpeg');
-    return { ...shipped, source: 'npm', version: await versionOf(shipped.ffmpeg) };
-  })();
+  found ??= findFfmpeg(MACHINE_FOLDERS);
   return found;
 }
