@@ -14,7 +14,6 @@ import { identityHandlers } from './grpc/handlers.js';
 import { argon2PasswordHasher } from './infra/password-hasher.js';
 import { PhotoStorage } from './infra/photo-storage.js';
 import { UserRepository } from './infra/user-repository.js';
-import { consumePremiumPurchases } from './infra/premium-purchases.js';
 import { consumeVerificationDecisions } from './infra/verification-decisions.js';
 import { MailQueue } from './infra/mail-queue.js';
 import { startMailSender } from './infra/mail-sender.js';
@@ -85,7 +84,6 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     ],
     consumers: [
       () => consumeVerificationDecisions(context, events, documents),
-      () => consumePremiumPurchases(context, events, documents),
       () => consumeDeletionsForBlocks(context, events, documents),
     ],
   });

@@ -10,10 +10,10 @@ export type { Charge__Output as ContentCharge } from '../generated/tip/content/v
 export const CONTENT_SERVICE_NAME = 'tip.content.v1.Content';
 
 /**
- * Who calls content besides the BFF: moderation, which applies its post decisions and learns of a post it has not
- * heard of yet. The NetworkPolicies admit the same.
+ * Who calls content besides the BFF: moderation, which learns of a post it has not heard of yet (its decisions reach
+ * content as events). The NetworkPolicies admit the same.
  */
-export const CONTENT_CALLERS: CallerPolicy = { GetPost: ['bff', 'moderation'], ApplyPostDecision: ['moderation'] };
+export const CONTENT_CALLERS: CallerPolicy = { GetPost: ['bff', 'moderation'] };
 
 let definition: ContentDefinition | undefined;
 

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, parseInput, type CallContext, type ServiceHandlers } from '@tip/platform';
-import { PostDecisionMade } from '@tip/moderation/contract';
+import { DomainError, type CallContext, type ServiceHandlers } from '@tip/platform';
 import type { ContentDefinition } from '../contract/index.js';
 import type { CallInfo, ContentContext } from '../app/context.js';
 import { addComment, listComments, postCounts, toggleLike } from '../app/engagement.js';
 import { exportMember } from '../app/export-member.js';
 import { getMedia } from '../app/media.js';
 import { mediaTools } from '../app/media-tools.js';
-import { applyPostDecision, createPost, deletePost, feed, getPost, getPosts, postAuthor } from '../app/posts.js';
+import { createPost, deletePost, feed, getPost, getPosts, postAuthor } from '../app/posts.js';
 import { isUnlocked, revealTelegram, unlock } from '../app/purchases.js';
 import { CATEGORIES, type Category } from '../domain/index.js';
 
@@ -41,11 +40,6 @@ export function contentHandlers(context: ContentContext): ServiceHandlers<Conten
     IsUnlocked: (request) => isUnlocked(context, request),
     RevealTelegram: (request) => revealTelegram(context, request),
     PostAuthor: (request) => postAuthor(context, request),
-    async ApplyPostDecision(request, call) {
-      const { reason, ...decision } = parseInput(PostDecisionMade.schema, request);
-      await applyPostDecision(context, { ...decision, ...(reason && { reason }) }, callInfo(call));
-      return {};
-    },
     async DeletePost(request, call) {
       await deletePost(context, request, callInfo(call));
       return {};

@@ -69,8 +69,8 @@ export async function revokePremium(
 }
 
 /**
- * A paid month of premium, applied once per payment however often it arrives (the wallet's event, and the BFF's
- * call for the buyer's answer): a payment already applied changes nothing.
+ * A paid month of premium, applied once per payment however often the wallet calls (a retried settlement, the
+ * provider's webhook and the buyer's confirmation): a payment already applied changes nothing.
  */
 export async function applyPremiumPurchase(
   context: IdentityContext,

@@ -60,17 +60,20 @@ function storeDecision(context: IdentityContext, decision: VerificationDecidedPa
 }
 
 /**
- * An admin's decision, applied by moderation as it records it and again by its VerificationDecided event. Safe to
- * repeat: the second finds it applied and changes nothing. A decision about a deleted user has nothing left to change.
+ * An admin's decision, from moderation's VerificationDecided (the one path: docs/decisions.md#one-path-per-fact),
+ * `decidedAt` being when moderation recorded it. It decides the photo waiting now, and only that one: a decision
+ * delivered again, or an earlier one delivered late (made before the photo now waiting was sent, or once the member
+ * was decided), changes nothing. A decision about a deleted user has nothing left to change.
  */
 export async function applyVerificationDecision(
   context: IdentityContext,
-  decision: VerificationDecidedPayload,
+  decision: VerificationDecidedPayload & { decidedAt: string },
   call: CallInfo,
 ): Promise<void> {
   try {
     const current = await context.users.get(decision.userId);
-    if (current.verificationStatus === decision.status && !current.genderChange) return;
+    if (current.verificationStatus !== 'pending') return;
+    if (current.verificationSubmittedAt && decision.decidedAt < current.verificationSubmittedAt) return;
     await storeDecision(context, decision, call);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'NOT_FOUND') {

@@ -9,13 +9,12 @@ export type { RegisterRequest__Output as IdentityRegisterRequest } from '../gene
 export const IDENTITY_SERVICE_NAME = 'tip.identity.v1.Identity';
 
 /**
- * Who calls identity besides the BFF: moderation, which applies its verification decisions and learns of a member
- * it has not heard of yet, and the wallet, which applies a premium purchase as it settles it. The NetworkPolicies
- * admit the same.
+ * Who calls identity besides the BFF: moderation, which learns of a member it has not heard of yet (its decisions
+ * reach identity as events), and the wallet, which applies a premium purchase before it settles it. The
+ * NetworkPolicies admit the same.
  */
 export const IDENTITY_CALLERS: CallerPolicy = {
   GetUser: ['bff', 'moderation'],
-  ApplyVerificationDecision: ['moderation'],
   ApplyPremiumPurchase: ['wallet'],
 };
 

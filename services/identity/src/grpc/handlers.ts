@@ -1,5 +1,4 @@
 import { DomainError, parseInput, type CallContext, type ServiceHandlers } from '@tip/platform';
-import { VerificationDecided } from '@tip/moderation/contract';
 import type { IdentityDefinition } from '../contract/index.js';
 import { randomUUID } from 'node:crypto';
 import { blockedBetween, blockUser, listBlocked, unblockUser, type BlockedUserRecord } from '../app/blocks.js';
@@ -17,7 +16,7 @@ import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premiu
 import { setTester } from '../app/tester.js';
 import { updateProfile } from '../app/update-profile.js';
 import { getUsers, listUsers } from '../app/user-directory.js';
-import { applyVerificationDecision, resubmitVerification } from '../app/verification.js';
+import { resubmitVerification } from '../app/verification.js';
 import { blockSchema, premiumGrantSchema, userDirectoryQuerySchema } from '../domain/index.js';
 import { toProtoUser } from './to-proto.js';
 
@@ -130,11 +129,6 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
         throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput', { field: 'paymentId' });
       }
       return toProtoUser(await applyPremiumPurchase(context, input, callInfo(call)));
-    },
-    async ApplyVerificationDecision(request, call) {
-      const { reason, ...decision } = parseInput(VerificationDecided.schema, request);
-      await applyVerificationDecision(context, { ...decision, ...(reason && { reason }) }, callInfo(call));
-      return {};
     },
     async BlockUser(request, call) {
       const { reason } = parseInput(blockSchema, { reason: request.reason });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import { newEvent } from '@tip/platform';
 import { VerificationDecided } from '@tip/moderation/contract';
 import type { IdentityUserOutput } from '../contract/index.js';
@@ -24,31 +25,16 @@ async function decide(userId: string, status: 'approved' | 'rejected', reason?: 
   return event;
 }
 
+/** Whether identity's consumer of decisions went past the event (it records each it handled). */
+const handled = async (eventId: string) =>
+  (await (
+    await harness.documents.collection('_handled_events')
+  ).count({
+    _id: `identity.verification-decisions:${eventId}`,
+  })) > 0;
+
 const statusOf = async (user: IdentityUserOutput) =>
   (await harness.client.GetUser({ userId: user.id, viewerId: user.id })).verificationStatus;
-
-describe('ApplyVerificationDecision, as moderation records a decision', () => {
-  it('applies it at once, once however often it comes (the call, then its event), and only from moderation', async () => {
-    const member = await registerMember(harness);
-    const decision = { userId: member.id, status: 'approved', reason: '', adminId: 'admin-1' };
-    await harness.clientAs('moderation').ApplyVerificationDecision(decision);
-    expect(await statusOf(member)).toBe('approved');
-    await harness.clientAs('moderation').ApplyVerificationDecision(decision);
-    await decide(member.id, 'approved');
-    // A later decision on the same key is handled after the repeats: once it shows, they were.
-    await decide(member.id, 'rejected', 'Ripensamento');
-    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the later decision');
-    await waitFor(
-      () => eventTypes(harness.published, member.id).filter((type) => type === 'ProfileUpdated').length >= 2,
-      5000,
-      'the relayed profiles',
-    );
-    expect(eventTypes(harness.published, member.id).filter((type) => type === 'ProfileUpdated')).toHaveLength(2);
-    await expect(harness.client.ApplyVerificationDecision(decision)).rejects.toThrow(/caller not admitted/);
-    const unknown = harness.clientAs('moderation').ApplyVerificationDecision({ ...decision, userId: 'nobody' });
-    await expect(unknown).resolves.toEqual({});
-  });
-});
 
 describe('VerificationDecided from moderation', () => {
   it('approves a member and publishes its new profile', async () => {
@@ -70,21 +56,28 @@ describe('VerificationDecided from moderation', () => {
     expect((await harness.client.GetUser({ userId: member.id, viewerId: stranger.id })).verificationNotes).toBe('');
   });
 
-  it('handles a redelivered decision once', async () => {
+  it('decides the photo waiting once: a repeat, or an older decision delivered late, changes nothing', async () => {
     const member = await registerMember(harness);
-    const event = await decide(member.id, 'approved');
-    await harness.events.publish(VerificationDecided.topic, [event]);
-    // A later decision on the same key is delivered after both copies, so once it is applied they were handled.
-    await decide(member.id, 'rejected', 'Ripensamento');
-    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the later decision');
-    await waitFor(() => eventTypes(harness.published, member.id).length === 4, 5000, 'the relayed events');
-    expect(eventTypes(harness.published, member.id)).toEqual([
-      'VerificationSubmitted',
-      'UserRegistered',
-      'ProfileUpdated',
-      'ProfileUpdated',
-    ]);
-    expect((await harness.storedUser(member.id))?.revision).toBe(2);
+    const rejection = await decide(member.id, 'rejected', 'Foto sfocata');
+    await waitFor(async () => (await statusOf(member)) === 'rejected', 5000, 'the rejection');
+    await harness.client.ResubmitVerification({
+      userId: member.id,
+      image: { content: await jpegPhoto({ width: 30, height: 30 }), fileName: 'new.jpg' },
+    });
+    const resubmitted = (await harness.storedUser(member.id))?.revision ?? 0;
+    // The rejection again (a redelivery), and under another id (the decision on the earlier photo, arriving late).
+    await harness.events.publish(VerificationDecided.topic, [rejection, { ...rejection, id: randomUUID() }]);
+    const approval = await decide(member.id, 'approved');
+    // A later decision on the same key is handled after the copies: once it shows, they were, and changed nothing.
+    await waitFor(async () => (await statusOf(member)) === 'approved', 5000, 'the approval');
+    expect((await harness.storedUser(member.id))?.revision).toBe(resubmitted + 1);
+
+    // The older rejection delivered after the newer approval, and the approval again: the member stays approved.
+    const late = { ...rejection, id: randomUUID() };
+    await harness.events.publish(VerificationDecided.topic, [late, approval]);
+    await waitFor(async () => (await handled(late.id)) && (await handled(approval.id)), 5000, 'the late copies');
+    expect(await statusOf(member)).toBe('approved');
+    expect((await harness.storedUser(member.id))?.revision).toBe(resubmitted + 1);
   });
 
   it('skips a malformed decision and goes on with the next', async () => {

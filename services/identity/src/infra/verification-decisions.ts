@@ -3,7 +3,10 @@ import { VerificationDecided } from '@tip/moderation/contract';
 import type { IdentityContext } from '../app/context.js';
 import { applyVerificationDecision } from '../app/verification.js';
 
-/** Applies moderation's VerificationDecided events, each once per group; a malformed one is logged and skipped. */
+/**
+ * Applies moderation's VerificationDecided events, the one way a decision reaches identity; each once per group, and a
+ * malformed one is logged and skipped.
+ */
 export function consumeVerificationDecisions(
   context: IdentityContext,
   events: EventBus,
@@ -16,7 +19,11 @@ export function consumeVerificationDecisions(
     logger: context.logger,
     reactions: [
       on(VerificationDecided, (decision, event) =>
-        applyVerificationDecision(context, decision, { correlationId: event.correlationId }),
+        applyVerificationDecision(
+          context,
+          { ...decision, decidedAt: event.occurredAt },
+          { correlationId: event.correlationId },
+        ),
       ),
     ],
   });

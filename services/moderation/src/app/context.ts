@@ -8,10 +8,13 @@ import type { MemberQueue } from '../infra/member-queue.js';
 import type { PostQueue } from '../infra/post-queue.js';
 import type { Reports } from '../infra/reports.js';
 
-/** The services whose state a decision changes: moderation applies its decisions there as it records them. */
+/**
+ * The services whose state a decision changes, asked about a member or post moderation has not heard of yet, and read
+ * until they show a decision. They apply its decisions from its events alone (docs/decisions.md#one-path-per-fact).
+ */
 export interface DecisionOwners {
-  identity: Pick<ServiceClient<IdentityDefinition>, 'GetUser' | 'ApplyVerificationDecision'>;
-  content: Pick<ServiceClient<ContentDefinition>, 'GetPost' | 'ApplyPostDecision'>;
+  identity: Pick<ServiceClient<IdentityDefinition>, 'GetUser'>;
+  content: Pick<ServiceClient<ContentDefinition>, 'GetPost'>;
 }
 
 /** What the use cases work with: moderation's repositories, and the owners of what it decides about. */

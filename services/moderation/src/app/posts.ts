@@ -1,7 +1,8 @@
 import { DomainError, parseInput } from '@tip/platform';
 import { PostDecisionMade } from '../contract/index.js';
 import { decisionSchema } from '../domain/index.js';
-import { applyAtOwner, unlessGone } from './apply-at-owner.js';
+import { ownerApplied } from './owner-applied.js';
+import { unlessGone } from './unless-gone.js';
 import type { CallInfo, ModerationContext } from './context.js';
 import { decisionsMade } from './figures.js';
 
@@ -30,8 +31,9 @@ async function postToDecide(context: ModerationContext, postId: string, adminId:
 }
 
 /**
- * An admin's decision on a waiting post: stored here with PostDecisionMade, then applied at content at once, so that
- * the next page shows it; should that call fail, content applies the event.
+ * An admin's decision on a waiting post: stored here with PostDecisionMade, in one write; content applies it from that
+ * event (the one path: it arrives even when content is down at the moment), and the pages showing the post hear it.
+ * The answer waits until content shows it, so that the admin's next page does.
  */
 export async function decidePost(
   context: ModerationContext,
@@ -46,7 +48,8 @@ export async function decidePost(
   if (!(await context.posts.decide(post._id, status, [decided])))
     throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
   decisionsMade.inc({ subject: 'post', status });
-  await applyAtOwner(context, 'content', () =>
-    context.content.ApplyPostDecision({ ...decision, reason: decision.reason ?? '' }),
-  );
+  await ownerApplied(context, { owner: 'content', id: post._id }, async () => {
+    const { post: shown } = await context.content.GetPost({ postId: post._id, viewerId: input.adminId });
+    return shown?.status === status;
+  });
 }

@@ -1,7 +1,8 @@
 import { DomainError, parseInput } from '@tip/platform';
 import { VerificationDecided } from '../contract/index.js';
 import { decisionSchema } from '../domain/index.js';
-import { applyAtOwner, unlessGone } from './apply-at-owner.js';
+import { ownerApplied } from './owner-applied.js';
+import { unlessGone } from './unless-gone.js';
 import type { CallInfo, ModerationContext } from './context.js';
 import { decisionsMade } from './figures.js';
 
@@ -29,9 +30,10 @@ async function memberToDecide(context: ModerationContext, userId: string, adminI
 }
 
 /**
- * An admin's decision on a waiting photo: stored here with VerificationDecided, then applied at identity at once, so
- * that the member's next page shows it; should that call fail, identity applies the event. Of two admins deciding
- * at once, the second is told it was decided already.
+ * An admin's decision on a waiting photo: stored here with VerificationDecided, in one write; identity applies it from
+ * that event (the one path: it arrives even when identity is down at the moment), and the member's pages hear it.
+ * The answer waits until identity shows it, so that the member's next page does. Of two admins deciding at once,
+ * the second is told it was decided already.
  */
 export async function decideVerification(
   context: ModerationContext,
@@ -46,7 +48,8 @@ export async function decideVerification(
   if (!(await context.members.decide(member._id, status, [decided])))
     throw new DomainError('FAILED_PRECONDITION', 'moderation.alreadyDecided');
   decisionsMade.inc({ subject: 'verification', status });
-  await applyAtOwner(context, 'identity', () =>
-    context.identity.ApplyVerificationDecision({ ...decision, reason: decision.reason ?? '' }),
-  );
+  await ownerApplied(context, { owner: 'identity', id: member._id }, async () => {
+    const shown = await context.identity.GetUser({ userId: member._id, viewerId: input.adminId });
+    return shown.verificationStatus === status;
+  });
 }

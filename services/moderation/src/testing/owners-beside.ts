@@ -8,9 +8,8 @@ import { startModerationService, type RunningModerationService } from '../servic
 
 /**
  * Moderation under test with the real identity and content beside it (and the wallet content charges through), on
- * the same engines: where its decisions take effect, called as `moderation`. Members and posts a test makes known by
- * events alone are unknown to them: a decision about one takes effect by its event only (the owner's NOT_FOUND is
- * logged).
+ * the same engines: where its decisions take effect, from its events; moderation calls them as `moderation` about a
+ * member or post it has not heard of yet.
  */
 export async function startModerationWithOwners(
   runtime: ServiceRuntime,

@@ -136,6 +136,9 @@ export async function settlePayment(
     if (await context.payments.settle(paymentId, [])) paymentOutcomes.inc({ outcome: 'settled' });
     return { ...outcome, credits: product.item.credits, balance: (await context.ledger.head(entry.accountId)).balance };
   }
+  const months = product.item.months;
+  // Identity first: the payment is settled only once premium runs, so a failed call leaves it open for a retry.
+  const premiumExpiry = await extendPremium(context, { userId, paymentId, months });
   const purchased = PremiumPurchased.create(
     account._id,
     {
@@ -151,28 +154,26 @@ export async function settlePayment(
     call.correlationId,
   );
   if (await context.payments.settle(paymentId, [purchased])) paymentOutcomes.inc({ outcome: 'settled' });
-  const months = product.item.months;
   return {
     ...outcome,
     premiumMonths: months,
     balance: (await context.ledger.head(account._id)).balance,
-    premiumExpiry: await extendPremium(context, { userId, paymentId, months }),
+    premiumExpiry,
   };
 }
 
 /**
- * A settled premium purchase takes effect at identity at once, so that the buyer's answer carries the new expiry;
- * should identity not answer, its consumer of PremiumPurchased extends it a moment later (once per payment either
- * way), and the answer carries no expiry.
+ * A premium purchase takes effect at identity by this call alone (docs/decisions.md#one-path-per-fact), once per
+ * payment however often it is made, and the buyer's answer carries the new expiry. Should identity not answer, the
+ * settlement fails with it and the payment stays open: the buyer's retry or the provider's next webhook applies it.
+ * A member deleted since has no premium left to extend.
  */
 async function extendPremium(context: WalletContext, purchase: { userId: string; paymentId: string; months: number }) {
   try {
     return (await context.identity.ApplyPremiumPurchase(purchase)).premiumSubscriptionExpiry;
   } catch (error) {
-    context.logger.warn(
-      { err: error, paymentId: purchase.paymentId },
-      'identity extends premium from its event instead',
-    );
+    if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+    context.logger.info({ paymentId: purchase.paymentId }, 'premium purchase for a member deleted since');
     return '';
   }
 }

@@ -72,7 +72,10 @@ export const CreditsForfeited = defineEvent({
   schema: entrySchema,
 });
 
-/** A payment by card bought months of premium; identity extends the member's premium (idempotent by payment). */
+/**
+ * A payment by card bought months of premium, published as the payment settles, once identity extended the
+ * member's premium (the wallet's ApplyPremiumPurchase call, the one path of that effect): a fact for the others.
+ */
 export const PremiumPurchased = defineEvent({
   type: 'PremiumPurchased',
   version: 1,
