@@ -16,6 +16,7 @@ import {
   blockedUserRecordSchema,
   blockResultSchema,
   catalogueSchema,
+  commentAddedSchema,
   commentItemSchema,
   conversationSchema,
   creditsResultSchema,
@@ -24,6 +25,7 @@ import {
   feedbackItemSchema,
   feedbackSentSchema,
   feedItemSchema,
+  feedPageSchema,
   likeStateSchema,
   markReadResultSchema,
   memberSchema,
@@ -45,7 +47,7 @@ import {
   telegramRevealSchema,
   testDataSchema,
   testerSetSchema,
-  threadEntrySchema,
+  threadPageSchema,
   transactionSchema,
   unlockResultSchema,
   unreadCountSchema,
@@ -120,11 +122,11 @@ describe('the BFF answers and pushes as its contract says', () => {
         5000,
         'the feed',
       );
-      const feed = await answer(reader.browser.get('/api/feed'), feedItemSchema.array());
+      const feed = await answer(reader.browser.get('/api/feed'), feedPageSchema);
       expect(feed[0]?.post).toMatchObject({ id: postId, locked: true });
       await answer(reader.browser.get(`/api/posts/${postId}`), feedItemSchema);
       await answer(reader.browser.postJson(`/api/posts/${postId}/like`, {}), likeStateSchema);
-      await reader.browser.postJson(`/api/posts/${postId}/comments`, { content: 'bello' });
+      await answer(reader.browser.postJson(`/api/posts/${postId}/comments`, { content: 'bello' }), commentAddedSchema);
       await answer(reader.browser.get(`/api/posts/${postId}/comments`), commentItemSchema.array());
       expect(
         (await answer(reader.browser.postJson(`/api/posts/${postId}/unlock`, {}), unlockResultSchema)).charged,
@@ -141,7 +143,7 @@ describe('the BFF answers and pushes as its contract says', () => {
         sendResultSchema,
       );
       await answer(author.browser.get('/api/messages/conversations'), conversationSchema.array());
-      await answer(author.browser.get(`/api/messages/${reader.id}`), threadEntrySchema.array());
+      await answer(author.browser.get(`/api/messages/${reader.id}`), threadPageSchema);
       await answer(author.browser.get('/api/messages/unread-count'), unreadCountSchema);
       const read = author.browser.postJson('/api/messages/mark-read', { senderId: reader.id, recipientId: author.id });
       expect((await answer(read, markReadResultSchema)).marked).toBe(1);

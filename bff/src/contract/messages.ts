@@ -45,6 +45,13 @@ export const threadEntrySchema = z.strictObject({
 });
 export type ThreadEntry = z.infer<typeof threadEntrySchema>;
 
+/**
+ * GET /api/messages/{otherUserId} (or /api/messages/post/{postId}): one page of the thread, newest first. The cursor
+ * of the older messages comes in the X-Next-Cursor header, absent at the start of the conversation.
+ */
+export const threadPageSchema = z.array(threadEntrySchema);
+export type ThreadPage = z.infer<typeof threadPageSchema>;
+
 /** POST /api/messages: the stored message and the sender's new balance. */
 export const sendResultSchema = z.strictObject({ message: messageSchema, credits: z.number().int(), text: z.string() });
 export type SendResult = z.infer<typeof sendResultSchema>;

@@ -63,6 +63,10 @@ export const commentItemSchema = z.strictObject({
 });
 export type CommentItem = z.infer<typeof commentItemSchema>;
 
+/** POST /api/posts/:id/comments (201): the comment as the post shows it, and what to tell its writer. */
+export const commentAddedSchema = commentItemSchema.extend({ message: z.string() });
+export type CommentAdded = z.infer<typeof commentAddedSchema>;
+
 export const feedItemSchema = z.strictObject({
   post: postSchema,
   /** Null when the post does not show its author's profile. */
@@ -79,8 +83,21 @@ export const feedItemSchema = z.strictObject({
 });
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
-/** POST /api/posts (201): published at once (approved) or waiting for a moderator (pending), as its author sees it. */
-export const postCreatedSchema = doneSchema.extend({ status: z.enum(['pending', 'approved']), item: feedItemSchema });
+/**
+ * GET /api/feed (all categories, or `?category=`): one page, newest first. The next page's cursor comes in the
+ * X-Next-Cursor header, absent on the last page.
+ */
+export const feedPageSchema = z.array(feedItemSchema);
+export type FeedPage = z.infer<typeof feedPageSchema>;
+
+/**
+ * POST /api/posts (201): published at once (approved), waiting for a moderator (pending), or its video being made
+ * ready first (processing), as its author sees it.
+ */
+export const postCreatedSchema = doneSchema.extend({
+  status: z.enum(['processing', 'pending', 'approved']),
+  item: feedItemSchema,
+});
 export type PostCreated = z.infer<typeof postCreatedSchema>;
 
 /** POST /api/posts/:id/like. */

@@ -4,11 +4,22 @@ import { parseInput } from '@tip/platform';
 import type { ModerationAuditEntry } from '@tip/moderation/contract';
 import { decisionSchema, FEEDBACK_TYPES, REPORT_REASONS } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { adminUsers, excerptOf, postSummaries, userRefs } from '../moderation/admin-views.js';
+import {
+  adminCountsSchema,
+  adminStatsSchema,
+  auditEntrySchema,
+  auditPageSchema,
+  pendingPostSchema,
+  pendingUserSchema,
+  postDecidedSchema,
+  verificationDecidedSchema,
+} from '../contract/index.js';
+import { respond } from '../http/respond.js';
 
 const reportReasonSchema = z.enum(REPORT_REASONS);
 const feedbackTypeSchema = z.enum(FEEDBACK_TYPES);
@@ -41,7 +52,14 @@ export function adminQueueRoutes(context: BffContext): Router {
       adminOf(res),
     );
     const changes = new Map(items.map((item) => [item.userId, item.genderChange]));
-    res.json(users.map((user) => ({ ...user, genderChange: changes.get(user.id) ?? null })));
+    respond(
+      res,
+      pendingUserSchema.array(),
+      users.map((user) => ({
+        ...user,
+        genderChange: pendingUserSchema.shape.genderChange.parse(changes.get(user.id) ?? null),
+      })),
+    );
   });
   router.get('/api/admin/pending-users', adminOnly, pendingUsers);
   router.get('/api/admin/pending-verifications', adminOnly, pendingUsers);
@@ -56,7 +74,11 @@ export function adminQueueRoutes(context: BffContext): Router {
       await moderation.DecideVerification({ userId, status, reason, adminId: adminOf(res) });
       // Applied at identity: this replica's copy of the member is out of date (the others' learn it by its event).
       users.invalidate(userId);
-      res.json({ success: true, message: say(req, 'identity.verificationDecided'), verificationStatus: status });
+      respond(res, verificationDecidedSchema, {
+        success: true,
+        message: say(req, 'identity.verificationDecided'),
+        verificationStatus: status,
+      });
     }),
   );
 
@@ -70,7 +92,9 @@ export function adminQueueRoutes(context: BffContext): Router {
         items.map((item) => item.postId),
         adminOf(res),
       );
-      res.json(
+      respond(
+        res,
+        pendingPostSchema.array(),
         items.flatMap((item) => {
           const post = posts.get(item.postId);
           return post ? [{ post, author: post.author }] : [];
@@ -87,7 +111,7 @@ export function adminQueueRoutes(context: BffContext): Router {
       const postId = parseInput(idParam, req.params.id);
       const { status, reason } = parseInput(decisionSchema, req.body);
       await moderation.DecidePost({ postId, status, reason, adminId: adminOf(res) });
-      res.json({ success: true, message: say(req, 'moderation.postDecided'), status });
+      respond(res, postDecidedSchema, { success: true, message: say(req, 'moderation.postDecided'), status });
     }),
   );
 
@@ -96,7 +120,11 @@ export function adminQueueRoutes(context: BffContext): Router {
     adminOnly,
     handle(async (_req, res) => {
       const [stats, media] = await Promise.all([moderation.Stats({}), content.MediaTools({})]);
-      res.json({ ...stats, revenueCents: Number(stats.revenueCents), media });
+      respond(res, adminStatsSchema, {
+        ...stats,
+        revenueCents: Number(stats.revenueCents),
+        media: adminStatsSchema.shape.media.parse(media),
+      });
     }),
   );
 
@@ -105,7 +133,7 @@ export function adminQueueRoutes(context: BffContext): Router {
     adminOnly,
     handle(async (_req, res) => {
       const { pendingPosts, pendingVerifications, openReports, openFeedback } = await moderation.Stats({});
-      res.json({ pendingPosts, pendingVerifications, openReports, openFeedback });
+      respond(res, adminCountsSchema, { pendingPosts, pendingVerifications, openReports, openFeedback });
     }),
   );
 
@@ -150,13 +178,13 @@ export function adminQueueRoutes(context: BffContext): Router {
           ? { type: type.data, excerpt: entry.feedbackMessage ? excerptOf(entry.feedbackMessage) : null }
           : null;
       };
-      res.json({
+      respond(res, auditPageSchema, {
         entries: page.entries.map((entry) => ({
           id: entry.id,
           at: entry.at,
-          admin: refOf(entry.adminId),
-          action: entry.action,
-          targetType: entry.targetType,
+          admin: refOf(entry.adminId) ?? { id: entry.adminId, username: null },
+          action: auditEntrySchema.shape.action.parse(entry.action),
+          targetType: auditEntrySchema.shape.targetType.parse(entry.targetType),
           targetId: entry.targetId,
           targetLabel: entry.targetType === 'user' ? (refOf(entry.targetId)?.username ?? null) : null,
           post: entry.targetType === 'post' ? postOf(entry) : null,

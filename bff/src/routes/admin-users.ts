@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import { premiumGrantSchema, userDirectoryQuerySchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { doneSchema, premiumGrantedSchema, testerSetSchema, usersPageSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { withBalances } from '../moderation/admin-views.js';
 
@@ -26,7 +28,7 @@ export function adminUserRoutes(context: BffContext): Router {
       const userId = parseInput(idParam, req.params.id);
       const { months } = parseInput(premiumGrantSchema, req.body);
       const updated = await identity.GrantPremium({ userId, months, adminId: sessionOf(res).user.id });
-      res.json({
+      respond(res, premiumGrantedSchema, {
         success: true,
         message: say(req, 'identity.premiumGranted'),
         premiumSubscriptionExpiry: updated.premiumSubscriptionExpiry || null,
@@ -40,7 +42,12 @@ export function adminUserRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const query = parseInput(userDirectoryQuerySchema, req.query);
       const { users, total } = await identity.ListUsers({ viewerId: sessionOf(res).user.id, ...query });
-      res.json({ users: await withBalances(balances, users), total, page: query.page, limit: query.limit });
+      respond(res, usersPageSchema, {
+        users: await withBalances(balances, users),
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
     }),
   );
 
@@ -51,7 +58,7 @@ export function adminUserRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const userId = parseInput(idParam, req.params.id);
       await identity.DeleteUser({ userId, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'moderation.userDeleted') });
+      respond(res, doneSchema, { success: true, message: say(req, 'moderation.userDeleted') });
     }),
   );
 
@@ -63,7 +70,11 @@ export function adminUserRoutes(context: BffContext): Router {
       const userId = parseInput(idParam, req.params.id);
       const { isTester } = parseInput(testerFlagSchema, req.body);
       const updated = await identity.SetTester({ userId, isTester, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'identity.testerUpdated'), isTester: updated.isTester });
+      respond(res, testerSetSchema, {
+        success: true,
+        message: say(req, 'identity.testerUpdated'),
+        isTester: updated.isTester,
+      });
     }),
   );
 
@@ -74,7 +85,7 @@ export function adminUserRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const userId = parseInput(idParam, req.params.id);
       await identity.RevokePremium({ userId, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'identity.premiumRevoked') });
+      respond(res, doneSchema, { success: true, message: say(req, 'identity.premiumRevoked') });
     }),
   );
 

@@ -2,8 +2,10 @@ import { DomainError, parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { userResultSchema } from '../contract/index.js';
 import { guard, handle } from '../http/handle.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { ownUserJson } from '../user-view.js';
@@ -31,7 +33,11 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       await limits.loginSucceeded(address, email);
       users.remember(user);
       res.append('Set-Cookie', await sessions.start(user.id, req));
-      res.json({ success: true, message: say(req, 'identity.loggedIn'), user: await ownUserJson(balances, user) });
+      respond(res, userResultSchema, {
+        success: true,
+        message: say(req, 'identity.loggedIn'),
+        user: await ownUserJson(balances, user),
+      });
     }),
   );
 
@@ -81,7 +87,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       users.remember(user);
       // A change of the approved gender sends the account back to verification: the member is told why.
       const backToVerification = before.verificationStatus === 'approved' && user.verificationStatus === 'pending';
-      res.json({
+      respond(res, userResultSchema, {
         success: true,
         message: say(req, backToVerification ? 'identity.profileBackToVerification' : 'identity.profileUpdated'),
         user: await ownUserJson(balances, user),
@@ -98,7 +104,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       const image = requiredUpload(req.file, UPLOAD_RULES.profileImage);
       const user = await identity.SetProfileImage({ userId: sessionOf(res).user.id, image });
       users.remember(user);
-      res.json({
+      respond(res, userResultSchema, {
         success: true,
         message: say(req, 'identity.profileUpdated'),
         user: await ownUserJson(balances, user),

@@ -3,9 +3,11 @@ import { parseInput, type ServiceClient } from '@tip/platform';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import { blockSchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { blockResultSchema, blockedUserRecordSchema, doneSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
 type BlockedUserRecord = Awaited<ReturnType<ServiceClient<IdentityDefinition>['BlockUser']>>;
@@ -15,7 +17,7 @@ function recordJson(record: BlockedUserRecord) {
   return {
     id: record.id,
     blockedUserId: record.blockedUserId,
-    reason: record.reason,
+    reason: blockedUserRecordSchema.shape.reason.parse(record.reason),
     createdAt: record.createdAt,
     blockedUser: {
       username: record.blockedUser?.username || null,
@@ -65,7 +67,11 @@ export function blockRoutes(context: BffContext): Router {
       // Presence is not shared between them any more: the pages already watching stop now (a new watch is refused).
       push.unwatchEachOther(blocker.id, blockedId);
       tellBoth(blocker.id, blockedId);
-      res.json({ success: true, message: say(req, 'identity.userBlocked'), block: recordJson(record) });
+      respond(res, blockResultSchema, {
+        success: true,
+        message: say(req, 'identity.userBlocked'),
+        block: recordJson(record),
+      });
     }),
   );
 
@@ -79,7 +85,7 @@ export function blockRoutes(context: BffContext): Router {
       await identity.UnblockUser({ blockerId: blocker.id, blockedId });
       await enforced({ blockerId: blocker.id, blockedId, blocked: false });
       tellBoth(blocker.id, blockedId);
-      res.json({ success: true, message: say(req, 'identity.userUnblocked') });
+      respond(res, doneSchema, { success: true, message: say(req, 'identity.userUnblocked') });
     }),
   );
 
@@ -88,7 +94,7 @@ export function blockRoutes(context: BffContext): Router {
     signedIn,
     handle(async (_req, res) => {
       const { blocked } = await identity.ListBlocked({ userId: sessionOf(res).user.id });
-      res.json(blocked.map(recordJson));
+      respond(res, blockedUserRecordSchema.array(), blocked.map(recordJson));
     }),
   );
 

@@ -2,9 +2,11 @@ import { Router } from 'express';
 import { parseInput } from '@tip/platform';
 import { feedbackSchema, feedbackStatusSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { doneSchema, feedbackItemSchema, feedbackSentSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { userRefs } from '../moderation/admin-views.js';
 
@@ -22,7 +24,11 @@ export function feedbackRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { type, message } = parseInput(feedbackSchema, req.body);
       const { feedbackId } = await moderation.SubmitFeedback({ userId: sessionOf(res).user.id, type, message });
-      res.status(201).json({ success: true, message: say(req, 'moderation.feedbackSent'), id: feedbackId });
+      respond(res.status(201), feedbackSentSchema, {
+        success: true,
+        message: say(req, 'moderation.feedbackSent'),
+        id: feedbackId,
+      });
     }),
   );
 
@@ -33,12 +39,14 @@ export function feedbackRoutes(context: BffContext): Router {
       items.map((item) => item.userId),
       sessionOf(res).user.id,
     );
-    res.json(
+    respond(
+      res,
+      feedbackItemSchema.array(),
       items.map((item) => ({
         id: item.id,
-        type: item.type,
+        type: feedbackItemSchema.shape.type.parse(item.type),
         message: item.message,
-        status: item.status,
+        status: feedbackItemSchema.shape.status.parse(item.status),
         createdAt: item.createdAt,
         user: refOf(item.userId),
       })),
@@ -55,7 +63,7 @@ export function feedbackRoutes(context: BffContext): Router {
       const feedbackId = parseInput(idParam, req.params.id);
       const { status } = parseInput(feedbackStatusSchema, req.body);
       await moderation.SetFeedbackStatus({ feedbackId, status, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'moderation.feedbackUpdated') });
+      respond(res, doneSchema, { success: true, message: say(req, 'moderation.feedbackUpdated') });
     }),
   );
 
@@ -66,7 +74,7 @@ export function feedbackRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const feedbackId = parseInput(idParam, req.params.id);
       await moderation.DeleteFeedback({ feedbackId, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'moderation.feedbackDeleted') });
+      respond(res, doneSchema, { success: true, message: say(req, 'moderation.feedbackDeleted') });
     }),
   );
 

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { userResultSchema } from '../contract/index.js';
 import type { AuthorizationChecks } from '../google/google-oidc.js';
 import { handle } from '../http/handle.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { clearCookie, readCookie, setCookie } from '../session/cookies.js';
@@ -129,7 +131,7 @@ export function googleRoutes(context: BffContext): Router {
       const user = await identity.SetupGoogleProfile({ userId: current.id, ...fields, verificationPhoto });
       users.remember(user);
       const message = say(req, 'identity.profileCompleted');
-      res.json({ success: true, message, user: await ownUserJson(balances, user) });
+      respond(res, userResultSchema, { success: true, message, user: await ownUserJson(balances, user) });
     }),
   );
 

@@ -5,9 +5,18 @@ import { DomainError, parseInput } from '@tip/platform';
 import type { MessagingMessage } from '@tip/messaging/contract';
 import { messageSchema } from '@tip/messaging/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import {
+  conversationSchema,
+  markReadResultSchema,
+  sendResultSchema,
+  threadPageSchema,
+  unreadCountSchema,
+  verificationStatusSchema,
+} from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
 // The plain body is { recipientId, content }; a client that names the message itself (`id`) makes a retried send
@@ -112,7 +121,11 @@ export function messageRoutes(context: BffContext): Router {
         postId,
       });
       push.toUser(userId, { type: 'message_received', message, conversationWith: message.recipientId, postId });
-      res.status(201).json({ message, credits: await balances.get(userId), text: say(req, 'messaging.sent') });
+      respond(res.status(201), sendResultSchema, {
+        message,
+        credits: await balances.get(userId),
+        text: say(req, 'messaging.sent'),
+      });
     }),
   );
 
@@ -121,14 +134,16 @@ export function messageRoutes(context: BffContext): Router {
     signedIn,
     handle(async (_req, res) => {
       const { conversations } = await messaging.Conversations({ userId: sessionOf(res).user.id });
-      res.json(
+      respond(
+        res,
+        conversationSchema.array(),
         conversations.map((conversation) => ({
           // Null, with otherUser, for the author of an anonymous post the member wrote to through it (`postId`).
           otherUserId: conversation.otherUserId || null,
           otherUser: conversation.otherUser && {
             username: conversation.otherUser.username,
             profileImageUrl: conversation.otherUser.profileImageUrl || null,
-            verificationStatus: conversation.otherUser.verificationStatus,
+            verificationStatus: verificationStatusSchema.parse(conversation.otherUser.verificationStatus),
           },
           lastMessage: conversation.lastMessage && {
             content: conversation.lastMessage.content,
@@ -144,7 +159,9 @@ export function messageRoutes(context: BffContext): Router {
   router.get(
     '/api/messages/unread-count',
     signedIn,
-    handle(async (_req, res) => res.json(await messaging.UnreadCount({ userId: sessionOf(res).user.id }))),
+    handle(async (_req, res) =>
+      respond(res, unreadCountSchema, await messaging.UnreadCount({ userId: sessionOf(res).user.id })),
+    ),
   );
 
   router.post(
@@ -157,7 +174,7 @@ export function messageRoutes(context: BffContext): Router {
       // Only the recipient marks messages read.
       if (recipientId !== userId) throw new DomainError('PERMISSION_DENIED', 'errors.forbidden');
       const { marked } = await messaging.MarkRead({ userId, senderId, postId });
-      res.json({ success: true, marked });
+      respond(res, markReadResultSchema, { success: true, marked });
     }),
   );
 
@@ -173,7 +190,9 @@ export function messageRoutes(context: BffContext): Router {
       // An empty conversation through a post nobody may see (or that never was) is a wrong address: 404.
       if (page.messages.length === 0 && !cursor) await content.PostAuthor({ postId, viewerId: userId });
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.json(
+      respond(
+        res,
+        threadPageSchema,
         page.messages.map((message) => ({ message: messageJson(message), sender: { id: message.senderId || null } })),
       );
     }),
@@ -193,7 +212,11 @@ export function messageRoutes(context: BffContext): Router {
         });
       }
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.json(page.messages.map((message) => ({ message: messageJson(message), sender: { id: message.senderId } })));
+      respond(
+        res,
+        threadPageSchema,
+        page.messages.map((message) => ({ message: messageJson(message), sender: { id: message.senderId } })),
+      );
     }),
   );
 

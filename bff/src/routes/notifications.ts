@@ -5,14 +5,19 @@ import type { NotificationView, PreferencesView } from '@tip/notifications/contr
 import type { BffContext } from '../context.js';
 import {
   notificationPreferencesSchema,
+  notificationPageSchema,
+  notificationsReadSchema,
+  pushKeySchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeInputSchema,
+  unreadCountSchema,
   type Notification,
   type NotificationPreferences,
 } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 
 const pageQuerySchema = z.object({
@@ -81,14 +86,19 @@ export function notificationRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { limit, cursor } = parseInput(pageQuerySchema, req.query);
       const page = await notifications.List({ userId: sessionOf(res).user.id, cursor, limit });
-      res.json({ notifications: page.notifications.map(notificationJson), nextCursor: page.nextCursor || null });
+      respond(res, notificationPageSchema, {
+        notifications: page.notifications.map(notificationJson),
+        nextCursor: page.nextCursor || null,
+      });
     }),
   );
 
   router.get(
     '/api/notifications/unread-count',
     signedIn,
-    handle(async (_req, res) => res.json(await notifications.UnreadCount({ userId: sessionOf(res).user.id }))),
+    handle(async (_req, res) =>
+      respond(res, unreadCountSchema, await notifications.UnreadCount({ userId: sessionOf(res).user.id })),
+    ),
   );
 
   router.post(
@@ -98,7 +108,7 @@ export function notificationRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { ids = [], all = false } = parseInput(readSchema, req.body);
       const read = await notifications.MarkRead({ userId: sessionOf(res).user.id, ids, all });
-      res.json({ success: true, marked: read.marked, unreadCount: read.unreadCount });
+      respond(res, notificationsReadSchema, { success: true, marked: read.marked, unreadCount: read.unreadCount });
     }),
   );
 
@@ -106,7 +116,11 @@ export function notificationRoutes(context: BffContext): Router {
     '/api/notifications/preferences',
     signedIn,
     handle(async (_req, res) =>
-      res.json(preferencesJson(await notifications.GetPreferences({ userId: sessionOf(res).user.id }))),
+      respond(
+        res,
+        notificationPreferencesSchema,
+        preferencesJson(await notifications.GetPreferences({ userId: sessionOf(res).user.id })),
+      ),
     ),
   );
 
@@ -117,14 +131,16 @@ export function notificationRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const preferences = parseInput(notificationPreferencesSchema, req.body);
       const saved = await notifications.SetPreferences({ userId: sessionOf(res).user.id, preferences });
-      res.json(preferencesJson(saved));
+      respond(res, notificationPreferencesSchema, preferencesJson(saved));
     }),
   );
 
   router.get(
     '/api/notifications/push/key',
     signedIn,
-    handle(async (_req, res) => res.json({ publicKey: (await notifications.PushKey({})).publicKey })),
+    handle(async (_req, res) =>
+      respond(res, pushKeySchema, { publicKey: (await notifications.PushKey({})).publicKey }),
+    ),
   );
 
   router.post(

@@ -3,11 +3,22 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import type { ContentCharge } from '@tip/content/contract';
 import { commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
-import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
 import { feedItemJson, commentJson } from '../content/feed-view.js';
+import type { BffContext } from '../context.js';
+import {
+  commentAddedSchema,
+  commentItemSchema,
+  doneSchema,
+  feedItemSchema,
+  likeStateSchema,
+  postCreatedSchema,
+  telegramRevealSchema,
+  unlockResultSchema,
+} from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { sendMedia } from '../http/send-media.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm } from '../http/uploads.js';
@@ -53,21 +64,29 @@ export function postRoutes(context: BffContext): Router {
       const media = req.file ? { content: req.file.buffer, fileName: req.file.originalname } : null;
       const { status, item } = await content.CreatePost({ viewerId, ...form, media });
       const message = say(req, CREATED_MESSAGES[status] ?? 'content.postSubmitted');
-      res.status(201).json({ success: true, message, status, item: item && feedItemJson(item) });
+      if (!item) throw new Error('content created a post without answering it');
+      respond(res.status(201), postCreatedSchema, {
+        success: true,
+        message,
+        status: postCreatedSchema.shape.status.parse(status),
+        item: feedItemJson(item),
+      });
     }),
   );
 
   router.get(
     '/api/posts/:id',
     signedIn,
-    handle(async (req, res) => res.json(feedItemJson(await content.GetPost(postRef(req, viewerOf(res)))))),
+    handle(async (req, res) =>
+      respond(res, feedItemSchema, feedItemJson(await content.GetPost(postRef(req, viewerOf(res))))),
+    ),
   );
 
   router.post(
     '/api/posts/:id/like',
     signedIn,
     writeLimit(limits, 'likes'),
-    handle(async (req, res) => res.json(await content.ToggleLike(postRef(req, viewerOf(res))))),
+    handle(async (req, res) => respond(res, likeStateSchema, await content.ToggleLike(postRef(req, viewerOf(res))))),
   );
 
   router.get(
@@ -75,7 +94,7 @@ export function postRoutes(context: BffContext): Router {
     signedIn,
     handle(async (req, res) => {
       const { comments } = await content.ListComments(postRef(req, viewerOf(res)));
-      res.json(comments.map(commentJson));
+      respond(res, commentItemSchema.array(), comments.map(commentJson));
     }),
   );
   router.post(
@@ -85,7 +104,10 @@ export function postRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { content: text } = parseInput(commentSchema, req.body);
       const added = await content.AddComment({ ...postRef(req, viewerOf(res)), content: text });
-      res.status(201).json({ ...commentJson(added), message: say(req, 'content.commentAdded') });
+      respond(res.status(201), commentAddedSchema, {
+        ...commentJson(added),
+        message: say(req, 'content.commentAdded'),
+      });
     }),
   );
 
@@ -106,7 +128,7 @@ export function postRoutes(context: BffContext): Router {
       if (!item) throw new Error('content answered an unlock without its post');
       const { charged, credits } = await paid(ref.viewerId, charge);
       const message = say(req, 'content.unlocked', { credits: charged });
-      res.json({ unlocked: true, charged, credits, message, item: feedItemJson(item) });
+      respond(res, unlockResultSchema, { unlocked: true, charged, credits, message, item: feedItemJson(item) });
     }),
   );
   router.get(
@@ -124,13 +146,13 @@ export function postRoutes(context: BffContext): Router {
       const { authorId, charge } = await content.RevealTelegram(ref);
       const { charged, credits } = await paid(ref.viewerId, charge);
       const { telegramUsername } = await identity.GetTelegram({ userId: authorId });
-      res.json({ telegramUsername, charged, credits });
+      respond(res, telegramRevealSchema, { telegramUsername, charged, credits });
     }),
   );
 
   const remove = handle(async (req, res) => {
     await content.DeletePost(postRef(req, viewerOf(res)));
-    res.json({ success: true, message: say(req, 'content.postDeleted') });
+    respond(res, doneSchema, { success: true, message: say(req, 'content.postDeleted') });
   });
   router.delete('/api/posts/:id', signedIn, writeLimit(limits, 'posts', 'admin'), remove);
   router.delete('/api/admin/posts/:id', adminOnly, writeLimit(limits, 'admin'), remove);

@@ -2,9 +2,11 @@ import { Router } from 'express';
 import { parseInput } from '@tip/platform';
 import { reportSchema, reportUpdateSchema } from '@tip/moderation/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { doneSchema, postReportSchema, reportGroupSchema, reportStatusSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { postSummaries, userRefs } from '../moderation/admin-views.js';
 
@@ -26,7 +28,7 @@ export function reportRoutes(context: BffContext): Router {
       // Only a post the member can see can be reported; content answers NOT_FOUND for the others.
       const { post } = await content.GetPost({ postId, viewerId: reporterId });
       await moderation.FileReport({ postId, postAuthorId: post?.authorId ?? '', reporterId, reason, description });
-      res.status(201).json({ success: true, message: say(req, 'moderation.reportSent') });
+      respond(res.status(201), doneSchema, { success: true, message: say(req, 'moderation.reportSent') });
     }),
   );
 
@@ -46,7 +48,9 @@ export function reportRoutes(context: BffContext): Router {
         adminId,
       ),
     ]);
-    res.json(
+    respond(
+      res,
+      reportGroupSchema.array(),
       groups.map((group) => {
         const latest = group.reports.at(-1);
         const reviewed = group.reports.findLast((report) => report.reviewerId);
@@ -54,16 +58,16 @@ export function reportRoutes(context: BffContext): Router {
           id: group.reports.find((report) => report.status !== 'resolved')?.id ?? latest?.id ?? '',
           postId: group.postId,
           post: posts.get(group.postId) ?? null,
-          status: group.status,
+          status: reportStatusSchema.parse(group.status),
           reportCount: group.reports.length,
           createdAt: latest?.createdAt ?? '',
           adminNotes: reviewed?.adminNotes || null,
           reviewer: reviewed ? refOf(reviewed.reviewerId) : null,
           reports: group.reports.map((report) => ({
             id: report.id,
-            reason: report.reason,
+            reason: postReportSchema.shape.reason.parse(report.reason),
             description: report.description || null,
-            status: report.status,
+            status: reportStatusSchema.parse(report.status),
             adminNotes: report.adminNotes || null,
             createdAt: report.createdAt,
             reporter: refOf(report.reporterId),
@@ -83,7 +87,7 @@ export function reportRoutes(context: BffContext): Router {
       const reportId = parseInput(idParam, req.params.id);
       const { status, adminNotes } = parseInput(reportUpdateSchema, req.body);
       await moderation.UpdateReport({ reportId, status, adminNotes, adminId: sessionOf(res).user.id });
-      res.json({ success: true, message: say(req, 'moderation.reportUpdated') });
+      respond(res, doneSchema, { success: true, message: say(req, 'moderation.reportUpdated') });
     }),
   );
 

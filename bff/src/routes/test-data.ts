@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { testDataEnabled } from '../config.js';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { doneSchema, testDataSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireAdmin, sessionOf } from '../http/session-guard.js';
 import { SAMPLE_JPEG } from '../moderation/sample-photo.js';
 
@@ -44,7 +46,7 @@ export function testDataRoutes(context: BffContext): Router {
           verificationPhoto: { content: SAMPLE_JPEG, fileName: 'test.jpg' },
         });
       }
-      res.status(201).json({
+      respond(res.status(201), testDataSchema, {
         success: true,
         message: say(req, 'moderation.testUsersCreated', { count: TEST_USERS }),
         created: TEST_USERS,
@@ -71,7 +73,7 @@ export function testDataRoutes(context: BffContext): Router {
           media: null,
         });
       }
-      res.status(201).json({
+      respond(res.status(201), testDataSchema, {
         success: true,
         message: say(req, 'moderation.testPostsCreated', { count: TEST_POSTS }),
         created: TEST_POSTS,
@@ -86,7 +88,7 @@ export function testDataRoutes(context: BffContext): Router {
     adminLimit,
     handle(async (req, res) => {
       res.append('Set-Cookie', await sessions.start(sessionOf(res).user.id, req));
-      res.json({ success: true, message: say(req, 'moderation.quickLogin') });
+      respond(res, doneSchema, { success: true, message: say(req, 'moderation.quickLogin') });
     }),
   );
 

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import { actionResultSchema, memberSchema, userResultSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { ownUserJson, toUserJson } from '../user-view.js';
@@ -38,7 +40,7 @@ export function userRoutes(context: BffContext): Router {
       const user = await identity.GetUser({ userId, viewerId: viewer.id });
       // A balance is its owner's business, and the admins'.
       const seesCredits = viewer.isAdmin || viewer.id === user.id;
-      res.json(toUserJson(user, seesCredits ? await balances.get(user.id) : null));
+      respond(res, memberSchema, toUserJson(user, seesCredits ? await balances.get(user.id) : null));
     }),
   );
 
@@ -52,7 +54,7 @@ export function userRoutes(context: BffContext): Router {
       const user = await identity.ResubmitVerification({ userId: sessionOf(res).user.id, image });
       users.remember(user);
       const message = say(req, 'identity.verificationResubmitted');
-      res.json({ success: true, message, user: await ownUserJson(balances, user) });
+      respond(res, userResultSchema, { success: true, message, user: await ownUserJson(balances, user) });
     }),
   );
 
@@ -76,7 +78,7 @@ export function userRoutes(context: BffContext): Router {
   const setOnlineStatus = handle(async (req, res) => {
     const { isOnline } = parseInput(onlineStatusSchema, beaconBody(req.body));
     await presence.report(sessionOf(res).user.id, isOnline);
-    res.json({ success: true });
+    respond(res, actionResultSchema, { success: true });
   });
   const statusLimit = writeLimit(limits, 'status');
   router.patch('/api/users/online-status', signedIn, statusLimit, setOnlineStatus);

@@ -4,9 +4,18 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { adminAdjustmentSchema, packageByCredits, planByMonths, testerGrantSchema } from '@tip/wallet/domain';
 import type { BffContext } from '../context.js';
-import { writeLimit } from '../http/rate-limits.js';
+import {
+  catalogueSchema,
+  creditsResultSchema,
+  demoPaymentSchema,
+  paymentOutcomeSchema,
+  paymentSessionSchema,
+  transactionSchema,
+} from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
+import { writeLimit } from '../http/rate-limits.js';
+import { respond } from '../http/respond.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { transactionJson } from '../wallet/transaction-view.js';
 
@@ -65,7 +74,7 @@ export function walletRoutes(context: BffContext): Router {
   router.get(
     '/api/wallet/catalogue',
     handle(async (_req, res) => {
-      res.json(await wallet.Catalogue({}));
+      respond(res, catalogueSchema, catalogueSchema.parse(await wallet.Catalogue({})));
     }),
   );
 
@@ -73,7 +82,7 @@ export function walletRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const productId = productIdOf(req.body);
       const session = await wallet.CreatePayment({ userId: sessionOf(res).user.id, productId });
-      res.json({
+      respond(res, paymentSessionSchema, {
         clientSecret: session.clientSecret,
         paymentIntentId: session.paymentId,
         amountCents: session.amountCents,
@@ -119,7 +128,7 @@ export function walletRoutes(context: BffContext): Router {
         paymentId: paymentIntentId,
         ...card,
       });
-      res.json({ status: reply.status });
+      respond(res, demoPaymentSchema, { status: demoPaymentSchema.shape.status.parse(reply.status) });
     }),
   );
 
@@ -140,7 +149,13 @@ export function walletRoutes(context: BffContext): Router {
           ? say(req, 'wallet.premiumActivated')
           : say(req, 'wallet.creditsPurchased', { credits: outcome.credits });
       const premiumExpiry = outcome.premiumExpiry || null;
-      res.json({ success: true, message, premiumExpiry, credits: outcome.balance, creditsAdded: outcome.credits });
+      respond(res, paymentOutcomeSchema, {
+        success: true,
+        message,
+        premiumExpiry,
+        credits: outcome.balance,
+        creditsAdded: outcome.credits,
+      });
     }),
   );
 
@@ -151,7 +166,11 @@ export function walletRoutes(context: BffContext): Router {
       const { limit, cursor } = parseInput(historyQuerySchema, req.query);
       const page = await wallet.History({ userId: sessionOf(res).user.id, cursor, limit });
       if (page.nextCursor) res.setHeader('X-Next-Cursor', page.nextCursor);
-      res.json(page.entries.map((entry) => transactionJson(entry, (key, params) => say(req, key, params))));
+      respond(
+        res,
+        transactionSchema.array(),
+        page.entries.map((entry) => transactionJson(entry, (key, params) => say(req, key, params))),
+      );
     }),
   );
 
@@ -172,7 +191,7 @@ export function walletRoutes(context: BffContext): Router {
         actorId: user.id,
       });
       balances.update(user.id, reply.balance);
-      res.json({
+      respond(res, creditsResultSchema, {
         credits: reply.balance,
         message: say(req, 'wallet.creditsAdded', { amount, credits: reply.balance }),
       });
@@ -198,7 +217,10 @@ export function walletRoutes(context: BffContext): Router {
         actorId: admin.id,
       });
       balances.update(userId, reply.balance);
-      res.json({ credits: reply.balance, message: say(req, 'wallet.creditsAdjusted', { credits: reply.balance }) });
+      respond(res, creditsResultSchema, {
+        credits: reply.balance,
+        message: say(req, 'wallet.creditsAdjusted', { credits: reply.balance }),
+      });
     }),
   );
 
