@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import type { ContentCharge } from '@tip/content/contract';
-import { commentSchema, MEDIA_MAX_BYTES, postFormSchema } from '@tip/content/domain';
+import { commentSchema, postFormSchema, VIDEO_MAX_BYTES } from '@tip/content/domain';
 import { feedItemJson, commentJson } from '../content/feed-view.js';
 import type { BffContext } from '../context.js';
 import {
@@ -24,9 +24,10 @@ import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.j
 import { multipartForm } from '../http/uploads.js';
 
 const MEDIA_RULE = {
-  maxBytes: MEDIA_MAX_BYTES,
+  // The larger bound, a video's: content holds a photo to its own (10 MB) once it sees which the file is.
+  maxBytes: VIDEO_MAX_BYTES,
   requiredKey: 'content.contentRequired',
-  tooLargeKey: 'content.mediaTooLarge',
+  tooLargeKey: 'content.videoTooLarge',
 };
 
 /** What the composer says of a new post, by the status content gave it. */

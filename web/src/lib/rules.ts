@@ -40,6 +40,7 @@ export {
   IMAGE_TYPES,
   MEDIA_MAX_BYTES,
   mediaKindOf,
+  mediaSizeBound,
   postFormSchema,
   PREMIUM_COST_MAX,
   PREMIUM_COST_MIN,

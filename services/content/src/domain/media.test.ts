@@ -1,4 +1,4 @@
-import { mediaKindOf, videoFrameSize } from './media.js';
+import { mediaKindOf, mediaSizeBound, videoFrameSize } from './media.js';
 
 describe('videoFrameSize', () => {
   it('keeps a frame that fits 1080p as it is', () => {
@@ -24,5 +24,12 @@ describe('mediaKindOf', () => {
       expect(mediaKindOf(type)).toBe('video');
     }
     expect(mediaKindOf('video/x-msvideo')).toBeNull();
+  });
+});
+
+describe('mediaSizeBound', () => {
+  it('holds photos to 10 MB and videos, as phones record them, to 200 MB, each with its own message', () => {
+    expect(mediaSizeBound('image')).toEqual({ maxBytes: 10 * 1024 * 1024, tooLargeKey: 'content.mediaTooLarge' });
+    expect(mediaSizeBound('video')).toEqual({ maxBytes: 200 * 1024 * 1024, tooLargeKey: 'content.videoTooLarge' });
   });
 });

@@ -1,5 +1,7 @@
 /** Post media: what is accepted (judged by content, not by name or declared type) and how big. */
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+/** A video as a phone records it: 3 minutes of 4K HEVC fit (it is served far smaller, as 1080p H.264). */
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 /** The longest video a post takes (3 minutes); a longer one is refused with this bound in the message. */
 export const VIDEO_MAX_SECONDS = 180;
 
@@ -15,6 +17,13 @@ export const MEDIA_ACCEPT = [...IMAGE_TYPES, ...VIDEO_TYPES].join(',');
  */
 export const MEDIA_VARIANTS = ['image-1280', 'image-640', 'teaser', 'video', 'poster'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
+
+/** The largest upload of a kind, and the message a larger one gets. */
+export function mediaSizeBound(kind: 'image' | 'video'): { maxBytes: number; tooLargeKey: string } {
+  return kind === 'video'
+    ? { maxBytes: VIDEO_MAX_BYTES, tooLargeKey: 'content.videoTooLarge' }
+    : { maxBytes: MEDIA_MAX_BYTES, tooLargeKey: 'content.mediaTooLarge' };
+}
 
 export function mediaKindOf(mime: string): 'image' | 'video' | null {
   if ((IMAGE_TYPES as readonly string[]).includes(mime)) return 'image';

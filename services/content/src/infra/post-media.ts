@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError, type ObjectStore, type StoredObject } from '@tip/platform';
 import type { default as Sharp } from 'sharp';
-import { MEDIA_MAX_BYTES, mediaKindOf, type MediaVariant } from '../domain/index.js';
+import { mediaKindOf, mediaSizeBound, type MediaVariant } from '../domain/index.js';
 import { ffmpegBinaries } from './media/ffmpeg-binaries.js';
 import type { ProcessLimits } from './media/sandboxed-process.js';
 import { transcodeVideo, type AcceptedVideoType } from './media/video-transcode.js';
@@ -54,11 +54,12 @@ export interface DetectedMedia {
  * type is never believed.
  */
 export async function detectMedia(content: Buffer): Promise<DetectedMedia> {
-  if (content.length > MEDIA_MAX_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'content.mediaTooLarge');
   const { fileTypeFromBuffer } = await import('file-type');
   const detected = await fileTypeFromBuffer(content);
   const kind = detected ? mediaKindOf(detected.mime) : null;
   if (!detected || !kind) throw invalid();
+  const bound = mediaSizeBound(kind);
+  if (content.length > bound.maxBytes) throw new DomainError('PAYLOAD_TOO_LARGE', bound.tooLargeKey);
   return { kind, type: detected.mime };
 }
 

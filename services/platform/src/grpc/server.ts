@@ -14,8 +14,8 @@ const secretsOf = (options: { serviceTokenSecret: string; acceptedServiceTokenSe
   ...(options.acceptedServiceTokenSecret ? [options.acceptedServiceTokenSecret] : []),
 ];
 
-/** Uploads (photos up to 10 MB) travel in one message. */
-export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** Uploads travel in one message: photos up to 10 MB, a post's video up to 200 MB (and served at most ~100 MB). */
+export const MAX_MESSAGE_BYTES = 210 * 1024 * 1024;
 
 export interface GrpcService<D> {
   /** Fully-qualified name for the health service, e.g. `tip.identity.v1.Identity`. */

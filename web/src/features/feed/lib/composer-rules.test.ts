@@ -35,7 +35,7 @@ describe('the composer rules', () => {
     expect(draftProblem(draft({ media: video, category: 'trending' }), man)).toBeNull();
   });
 
-  it('takes JPEG, PNG, GIF, MP4 and WebM up to 10 MB', () => {
+  it('takes JPEG, PNG and GIF up to 10 MB, and MP4, MOV, WebM and 3GP up to 200 MB', () => {
     expect(mediaProblem({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 })).toBeNull();
     expect(mediaProblem({ name: 'a.png', type: 'image/png', size: 10 * 1024 * 1024 + 1 })).toBe(
       'content.mediaTooLarge',
@@ -44,6 +44,11 @@ describe('the composer rules', () => {
     expect(mediaProblem({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toBe('content.mediaInvalid');
     // No type from the browser: the extension decides.
     expect(mediaProblem({ name: 'CLIP.WEBM', type: '', size: 10 })).toBeNull();
+    // A video as a phone records it: up to 200 MB, a MOV too.
+    expect(mediaProblem({ name: 'IMG_0001.MOV', type: '', size: 200 * 1024 * 1024 })).toBeNull();
+    expect(mediaProblem({ name: 'a.mov', type: 'video/quicktime', size: 200 * 1024 * 1024 + 1 })).toBe(
+      'content.videoTooLarge',
+    );
     expect(draftProblem(draft({ media: { name: 'x.bmp', type: 'image/bmp', size: 1 } }), man)).toBe(
       'content.mediaInvalid',
     );

@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, MEDIA_MAX_BYTES, PREMIUM_COST_MAX, PREMIUM_COST_MIN, VIDEO_TYPES } from '@/lib/rules';
+import { IMAGE_TYPES, mediaKindOf, mediaSizeBound, PREMIUM_COST_MAX, PREMIUM_COST_MIN, VIDEO_TYPES } from '@/lib/rules';
 
 /**
  * The composer checks content's own rules (`@tip/content/domain`, the ones the server applies) before sending:
@@ -29,9 +29,10 @@ export function mediaType(file: MediaFile): string | null {
 
 /** What is wrong with a chosen file (a message key), or null. The server checks the content itself too. */
 export function mediaProblem(file: MediaFile): string | null {
-  if (!mediaType(file)) return 'content.mediaInvalid';
-  if (file.size > MEDIA_MAX_BYTES) return 'content.mediaTooLarge';
-  return null;
+  const kind = mediaKindOf(mediaType(file) ?? '');
+  if (!kind) return 'content.mediaInvalid';
+  const bound = mediaSizeBound(kind);
+  return file.size > bound.maxBytes ? bound.tooLargeKey : null;
 }
 
 /** Keeps a typed cost within 1..10 (1 for anything unreadable). */
