@@ -1,8 +1,8 @@
-import '@/i18n';
-import '@/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import '@/i18n';
+import '@/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

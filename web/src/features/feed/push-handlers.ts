@@ -1,6 +1,6 @@
+import { feedsKey } from '@/api/query-keys';
 import type { PushHandlers } from '@/realtime/push';
 import { commentsKey } from './api/get-comments';
-import { feedsKey } from '@/api/query-keys';
 
 export const pushHandlers: PushHandlers = {
   events: {

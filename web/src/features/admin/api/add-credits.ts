@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/api/client';
 import type { CreditsResult } from '@tip/bff/contract';
-import { patchListedUser, patchMember, refresh } from './cache';
+import { api } from '@/api/client';
 import { adminKeys } from '@/api/query-keys';
+import { patchListedUser, patchMember, refresh } from './cache';
 
 /** An admin adds (positive) or takes (negative) credits: whole, non-zero, −10000 to 10000; never below zero. */
 export const adminAddCredits = ({ userId, amount }: { userId: string; amount: number }) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { refresh } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh } from './cache';
 import type { TestData } from './types';
 
 /** Creates posts awaiting approval to try the console on (404 in production). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { feedsKey } from '@/api/query-keys';
-import { refresh, removeFromLists } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh, removeFromLists } from './cache';
 import type { PostDecided, PendingPostItem } from './types';
 
 export type PostDecision = { postId: string; status: 'approved' | 'rejected'; reason?: string };

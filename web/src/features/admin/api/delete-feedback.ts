@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { refresh, removeFromLists } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh, removeFromLists } from './cache';
 import type { Done, FeedbackItem } from './types';
 
 /** An admin deletes a feedback. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { feedsKey } from '@/api/query-keys';
-import { refresh, removeFromLists } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh, removeFromLists } from './cache';
 import type { Done, PendingPostItem } from './types';
 
 /** An admin deletes a post (pending, or the subject of reports), with its media, likes and comments. */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { userKey } from '@/api/query-keys';
-import { patchListedUser, refresh, removeFromLists } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { patchListedUser, refresh, removeFromLists } from './cache';
 import type { AdminUser, Done } from './types';
 
 /** An admin deletes a member's account (never another admin's: 403). */

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { userKey } from '@/api/query-keys';
-import { refresh } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh } from './cache';
 import type { PremiumGranted } from './types';
 
 /** An admin grants `months` of premium (1, 2, 3, 6 or 12) to a member who is not an admin. */

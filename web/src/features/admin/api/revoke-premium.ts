@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { userKey } from '@/api/query-keys';
-import { refresh } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh } from './cache';
 import type { Done } from './types';
 
 /** An admin ends a member's premium now. */

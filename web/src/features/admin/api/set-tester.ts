@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { userKey } from '@/api/query-keys';
-import { patchListedUser, patchMember, refresh } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { patchListedUser, patchMember, refresh } from './cache';
 import type { TesterSet } from './types';
 
 /** Flags a member (never an admin) as a tester, or takes the flag away. */

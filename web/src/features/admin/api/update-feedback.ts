@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { refresh } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh } from './cache';
 import type { Done, FeedbackItem, FeedbackStatus } from './types';
 
 export type FeedbackChange = { feedbackId: string; status: FeedbackStatus };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { refresh } from './cache';
 import { adminKeys } from '@/api/query-keys';
+import { refresh } from './cache';
 import type { Done } from './types';
 
 export type ReportChange = { reportId: string; status: 'in_review' | 'resolved'; adminNotes?: string };

@@ -6,6 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { Divider } from '@/components/divider';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
+import { GoogleButton } from '@/components/google-button';
 import { AuthCardFooter, AuthFormCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,7 +14,6 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { loginSchema } from '@/lib/rules';
 import { useLogin } from '../api/login';
-import { GoogleButton } from '@/components/google-button';
 import { isJustRegistered } from '../lib/just-registered';
 
 export function LoginPage() {

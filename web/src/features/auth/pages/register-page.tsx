@@ -11,6 +11,7 @@ import { useProfileFields } from '@/components/forms/profile-fields';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { usePhotoField } from '@/components/forms/use-photo-field';
+import { GoogleButton } from '@/components/google-button';
 import { AuthCardFooter, AuthDoneCard, AuthFormCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -19,7 +20,6 @@ import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
 import { registrationSchema, UPLOAD_RULES } from '@/lib/rules';
 import { useRegister } from '../api/register';
-import { GoogleButton } from '@/components/google-button';
 import { JUST_REGISTERED } from '../lib/just-registered';
 
 export function RegisterPage() {

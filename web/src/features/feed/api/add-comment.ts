@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommentAdded } from '@tip/bff/contract';
 import { api } from '@/api/client';
 import { updateFeedItem } from './feed-cache';
 import { commentsKey } from './get-comments';
@@ -9,7 +10,7 @@ const CARD_COMMENTS = 3;
 
 /** Comments on the post. An empty text is an ApiError 400, an unapproved member gets a 403. */
 export const addComment = ({ postId, content }: { postId: string; content: string }) =>
-  api<CommentItem>(`/api/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', body: { content } });
+  api<CommentAdded>(`/api/posts/${encodeURIComponent(postId)}/comments`, { method: 'POST', body: { content } });
 
 export function useAddComment(
   postId: string,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
-import { removeFeedItem } from './feed-cache';
 import { feedsKey } from '@/api/query-keys';
+import { removeFeedItem } from './feed-cache';
 import type { Done } from './types';
 
 /** Deletes the post (its author or an admin; anyone else gets an ApiError 403). */

@@ -1,8 +1,9 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { feedsKey } from '@/api/query-keys';
-import type { FeedItem, FeedPage } from './types';
+import type { CursorPage } from '@/api/types';
+import type { FeedItem } from './types';
 
-type FeedData = InfiniteData<FeedPage, string | null>;
+type FeedData = InfiniteData<CursorPage<FeedItem>, string | null>;
 
 const mapItems = (data: FeedData | undefined, map: (items: FeedItem[]) => FeedItem[]) =>
   data && { ...data, pages: data.pages.map((page) => ({ ...page, items: map(page.items) })) };

@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import type { FeedPage } from '@tip/bff/contract';
 import { apiWithHeaders } from '@/api/client';
 import { feedsKey } from '@/api/query-keys';
+import type { CursorPage } from '@/api/types';
 import { preloadFirstPhoto } from '../lib/post-photo';
-import type { FeedItem, FeedPage, PostCategory } from './types';
+import type { FeedItem, PostCategory } from './types';
 
 /** One feed: `all` or a category. */
 export const feedKey = (category: PostCategory | 'all') => [...feedsKey, category] as const;
@@ -14,11 +16,11 @@ export async function getFeedPage(
   category: PostCategory | 'all',
   cursor: string | null,
   signal?: AbortSignal,
-): Promise<FeedPage> {
+): Promise<CursorPage<FeedItem>> {
   const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
   const path = category === 'all' ? '/api/posts/feed' : `/api/posts/category/${encodeURIComponent(category)}`;
-  const { data, headers } = await apiWithHeaders<FeedItem[]>(`${path}?${query}`, { signal });
+  const { data, headers } = await apiWithHeaders<FeedPage>(`${path}?${query}`, { signal });
   return { items: data, nextCursor: headers.get('X-Next-Cursor') || null };
 }
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TelegramReveal } from '@tip/bff/contract';
 import { api } from '@/api/client';
 import { storeCurrentUserCredits } from '@/api/current-user';
 
-/** The author's handle; `charged` is 0 after the first time, `credits` the viewer's balance. */
-export type TelegramReveal = { telegramUsername: string; credits: number; charged: number };
-
-/** Pays to see the author's Telegram username. Too few credits is an ApiError 402 with the server's message. */
+/**
+ * Pays to see the author's Telegram username (TelegramReveal: `charged` is 0 after the first time, `credits` the
+ * viewer's balance). Too few credits is an ApiError 402 with the server's message. */
 export const revealTelegram = (postId: string) =>
   api<TelegramReveal>(`/api/posts/${encodeURIComponent(postId)}/telegram`, { method: 'POST' });
 

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LikeState } from '@tip/bff/contract';
 import { api } from '@/api/client';
-import { snapshotFeeds, updateFeedItem } from './feed-cache';
 import { feedsKey } from '@/api/query-keys';
-
-export type LikeState = { liked: boolean; likeCount: number };
+import { snapshotFeeds, updateFeedItem } from './feed-cache';
 
 /** Likes the post, or takes the like back. An unapproved member gets an ApiError 403. */
 export const toggleLike = (postId: string) =>

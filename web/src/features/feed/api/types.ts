@@ -1,4 +1,4 @@
-import type { FeedItem, Post } from '@tip/bff/contract';
+import type { Post } from '@tip/bff/contract';
 import type { Category } from '@/lib/rules';
 
 export type PostCategory = Category;
@@ -14,6 +14,3 @@ export type PostStatus = Post['status'];
 export type { CommentItem, FeedItem, Post, PostAuthor, PostComment } from '@tip/bff/contract';
 /** What creating, reporting and deleting a post answer. */
 export type { Done, PostCreated } from '@tip/bff/contract';
-
-/** One page of a feed; `nextCursor` is null at the end. */
-export type FeedPage = { items: FeedItem[]; nextCursor: string | null };

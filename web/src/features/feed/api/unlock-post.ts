@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UnlockResult } from '@tip/bff/contract';
 import { api } from '@/api/client';
 import { storeCurrentUserCredits } from '@/api/current-user';
 import { updateFeedItem } from './feed-cache';
-import type { FeedItem } from './types';
 
-/** `credits` is the new balance, `charged` what this unlock cost (0 when it was already paid). */
-export type UnlockResult = { unlocked: true; credits: number; charged: number; item: FeedItem };
-
-/** Pays the post's price and answers it whole. Too few credits is an ApiError 402 with the server's message. */
+/**
+ * Pays the post's price and answers it whole (UnlockResult: `credits` is the new balance, `charged` what this unlock
+ * cost, 0 when it was already paid). Too few credits is an ApiError 402 with the server's message. */
 export const unlockPost = (postId: string) =>
   api<UnlockResult>(`/api/posts/${encodeURIComponent(postId)}/unlock`, { method: 'POST' });
 

@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ThreadPage } from '@tip/bff/contract';
 import { apiWithHeaders } from '@/api/client';
+import type { CursorPage } from '@/api/types';
 import { isRealtimeConnected } from '@/realtime/socket';
 import { threadKey } from './keys';
-import { chatKey, type Chat, type ThreadItem, type ThreadPage } from './types';
+import { chatKey, type Chat, type ThreadItem } from './types';
 
 export const THREAD_PAGE_SIZE = 30;
 /** An open thread is polled every 1 s only while the realtime connection is down (docs/product.md#live-updates). */
@@ -19,8 +21,8 @@ function threadPath({ userId, postId }: Chat, query: URLSearchParams) {
 export async function getThreadPage(chat: Chat, cursor: string | null, signal?: AbortSignal) {
   const query = new URLSearchParams({ limit: String(THREAD_PAGE_SIZE) });
   if (cursor) query.set('cursor', cursor);
-  const { data, headers } = await apiWithHeaders<ThreadItem[]>(threadPath(chat, query), { signal });
-  return { items: data, nextCursor: headers.get('X-Next-Cursor') || null } satisfies ThreadPage;
+  const { data, headers } = await apiWithHeaders<ThreadPage>(threadPath(chat, query), { signal });
+  return { items: data, nextCursor: headers.get('X-Next-Cursor') || null } satisfies CursorPage<ThreadItem>;
 }
 
 export const threadQueryOptions = (chat: Chat) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { CursorPage } from '@/api/types';
 import { conversationsKey, threadKey, unreadCountKey } from './keys';
 import {
   forgetDeletedMember,
@@ -8,7 +9,7 @@ import {
   putThreadItem,
   removeThreadItem,
 } from './messages-cache';
-import { chatKey, type Conversation, type ThreadItem, type ThreadPage } from './types';
+import { chatKey, type Conversation, type ThreadItem } from './types';
 
 const item = (id: string, senderId: string | null, readAt: string | null = null): ThreadItem => ({
   message: { id, content: `text ${id}`, createdAt: '2026-01-01T10:00:00.000Z', readAt },
@@ -17,13 +18,13 @@ const item = (id: string, senderId: string | null, readAt: string | null = null)
 
 function withThread(items: ThreadItem[][], key = 'bob') {
   const queryClient = new QueryClient();
-  queryClient.setQueryData<InfiniteData<ThreadPage, string | null>>(threadKey(key), {
+  queryClient.setQueryData<InfiniteData<CursorPage<ThreadItem>, string | null>>(threadKey(key), {
     pages: items.map((page, index) => ({ items: page, nextCursor: index < items.length - 1 ? `c${index}` : null })),
     pageParams: items.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
   });
   const ids = () =>
     queryClient
-      .getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey(key))
+      .getQueryData<InfiniteData<CursorPage<ThreadItem>, string | null>>(threadKey(key))
       ?.pages.map((page) => page.items.map((each) => each.message.id));
   return { queryClient, ids };
 }
@@ -35,7 +36,7 @@ describe('thread cache', () => {
     expect(ids()).toEqual([['m3', 'm2'], ['m1']]);
     putThreadItem(queryClient, 'bob', item('m3', 'me'));
     expect(ids()).toEqual([['m3', 'm2'], ['m1']]);
-    const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'));
+    const data = queryClient.getQueryData<InfiniteData<CursorPage<ThreadItem>, string | null>>(threadKey('bob'));
     expect(data?.pages[0]?.items[0]?.pending).toBeUndefined();
   });
 
@@ -54,7 +55,7 @@ describe('thread cache', () => {
   it("marks only the sender's unread messages read", () => {
     const { queryClient } = withThread([[item('m3', 'me'), item('m2', 'bob'), item('m1', 'me', 'earlier')]]);
     markThreadRead(queryClient, 'bob', 'me', 'now');
-    const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey('bob'));
+    const data = queryClient.getQueryData<InfiniteData<CursorPage<ThreadItem>, string | null>>(threadKey('bob'));
     expect(data?.pages[0]?.items.map((each) => each.message.readAt)).toEqual(['now', null, 'earlier']);
   });
 
@@ -62,7 +63,7 @@ describe('thread cache', () => {
     const key = chatKey({ userId: null, postId: 'p1' });
     const { queryClient } = withThread([[item('m2', null), item('m1', 'me')]], key);
     markThreadRead(queryClient, key, null, 'now');
-    const data = queryClient.getQueryData<InfiniteData<ThreadPage, string | null>>(threadKey(key));
+    const data = queryClient.getQueryData<InfiniteData<CursorPage<ThreadItem>, string | null>>(threadKey(key));
     expect(data?.pages[0]?.items.map((each) => each.message.readAt)).toEqual(['now', null]);
   });
 });

@@ -1,9 +1,10 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 // Relative: the unit test runs it under jest, which knows no '@/' alias.
+import type { CursorPage } from '@/api/types';
 import { conversationsKey, threadKey, unreadCountKey } from './keys';
-import { chatKey, chatOf, type Conversation, type Message, type ThreadItem, type ThreadPage } from './types';
+import { chatKey, chatOf, type Conversation, type Message, type ThreadItem } from './types';
 
-type ThreadData = InfiniteData<ThreadPage, string | null>;
+type ThreadData = InfiniteData<CursorPage<ThreadItem>, string | null>;
 
 const mapItems = (data: ThreadData | undefined, map: (items: ThreadItem[], index: number) => ThreadItem[]) =>
   data && { ...data, pages: data.pages.map((page, index) => ({ ...page, items: map(page.items, index) })) };

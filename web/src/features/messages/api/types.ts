@@ -28,6 +28,3 @@ export type ThreadItem = {
   sender: ThreadEntry['sender'];
   pending?: boolean;
 };
-
-/** One page of a thread, newest first; `nextCursor` (older messages) is null at the start of the conversation. */
-export type ThreadPage = { items: ThreadItem[]; nextCursor: string | null };

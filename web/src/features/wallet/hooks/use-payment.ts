@@ -7,10 +7,10 @@ import { storeCurrentUserCredits } from '@/api/current-user';
 import { currentUserKey } from '@/api/query-keys';
 import { toast } from '@/components/ui/use-toast';
 import { formatLongDate } from '@/lib/dates';
+import { successAddress } from '@/lib/return-to';
 import { confirmPayment } from '../api/confirm-payment';
 import type { PaymentOutcome } from '../api/types';
 import type { Product } from '../lib/product';
-import { successAddress } from '@/lib/return-to';
 
 /** The steps of a payment whose failures have a title each (docs/product.md#credits-and-premium). */
 export type PaymentStage = 'setup' | 'validation' | 'payment' | 'confirmation' | 'unavailable';

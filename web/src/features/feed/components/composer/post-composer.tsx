@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import type { User } from '@/api/types';
+import { SwitchRow } from '@/components/forms/switch-row';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,14 +12,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isPremiumActive } from '@/lib/premium';
+import { reportFeedError } from '@/lib/report-error';
 import { useCreatePost } from '../../api/create-post';
 import { POST_CATEGORIES } from '../../api/types';
 import { useDraft } from '../../hooks/use-draft';
-import { reportFeedError } from '@/lib/report-error';
 import { CategoryPills } from '../category-pills';
 import { MediaPicker } from './media-picker';
 import { PremiumFields } from './premium-fields';
-import { SwitchRow } from '@/components/forms/switch-row';
 
 /**
  * The draft's rules check content's zod schemas: loaded once the member starts writing (focus anywhere in the form),

@@ -1,10 +1,10 @@
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SwitchRow } from '@/components/forms/switch-row';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PREMIUM_COST_MAX, PREMIUM_COST_MIN } from '@/lib/rules';
 import { clampCreditCost } from '../../lib/composer-rules';
-import { SwitchRow } from '@/components/forms/switch-row';
 
 /** The premium switch and, when on, the unlock price (1 to 10 credits). Only premium members and admins see it. */
 export function PremiumFields({

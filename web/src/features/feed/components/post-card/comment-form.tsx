@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAddComment } from '../../api/add-comment';
 import { reportFeedError } from '@/lib/report-error';
+import { useAddComment } from '../../api/add-comment';
 
 /** The field under a post's comments; an unapproved member sees it disabled with the reason. */
 export function CommentForm({ postId, mayInteract }: { postId: string; mayInteract: boolean }) {

@@ -11,8 +11,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useDeletePost } from '../../api/delete-post';
 import { reportFeedError } from '@/lib/report-error';
+import { useDeletePost } from '../../api/delete-post';
 
 /** 'Elimina post' asks first; the post leaves the feed once the server has deleted it. */
 export function DeletePostDialog({

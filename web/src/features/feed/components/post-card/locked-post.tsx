@@ -2,8 +2,8 @@ import { Lock } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import type { Post } from '../../api/types';
 import { useOpenedOnce } from '@/lib/use-opened-once';
+import type { Post } from '../../api/types';
 
 // A chunk of its own, loaded when the member first opens it.
 const UnlockDialog = lazy(() => import('./unlock-dialog').then((m) => ({ default: m.UnlockDialog })));

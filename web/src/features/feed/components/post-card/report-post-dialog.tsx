@@ -17,9 +17,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError } from '@/lib/errors';
+import { isSessionError, reportFeedError } from '@/lib/report-error';
 import { useReportPost } from '../../api/report-post';
 import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '../../api/report-types';
-import { isSessionError, reportFeedError } from '@/lib/report-error';
 
 /** Refusals whose server text tells the member something (already reported, their own post, not allowed). */
 const TOLD_BY_SERVER = new Set([400, 403, 409]);

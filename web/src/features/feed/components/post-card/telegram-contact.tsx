@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isOutOfCredits } from '@/lib/errors';
-import { useRevealTelegram } from '../../api/reveal-telegram';
 import { reportFeedError } from '@/lib/report-error';
+import { useRevealTelegram } from '../../api/reveal-telegram';
 
 /**
  * The price content charges for it (its TELEGRAM_REVEAL_COST; not imported, so that the domain's zod schemas stay out

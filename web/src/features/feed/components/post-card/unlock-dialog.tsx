@@ -1,6 +1,7 @@
 import { Coins, LockOpen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutOfCredits } from '@/components/out-of-credits';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -11,12 +12,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { OutOfCredits } from '@/components/out-of-credits';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isOutOfCredits, serverMessageOr } from '@/lib/errors';
-import { useUnlockPost } from '../../api/unlock-post';
 import { reportFeedError } from '@/lib/report-error';
+import { useUnlockPost } from '../../api/unlock-post';
 
 /**
  * Confirms the price before paying it; too few credits keeps the dialog open with the way to buy more, which comes

@@ -5,10 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCurrentUser } from '@/api/current-user';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { checkoutAddress, successAddress } from '@/lib/return-to';
 import { confirmPayment } from '../../api/confirm-payment';
 import { PaymentStepError, step, useAnnounceSettled, useReportPaymentError } from '../../hooks/use-payment';
 import { useReturnTo } from '../../hooks/use-return-to';
-import { checkoutAddress, successAddress } from '@/lib/return-to';
 
 /**
  * Stripe sends a payment that needed a redirect (3-D Secure, a bank page) back here with `payment_intent` and

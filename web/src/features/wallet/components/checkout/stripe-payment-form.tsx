@@ -5,11 +5,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { successAddress } from '@/lib/return-to';
 import type { PaymentSession } from '../../api/types';
 import { PaymentStepError, step, useReportPaymentError, type PaymentFormProps } from '../../hooks/use-payment';
 import { useReturnTo } from '../../hooks/use-return-to';
 import { openPayment, type Product } from '../../lib/product';
-import { successAddress } from '@/lib/return-to';
 import { PayButton } from './pay-button';
 import { PaymentFailureNotice } from './payment-failure-notice';
 
