@@ -49,5 +49,7 @@ export function testTimeScale() {
   }
   const measured = measure();
   process.env.TEST_TIME_SCALE = String(measured);
+  // Said once per run, so that a failed wait's budget can be read against it.
+  process.stderr.write(`TEST_TIME_SCALE=${measured} (measured on this machine now; set it to choose)\n`);
   return measured;
 }
