@@ -27,6 +27,8 @@ export function identityUser(id: string, overrides: Partial<IdentityUserOutput> 
     isPremium: false,
     premiumSubscriptionExpiry: '',
     premiumSource: '',
+    emailConfirmed: false,
+    sessionGeneration: 0,
     ...overrides,
   };
 }

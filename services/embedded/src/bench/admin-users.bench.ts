@@ -37,7 +37,8 @@ const ADMIN_CONNECTIONS = 10;
 const SEQUENTIAL = 200;
 
 /** A user as identity stores it (services/identity/src/infra/user-document.ts), without a password. */
-type SeededUser = Omit<UserAccount, 'id'> & {
+// As identity stores a user: whether the address is confirmed and the session generation are stored otherwise.
+type SeededUser = Omit<UserAccount, 'id' | 'emailConfirmed' | 'sessionGeneration'> & {
   _id: string;
   usernameLower: string;
   verificationSubmittedAt?: string;

@@ -3,7 +3,7 @@ import type { UserDocument } from '../infra/user-document.js';
 import type { IdentityContext } from './context.js';
 
 /**
- * Fields of a user's document the export leaves out: the password hash, keys that only identity's infrastructure
+ * Fields of a user's document the export leaves out: the password hash and the one-time secrets' hashes, keys that only identity's infrastructure
  * reads (the username's lookup keys, Google's subject id, where the photos are stored) and the store's bookkeeping.
  * Every other field is exported, so a field added to the document one day is in the export without anyone thinking
  * of it (a test checks that the two lists together are the whole document).
@@ -11,6 +11,9 @@ import type { IdentityContext } from './context.js';
 export const FIELDS_NOT_EXPORTED = [
   '_id',
   'passwordHash',
+  // Hashes of a pending confirmation's code and link and of a reset link: secrets, not the member's data.
+  'emailConfirmation',
+  'passwordReset',
   'usernameLower',
   'usernameSkeleton',
   'googleSubject',

@@ -44,7 +44,12 @@ export async function googleSignIn(
     const linked = await context.users.modify(byEmail._id, (current) => {
       // Checked again on the stored document: another Google account may have linked it since it was read.
       if (current.googleSubject && current.googleSubject !== claims.subject) throw notRegistered();
-      return { next: { ...current, googleSubject: claims.subject }, events: [] };
+      // Google vouches for the address: it counts as confirmed, and a pending confirmation has nothing left to do.
+      const emailConfirmedAt = current.emailConfirmedAt ?? new Date().toISOString();
+      return {
+        next: { ...current, googleSubject: claims.subject, emailConfirmedAt, emailConfirmation: undefined },
+        events: [],
+      };
     });
     return ownView(linked);
   }
@@ -59,6 +64,8 @@ export async function googleSignIn(
     firstName: claims.givenName || undefined,
     lastName: claims.familyName || undefined,
     needsProfileSetup: true,
+    // Google verified the address (emailVerified above): it counts as confirmed.
+    emailConfirmedAt: new Date().toISOString(),
   });
   try {
     await context.users.insert(user, [userRegistered(user, 'google', call)]);

@@ -1,7 +1,8 @@
-import { DomainError, parseInput } from '@tip/platform';
+import { DomainError, parseInput, type Language } from '@tip/platform';
 import { registrationSchema, UPLOAD_RULES, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
 import type { CallInfo, IdentityContext } from './context.js';
+import { mailEmailConfirmation, newEmailConfirmation } from './email-confirmation.js';
 import { newUserDocument } from './new-user.js';
 import { freeUsername } from './username-check.js';
 import { userRegistered, verificationSubmitted } from './user-events.js';
@@ -11,10 +12,12 @@ export interface RegisterCommand {
   /** The form's fields, as they came (strings from multipart; the schema parses them). */
   form: Record<string, unknown>;
   verificationPhoto: Buffer;
+  /** The interface's language: the member's mails are written in it. */
+  language: Language;
 }
 
 /**
- * A new member, pending verification. Every check (form, photo content, free username and e-mail) passes before
+ * A new member, pending verification, with a code and a link to confirm their address on their way by mail. Every check (form, photo content, free username and e-mail) passes before
  * the first write; the unique indexes still decide a race between two registrations.
  */
 export async function register(context: IdentityContext, command: RegisterCommand, call: CallInfo): Promise<UserView> {
@@ -25,6 +28,7 @@ export async function register(context: IdentityContext, command: RegisterComman
   const passwordHash = await context.passwords.hash(form.password);
 
   const now = new Date().toISOString();
+  const confirmation = newEmailConfirmation();
   const user = newUserDocument({
     username: form.username,
     ...usernameKeys,
@@ -38,6 +42,8 @@ export async function register(context: IdentityContext, command: RegisterComman
     city: form.city,
     verificationStatus: 'pending',
     verificationSubmittedAt: now,
+    language: command.language,
+    emailConfirmation: confirmation.pending,
     createdAt: now,
     updatedAt: now,
   });
@@ -48,5 +54,6 @@ export async function register(context: IdentityContext, command: RegisterComman
     await context.photos.discard(user.verificationPhotoKey);
     throw error;
   }
+  await mailEmailConfirmation(context, user, confirmation);
   return ownView(user);
 }

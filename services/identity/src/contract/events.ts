@@ -104,6 +104,25 @@ export const TesterFlagChanged = defineEvent({
   schema: z.object({ userId: z.string(), isTester: z.boolean(), adminId: z.string() }),
 });
 
+/** The member confirmed their e-mail address (ids only: the address never travels). ProfileUpdated follows. */
+export const EmailConfirmed = defineEvent({
+  type: 'EmailConfirmed',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({ userId: z.string() }),
+});
+
+/**
+ * The member chose a new password through a reset link: every session they had is over (ids only). ProfileUpdated
+ * follows, which makes the BFFs read the member again and so refuse the older sessions.
+ */
+export const PasswordReset = defineEvent({
+  type: 'PasswordReset',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({ userId: z.string() }),
+});
+
 /**
  * The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger).
  * `adminId` when an admin deleted it, for the audit log.
@@ -160,4 +179,6 @@ export const IDENTITY_EVENTS = [
   UserDeleted,
   UserBlocked,
   UserUnblocked,
+  EmailConfirmed,
+  PasswordReset,
 ];

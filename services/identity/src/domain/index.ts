@@ -10,3 +10,5 @@ export * from './visibility.js';
 export * from './premium.js';
 export * from './blocks.js';
 export * from './user-directory.js';
+export * from './account-secrets.js';
+export * from './brand.js';

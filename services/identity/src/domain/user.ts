@@ -38,6 +38,10 @@ export interface UserAccount {
   /** Premium lasts until this moment; absent when the member never had it or an admin revoked it. */
   premiumSubscriptionExpiry?: string;
   premiumSource?: PremiumSource;
+  /** The member showed the address is theirs (its code or link, a password reset, or Google's word). */
+  emailConfirmed: boolean;
+  /** Sessions issued under an earlier generation are over: a password reset raises it. */
+  sessionGeneration: number;
 }
 
 /**

@@ -21,6 +21,8 @@ const owner: UserAccount = {
   isOnline: true,
   needsProfileSetup: false,
   createdAt: '2024-01-01T00:00:00.000Z',
+  emailConfirmed: true,
+  sessionGeneration: 2,
 };
 
 const PRIVATE = ['email', 'telegramUsername', 'verificationNotes', 'verificationImageUrl'] as const;

@@ -37,6 +37,9 @@ export interface UserView {
   needsProfileSetup: boolean;
   premiumSubscriptionExpiry?: string;
   premiumSource?: PremiumSource;
+  emailConfirmed: boolean;
+  /** For the BFF's session check, which reads the member as themself. */
+  sessionGeneration: number;
 }
 
 export function seesPrivateFields(owner: Pick<UserAccount, 'id'>, viewer: Viewer | null): boolean {
@@ -78,6 +81,8 @@ export function viewUser(user: UserAccount, viewer: Viewer | null, now = new Dat
     isPremium: isPremiumActive(user.premiumSubscriptionExpiry, now),
     isTester: false,
     needsProfileSetup: false,
+    emailConfirmed: false,
+    sessionGeneration: 0,
   };
   if (!seesPrivateFields(user, viewer)) return view;
   return {
@@ -90,5 +95,7 @@ export function viewUser(user: UserAccount, viewer: Viewer | null, now = new Dat
     needsProfileSetup: user.needsProfileSetup,
     premiumSubscriptionExpiry: user.premiumSubscriptionExpiry,
     premiumSource: user.premiumSource,
+    emailConfirmed: user.emailConfirmed,
+    sessionGeneration: user.sessionGeneration,
   };
 }

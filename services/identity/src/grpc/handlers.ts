@@ -14,6 +14,9 @@ import { setProfileImage } from '../app/profile-image.js';
 import { register } from '../app/register.js';
 import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premium.js';
 import { setTester } from '../app/tester.js';
+import { confirmEmail, resendEmailConfirmation } from '../app/email-confirmation.js';
+import { requestPasswordReset, resetPassword } from '../app/password-reset.js';
+import { mailLanguage } from '../app/queue-mail.js';
 import { updateProfile } from '../app/update-profile.js';
 import { getUsers, listUsers } from '../app/user-directory.js';
 import { resubmitVerification } from '../app/verification.js';
@@ -37,8 +40,12 @@ const protoRecord = (record: BlockedUserRecord) => ({
 export function identityHandlers(context: IdentityContext): ServiceHandlers<IdentityDefinition> {
   return {
     async Register(request, call) {
-      const { verificationPhoto, ...form } = request;
-      const user = await register(context, { form, verificationPhoto: content(verificationPhoto) }, callInfo(call));
+      const { verificationPhoto, language, ...form } = request;
+      const user = await register(
+        context,
+        { form, verificationPhoto: content(verificationPhoto), language: mailLanguage(language) },
+        callInfo(call),
+      );
       return toProtoUser(user);
     },
     async Login(request) {
@@ -146,5 +153,19 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
       return blockedBetween(context, request.userId);
     },
     ExportMember: (request) => exportMember(context, request.userId),
+    async ConfirmEmail(request, call) {
+      return toProtoUser(await confirmEmail(context, request, callInfo(call)));
+    },
+    async ResendEmailConfirmation(request) {
+      await resendEmailConfirmation(context, { userId: request.userId, language: mailLanguage(request.language) });
+      return {};
+    },
+    async RequestPasswordReset(request) {
+      await requestPasswordReset(context, { email: request.email, language: mailLanguage(request.language) });
+      return {};
+    },
+    async ResetPassword(request, call) {
+      return toProtoUser(await resetPassword(context, request, callInfo(call)));
+    },
   };
 }

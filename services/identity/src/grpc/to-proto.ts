@@ -28,5 +28,7 @@ export function toProtoUser(user: UserView): IdentityUser {
     isPremium: user.isPremium,
     premiumSubscriptionExpiry: user.premiumSubscriptionExpiry ?? '',
     premiumSource: user.premiumSource ?? '',
+    emailConfirmed: user.emailConfirmed,
+    sessionGeneration: user.sessionGeneration,
   };
 }

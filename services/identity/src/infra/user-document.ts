@@ -1,8 +1,21 @@
-import type { OutboxDocument } from '@tip/platform';
-import type { GenderChange, UserAccount } from '../domain/index.js';
+import type { Language, OutboxDocument } from '@tip/platform';
+import type { GenderChange, PendingSecret, UserAccount } from '../domain/index.js';
+
+/** The address's confirmation waiting for its code or link (hashes only). */
+export interface PendingEmailConfirmation extends PendingSecret {
+  codeHash: string;
+  tokenHash: string;
+  /** Wrong codes so far: at EMAIL_CODE_MAX_FAILURES the confirmation is void. */
+  failures: number;
+}
+
+/** A password reset waiting for its link (the token's hash only). */
+export interface PendingPasswordReset extends PendingSecret {
+  tokenHash: string;
+}
 
 /** How a user is stored: the account plus what only identity's infrastructure reads. */
-export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id'> {
+export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id' | 'emailConfirmed' | 'sessionGeneration'> {
   /** The username's case-insensitive key, under a unique index. */
   usernameLower?: string;
   /** The username's confusable skeleton (usernameSkeleton), under a unique index: no two members' names look alike. */
@@ -25,6 +38,14 @@ export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id'> {
   deletedAt?: string;
   /** The payments whose premium was already added, so that a repeated purchase event extends nothing. */
   premiumPaymentIds?: string[];
+  /** The language the member last used to ask for a mail (registration, a resend, a reset): mails are in it. */
+  language?: Language;
+  /** When the address was confirmed; absent while it is not (accounts older than confirmation included). */
+  emailConfirmedAt?: string;
+  emailConfirmation?: PendingEmailConfirmation;
+  passwordReset?: PendingPasswordReset;
+  /** Absent: 0. */
+  sessionGeneration?: number;
 }
 
 /** The fields that hold personal data, unset when an account is deleted. */
@@ -51,6 +72,10 @@ export const PERSONAL_FIELDS = [
   'genderChange',
   'lastSeenAt',
   'premiumPaymentIds',
+  'language',
+  'emailConfirmedAt',
+  'emailConfirmation',
+  'passwordReset',
 ] as const satisfies readonly (keyof UserDocument)[];
 
 export function toAccount(doc: UserDocument): UserAccount {
@@ -78,5 +103,7 @@ export function toAccount(doc: UserDocument): UserAccount {
     createdAt: doc.createdAt,
     premiumSubscriptionExpiry: doc.premiumSubscriptionExpiry,
     premiumSource: doc.premiumSource,
+    emailConfirmed: doc.emailConfirmedAt !== undefined,
+    sessionGeneration: doc.sessionGeneration ?? 0,
   };
 }

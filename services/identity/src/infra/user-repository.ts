@@ -23,6 +23,9 @@ const USER_INDEXES: IndexSpec[] = [
   { fields: { usernameSkeleton: 1 }, unique: true, sparse: true },
   { fields: { email: 1 }, unique: true, sparse: true },
   { fields: { googleSubject: 1 }, unique: true, sparse: true },
+  // A link's token finds its member by the token's hash.
+  { fields: { 'emailConfirmation.tokenHash': 1 } },
+  { fields: { 'passwordReset.tokenHash': 1 } },
   { fields: { isAdmin: 1 } },
   // The console's list, newest first: the page is read along this index instead of sorting every user.
   { fields: { createdAt: -1 } },
@@ -89,6 +92,11 @@ export class UserRepository {
 
   findByEmail(email: string): Promise<UserDocument | null> {
     return this.collection.findOne({ email, deleted: { $ne: true } });
+  }
+
+  /** The live member whose pending confirmation or reset (`kind`) has this token hash. */
+  findByTokenHash(kind: 'emailConfirmation' | 'passwordReset', tokenHash: string): Promise<UserDocument | null> {
+    return this.collection.findOne({ [`${kind}.tokenHash`]: tokenHash, deleted: { $ne: true } });
   }
 
   findByGoogleSubject(subject: string): Promise<UserDocument | null> {
