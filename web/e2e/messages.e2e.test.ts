@@ -348,6 +348,36 @@ describeE2E('messages', () => {
     await until('the member is home', () => new URL(rejected.page.url()).pathname === '/');
   });
 
+  it('takes the conversation out of both lists without a reload when one blocks the other, the unread badge with it, and gives it back when lifted', async () => {
+    const admin = await adminPage();
+    const writer = await memberWith(admin, newMember('scrive'), { credits: 10 });
+    const blocker = await memberWith(admin, newMember('blocca'));
+    const send = (text: string) =>
+      writer.page.request.post('/api/messages', { data: { id: randomUUID(), recipientId: blocker.id, content: text } });
+    expect((await send('prima del blocco')).status()).toBe(201);
+    await openMessages(blocker.page);
+    await openMessages(writer.page);
+    await markDocument(blocker.page);
+    await rowOf(blocker.page, writer.id).waitFor();
+    await rowOf(writer.page, blocker.id).waitFor();
+    await topBarBadge(blocker.page).waitFor();
+
+    const blocked = await blocker.page.request.post(`/api/users/${writer.id}/block`, { data: { reason: 'spam' } });
+    expect(blocked.status()).toBe(200);
+    await rowOf(blocker.page, writer.id).waitFor({ state: 'detached' });
+    await rowOf(writer.page, blocker.id).waitFor({ state: 'detached' });
+    await topBarBadge(blocker.page).waitFor({ state: 'detached' });
+    // Answered once messaging has the block: the very next send is refused, with the text for a missing member.
+    const refused = await send('dopo il blocco');
+    expect(refused.status()).toBe(404);
+    expect(await refused.json()).toEqual({ message: serverText('messaging.recipientUnavailable') });
+
+    expect((await blocker.page.request.delete(`/api/users/${writer.id}/block`)).status()).toBe(200);
+    await rowOf(blocker.page, writer.id).waitFor();
+    await rowOf(writer.page, blocker.id).waitFor();
+    expect(await stillSameDocument(blocker.page)).toBe(true);
+  });
+
   it("shows the other member come online and go offline without a reload, and 'Utente eliminato' once they delete the account", async () => {
     const admin = await adminPage();
     const watcher = await memberWith(admin, newMember('osserva'), { credits: 2 });
