@@ -19,8 +19,6 @@ jest.setTimeout(scaled(120_000));
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const ADMIN = { email: 'sigkill-admin@tip.local', password: 'sigkill-password-1' };
 const dataDir = mkdtempSync(join(tmpdir(), 'tip-sigkill-'));
-/** How long the writes run before the kill. */
-const LOAD_MS = 1500;
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -183,7 +181,14 @@ describe('writes of every kind', () => {
         if (answer.ok) acknowledged.credits += 1;
       }),
     ];
-    await new Promise((resolve) => setTimeout(resolve, LOAD_MS));
+    // The kill comes once each kind has writes acknowledged, while more are in flight (however slow the machine).
+    await waitFor(
+      () =>
+        (['bios', 'posts', 'likes', 'messages'] as const).every((kind) => acknowledged[kind].length > 2) &&
+        acknowledged.credits > 2,
+      30_000,
+      'three acknowledged writes of each kind',
+    );
     running.child.kill('SIGKILL');
     await running.exited;
     running$ = false;
