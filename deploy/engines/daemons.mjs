@@ -89,6 +89,23 @@ export function freePort() {
 }
 
 /**
+ * Runs `start`, which starts processes and pushes their ids onto `started`; if it fails, stops those before
+ * rethrowing, so that an engine that did not come up leaves nothing running.
+ * @template T
+ * @param {(started: number[]) => Promise<T>} start
+ * @returns {Promise<T>}
+ */
+export async function stoppingOnFailure(start) {
+  const started = [];
+  try {
+    return await start(started);
+  } catch (error) {
+    await Promise.all(started.map((pid) => stopDaemon(identify(pid))));
+    throw error;
+  }
+}
+
+/**
  * A process as the run directory records it: its id and when it started, so that a later `stop` never signals
  * another process that got the same id after the machine restarted or the engine died.
  * @param {number} pid

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { accepts, freePort, logMatches, run, startDaemon, waitUntilReady } from './daemons.mjs';
+import { accepts, freePort, logMatches, run, startDaemon, stoppingOnFailure, waitUntilReady } from './daemons.mjs';
 
 export const FERRETDB_VERSION = 'v1.24.2';
 const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
@@ -57,33 +57,37 @@ function postgresUser() {
  * @param {{ binary: string, runDir: string }} options
  */
 export async function startFerretdb({ binary, runDir }) {
-  const postgres = await startPostgres(runDir);
   const dir = join(runDir, 'ferretdb');
   await mkdir(dir, { recursive: true });
   const port = await freePort();
   const logFile = join(dir, 'ferretdb.log');
-  const pid = startDaemon(
-    binary,
-    [
-      '--handler=postgresql',
-      `--postgresql-url=postgres://postgres@127.0.0.1:${postgres.port}/postgres`,
-      `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=-',
-      `--state-dir=${dir}`,
-      '--telemetry=disable',
-      '--log-level=WARN',
-    ],
-    { logFile, cwd: dir },
-  );
-  await waitUntilReady({ name: 'ferretdb', pid, logFile, timeoutMs: 30_000, ready: () => accepts(port) });
-  return {
-    pids: [postgres.pid, pid],
-    listens: `127.0.0.1:${port} (MongoDB wire protocol; PostgreSQL at 127.0.0.1:${postgres.port})`,
-    env: { MONGO_URL: `mongodb://127.0.0.1:${port}/tip` },
-  };
+  return stoppingOnFailure(async (started) => {
+    const postgres = await startPostgres(runDir, started);
+    const pid = startDaemon(
+      binary,
+      [
+        '--handler=postgresql',
+        `--postgresql-url=postgres://postgres@127.0.0.1:${postgres.port}/postgres`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        `--state-dir=${dir}`,
+        '--telemetry=disable',
+        '--log-level=WARN',
+      ],
+      { logFile, cwd: dir },
+    );
+    started.push(pid);
+    await waitUntilReady({ name: 'ferretdb', pid, logFile, timeoutMs: 30_000, ready: () => accepts(port) });
+    return {
+      pids: started,
+      listens: `127.0.0.1:${port} (MongoDB wire protocol; PostgreSQL at 127.0.0.1:${postgres.port})`,
+      env: { MONGO_URL: `mongodb://127.0.0.1:${port}/tip` },
+    };
+  });
 }
 
-async function startPostgres(runDir) {
+/** @param {string} runDir @param {number[]} started where its process id goes as soon as it runs */
+async function startPostgres(runDir, started) {
   const dir = join(runDir, 'postgres');
   const data = join(dir, 'data');
   const user = postgresUser();
@@ -116,6 +120,7 @@ async function startPostgres(runDir) {
     ],
     { logFile, cwd: dir, ...user },
   );
+  started.push(pid);
   await waitUntilReady({
     name: 'postgres',
     pid,
@@ -123,5 +128,5 @@ async function startPostgres(runDir) {
     timeoutMs: 30_000,
     ready: logMatches(logFile, /ready to accept connections/),
   });
-  return { pid, port };
+  return { port };
 }

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { freePort, logMatches, run, startDaemon, waitUntilReady } from './daemons.mjs';
+import { freePort, logMatches, run, startDaemon, stoppingOnFailure, waitUntilReady } from './daemons.mjs';
 
 export const KAFKA_VERSION = '4.1.1';
 /** Kafka 4 logs through slf4j 1.7; this binding sends it to log4j 2, so the broker's log says when it has started. */
@@ -84,39 +84,44 @@ export async function startKafka({ libs, runDir, count }) {
     ...args,
   ];
 
-  const pids = [];
-  for (const node of nodes) {
-    const nodeDir = join(dir, `broker-${node.id}`);
-    await mkdir(nodeDir, { recursive: true });
-    const properties = join(nodeDir, 'server.properties');
-    await writeFile(properties, serverProperties({ node, voters, count, nodeDir, tls, saslPassword }));
-    await run(
-      JAVA,
-      java('kafka.tools.StorageTool', [
-        'format',
-        '--cluster-id',
-        clusterId,
-        '--config',
-        properties,
-        '--add-scram',
-        `SCRAM-SHA-512=[name=${KAFKA_SASL_USER},password=${saslPassword}]`,
-      ]),
-    );
-    const logFile = join(nodeDir, 'broker.log');
-    pids.push({ pid: startDaemon(JAVA, java('kafka.Kafka', [properties]), { logFile, cwd: nodeDir }), logFile });
-  }
-  for (const { pid, logFile } of pids) {
-    await waitUntilReady({
-      name: 'kafka',
-      pid,
-      logFile,
-      timeoutMs: 120_000,
-      ready: logMatches(logFile, /Kafka Server started/),
-    });
-  }
+  const pids = await stoppingOnFailure(async (started) => {
+    const brokers = [];
+    for (const node of nodes) {
+      const nodeDir = join(dir, `broker-${node.id}`);
+      await mkdir(nodeDir, { recursive: true });
+      const properties = join(nodeDir, 'server.properties');
+      await writeFile(properties, serverProperties({ node, voters, count, nodeDir, tls, saslPassword }));
+      await run(
+        JAVA,
+        java('kafka.tools.StorageTool', [
+          'format',
+          '--cluster-id',
+          clusterId,
+          '--config',
+          properties,
+          '--add-scram',
+          `SCRAM-SHA-512=[name=${KAFKA_SASL_USER},password=${saslPassword}]`,
+        ]),
+      );
+      const logFile = join(nodeDir, 'broker.log');
+      const pid = startDaemon(JAVA, java('kafka.Kafka', [properties]), { logFile, cwd: nodeDir });
+      started.push(pid);
+      brokers.push({ pid, logFile });
+    }
+    for (const { pid, logFile } of brokers) {
+      await waitUntilReady({
+        name: 'kafka',
+        pid,
+        logFile,
+        timeoutMs: 120_000,
+        ready: logMatches(logFile, /Kafka Server started/),
+      });
+    }
+    return started;
+  });
   const list = (port) => nodes.map((node) => `127.0.0.1:${node[port]}`).join(',');
   return {
-    pids: pids.map(({ pid }) => pid),
+    pids,
     listens: `${list('plain')} (PLAINTEXT), ${list('sasl')} (SASL_SSL: PLAIN, SCRAM-SHA-512)`,
     env: {
       KAFKA_BROKERS: list('plain'),
