@@ -6,7 +6,10 @@ const queueLength = gauge(
   'Posts whose media waits for the media worker or is being processed',
 );
 
-/** The media queue as it stands: the posts still `processing`, counted again after each change to it. */
+/**
+ * The media queue as it stands: the live posts still `processing` (a post deleted meanwhile stays a tombstone in
+ * that status), counted again after each change to it.
+ */
 export async function reportMediaQueue(context: Pick<ContentContext, 'posts'>): Promise<void> {
-  queueLength.set(await context.posts.collection.count({ status: 'processing' }));
+  queueLength.set(await context.posts.collection.count({ status: 'processing', deleted: { $ne: true } }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +114,29 @@ describe('a video on its way', () => {
   );
 });
 
+describe('a video whose post goes', () => {
+  it(
+    'leaves nothing behind, in quarantine or made, whether the worker had begun or not',
+    async () => {
+      const author = await harness.member();
+      const video = upload(await recordedVideo({ seconds: 1 }));
+      const { item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: video }) });
+      const postId = item?.post?.id ?? '';
+      await harness.client.DeletePost({ postId, viewerId: author });
+      await waitFor(() => publishedAbout('PostDeleted', postId) !== undefined, 5000, 'PostDeleted');
+      const left = () =>
+        ['quarantine', 'posts'].flatMap((folder) => {
+          const path = join(harness.dir, 'media', folder);
+          return existsSync(path) ? readdirSync(path, { recursive: true }).map(String) : [];
+        });
+      // The worker, should it have been at work, removes what it made once it finds the post gone.
+      await waitFor(() => !left().some((name) => name.includes(postId)), 60_000, 'nothing of the post left');
+      expect(publishedAbout('PostCreated', postId)).toBeUndefined();
+    },
+    TRANSCODING,
+  );
+});
+
 describe('a video, as another member gets it', () => {
   it(
     'is an H.264/AAC MP4 without a location, a device or a date, from an iPhone’s HEVC MOV',
@@ -161,6 +184,18 @@ describe('a video, as another member gets it', () => {
       const poster = await media('poster');
       expect(poster.contentType).toBe('image/webp');
       expect(await sharp(poster.content).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
+    },
+    TRANSCODING,
+  );
+
+  it(
+    'is turned upright when the phone was held upright, and says nothing of turning any more',
+    async () => {
+      const author = await harness.member();
+      const { media } = await postVideo(author, await recordedVideo({ format: 'mp4-h264', upright: true, seconds: 1 }));
+      const found = await probe((await media('video')).content);
+      expect(found.streams[0]).toMatchObject({ codec_name: 'h264', width: 360, height: 640 });
+      expect(JSON.stringify(found.streams[0])).not.toMatch(/rotat|matrix/i);
     },
     TRANSCODING,
   );
