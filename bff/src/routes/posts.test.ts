@@ -79,7 +79,7 @@ describe('posting', () => {
       postForm({ content: 'x' }, { content: Buffer.from('not an image'), name: 'a.jpg', type: 'image/jpeg' }),
     );
     expect(await json(text)).toEqual({
-      message: 'Sono supportati solo file immagine (JPEG, PNG, GIF) e video (MP4, MOV, WebM, 3GP).',
+      message: 'Sono supportati solo file immagine (JPEG, PNG, GIF, HEIC) e video (MP4, MOV, WebM, 3GP).',
     });
   });
 });

@@ -5,7 +5,9 @@ export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 /** The longest video a post takes (3 minutes); a longer one is refused with this bound in the message. */
 export const VIDEO_MAX_SECONDS = 180;
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+/** iPhones save photos as HEIC (HEVC in HEIF); converted like any other photo. */
+export const HEIC_TYPES = ['image/heic', 'image/heif'] as const;
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', ...HEIC_TYPES] as const;
 /** What phones record (MOV from an iPhone, often HEVC; MP4; 3GP) and WebM: all served as H.264 MP4. */
 export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/3gpp'] as const;
 /** For an `<input type="file" accept=...>`. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { failureOf } from '@tip/platform/testing';
 import { startContentHarness, type ContentHarness } from '../testing/harness.js';
-import { jpegWithExif, mp4Video, pngBomb, pngImage, TEXT_FILE } from '../testing/media-files.js';
+import { heicPhoto, jpegWithExif, mp4Video, pngBomb, pngImage, TEXT_FILE } from '../testing/media-files.js';
 
 let harness: ContentHarness;
 
@@ -117,6 +117,22 @@ describe('the composer’s rules, on the server', () => {
 });
 
 describe('media', () => {
+  it('converts an iPhone’s HEIC photo like any other, its EXIF left behind', async () => {
+    const author = await harness.member();
+    const original = await heicPhoto();
+    expect(original.includes(Buffer.from('secret-camera-owner'))).toBe(true);
+    const { item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: upload(original) }) });
+    const postId = item?.post?.id ?? '';
+    const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
+    expect(large.contentType).toBe('image/webp');
+    expect(await sharp(large.content).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
+    expect((await sharp(large.content).metadata()).exif).toBeUndefined();
+    expect(large.content.includes(Buffer.from('secret-camera-owner'))).toBe(false);
+    // The pixels are the photo's (orange), not an empty canvas.
+    const { dominant } = await sharp(large.content).stats();
+    expect(dominant.r).toBeGreaterThan(150);
+  });
+
   it('re-encodes an image in two widths without its metadata, with a blurred teaser', async () => {
     const author = await harness.member();
     const { item } = await harness.client.CreatePost({

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DomainError, type ObjectStore, type StoredObject } from '@tip/platform';
 import type { default as Sharp } from 'sharp';
-import { mediaKindOf, mediaSizeBound, type MediaVariant } from '../domain/index.js';
+import { HEIC_TYPES, mediaKindOf, mediaSizeBound, type MediaVariant } from '../domain/index.js';
 import { ffmpegBinaries } from './media/ffmpeg-binaries.js';
+import { decodeHeic } from './media/heic.js';
 import type { ProcessLimits } from './media/sandboxed-process.js';
 import { transcodeVideo, type AcceptedVideoType } from './media/video-transcode.js';
 import type { StoredMedia } from './post-repository.js';
@@ -47,7 +48,7 @@ export interface DetectedMedia {
 
 /**
  * A post's upload, checked by its content (`detectMedia`, cheap, before anything else is checked) and made ready to
- * serve (`processMedia`). Images (JPEG, PNG, GIF) are decoded, turned
+ * serve (`processMedia`). Images (JPEG, PNG, GIF, and HEIC through libheif) are decoded, turned
  * upright, scaled to 1280 and 640 px wide and re-encoded as WebP, which drops their metadata (EXIF, GPS); a blurred
  * 32 px teaser stands for them where a premium post is locked. Videos (MP4, MOV, WebM, 3GP) are transcoded by ffmpeg
  * (`transcodeVideo`) to an H.264 MP4 without any tag, with a poster frame and its blurred teaser. A name or a declared
@@ -65,13 +66,24 @@ export async function detectMedia(content: Buffer): Promise<DetectedMedia> {
 
 export function processMedia(content: Buffer, detected: DetectedMedia): Promise<ProcessedMedia> {
   if (detected.kind === 'video') return processVideo(content, detected.type as AcceptedVideoType);
-  return processImage(content);
+  return processImage(content, detected.type);
 }
 
-async function processImage(content: Buffer): Promise<ProcessedMedia> {
+/** What sharp reads an upload from: the file itself, or the pixels libheif decoded from an iPhone's HEIC. */
+async function imageInput(content: Buffer, type: string): Promise<Parameters<typeof Sharp>> {
+  if (!(HEIC_TYPES as readonly string[]).includes(type))
+    return [content, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }];
+  const decoded = await decodeHeic(content, MAX_INPUT_PIXELS);
+  if (!decoded) throw invalid();
+  const { data, width, height } = decoded;
+  return [Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } }];
+}
+
+async function processImage(content: Buffer, type: string): Promise<ProcessedMedia> {
   const sharp = await loadSharp();
   try {
-    const image = () => sharp(content, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+    const input = await imageInput(content, type);
+    const image = () => sharp(...input).rotate();
     const sized = async (width: number) =>
       image().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     const [large, small, teaser] = await Promise.all([
@@ -84,7 +96,7 @@ async function processImage(content: Buffer): Promise<ProcessedMedia> {
       variants: { 'image-1280': webp(large), 'image-640': webp(small), teaser: webp(teaser) },
     };
   } catch {
-    // Right magic bytes, but not an image libvips can decode (truncated, corrupt, too many pixels).
+    // Right magic bytes, but not an image libvips or libheif can decode (truncated, corrupt, too many pixels).
     throw invalid();
   }
 }

@@ -145,3 +145,12 @@ export async function recordedVideo(options: RecordedVideoOptions = {}): Promise
     await rm(folder, { recursive: true, force: true });
   }
 }
+
+/**
+ * An iPhone's kind of photo: HEIC (HEVC in HEIF), 800 x 600, orange, carrying the EXIF of `jpegWithExif` (a GPS note
+ * and 'secret-camera-owner'). Made once with libheif's `heif-enc -q 30` from that JPEG: neither sharp's libvips nor
+ * Debian 12's ffmpeg can write one.
+ */
+export function heicPhoto(): Promise<Buffer> {
+  return readFile(new URL('./fixtures/photo.heic', import.meta.url));
+}
