@@ -8,6 +8,7 @@ import { errorResponder } from './http/errors.js';
 import { requestLog } from './http/request-log.js';
 import { sameSiteWritesOnly } from './http/same-site.js';
 import { authRoutes } from './routes/auth.js';
+import { accountMailRoutes } from './routes/account-mail.js';
 import { blockRoutes } from './routes/blocks.js';
 import type { currentUserHandler } from './routes/current-user.js';
 import { googleRoutes } from './routes/google.js';
@@ -55,6 +56,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(express.json({ limit: JSON_LIMIT }));
 
   app.use(authRoutes(context, currentUser));
+  app.use(accountMailRoutes(context));
   app.use(googleRoutes(context));
   app.use(userRoutes(context));
   app.use(memberExportRoutes(context));

@@ -64,6 +64,10 @@ export const bffConfigSchema = z.object({
   LOGIN_LIMIT_WINDOW_SECONDS: seconds(15 * 60),
   REGISTER_LIMIT_PER_ADDRESS: positiveInt(10),
   REGISTER_LIMIT_WINDOW_SECONDS: seconds(60 * 60),
+  /** Mails a member or an address may ask for (a new confirmation code, a reset link), and an address's requests. */
+  MAIL_LIMIT_PER_ACCOUNT: positiveInt(5),
+  MAIL_LIMIT_PER_ADDRESS: positiveInt(20),
+  MAIL_LIMIT_WINDOW_SECONDS: seconds(60 * 60),
   /**
    * Writes (every POST, PUT, PATCH and DELETE but login, registration and Stripe's webhook) per member and per
    * address in one window, by group (bff/src/http/rate-limits.ts lists each group's routes, the README too). An

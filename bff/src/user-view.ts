@@ -45,6 +45,7 @@ export function toUserJson(user: IdentityUserOutput, credits: number | null): Me
     isPremium: user.isPremium,
     premiumSubscriptionExpiry: orNull(user.premiumSubscriptionExpiry),
     premiumSource: enumOrNull(premiumSourceSchema, user.premiumSource),
+    emailConfirmed: user.emailConfirmed,
   };
 }
 

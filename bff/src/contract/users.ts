@@ -40,6 +40,8 @@ export const memberSchema = z.strictObject({
   /** ISO date-time; null when the member never had premium (or it was revoked). */
   premiumSubscriptionExpiry: z.string().nullable(),
   premiumSource: premiumSourceSchema.nullable(),
+  /** Whether the member confirmed their e-mail address: false for whoever may not see it (only they and admins). */
+  emailConfirmed: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -58,7 +60,10 @@ export type ActionResult = z.infer<typeof actionResultSchema>;
 export const doneSchema = z.strictObject({ success: z.literal(true), message: z.string() });
 export type Done = z.infer<typeof doneSchema>;
 
-/** POST /api/auth/register (201): the account waits for its photo's verification; signing in comes after. */
+/**
+ * POST /api/auth/register (201): the account waits for its photo's verification, and the member is signed in (its
+ * cookies come with it) to take the e-mail step: the code their mail carries.
+ */
 export const registeredSchema = doneSchema.extend({ user: z.strictObject({ username: z.string() }) });
 export type Registered = z.infer<typeof registeredSchema>;
 

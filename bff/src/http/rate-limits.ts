@@ -62,6 +62,8 @@ export class RateLimits {
   private readonly loginFailuresByAccount: RateLimiter;
   private readonly loginWindowMs: number;
   private readonly registrationByAddress: RateLimiter;
+  private readonly mailByAccount: RateLimiter;
+  private readonly mailByAddress: RateLimiter;
   private readonly writes: Record<WriteGroup, { byMember: RateLimiter; byAddress: RateLimiter }>;
 
   constructor(
@@ -88,6 +90,17 @@ export class RateLimits {
       name: 'registration-address',
       points: config.REGISTER_LIMIT_PER_ADDRESS,
       durationMs: config.REGISTER_LIMIT_WINDOW_SECONDS * 1000,
+    });
+    const mailWindowMs = config.MAIL_LIMIT_WINDOW_SECONDS * 1000;
+    this.mailByAccount = cache.rateLimiter({
+      name: 'mail-account',
+      points: config.MAIL_LIMIT_PER_ACCOUNT,
+      durationMs: mailWindowMs,
+    });
+    this.mailByAddress = cache.rateLimiter({
+      name: 'mail-address',
+      points: config.MAIL_LIMIT_PER_ADDRESS,
+      durationMs: mailWindowMs,
     });
     const durationMs = config.WRITE_LIMIT_WINDOW_SECONDS * 1000;
     const limiters = (group: WriteGroup) => {
@@ -152,6 +165,34 @@ export class RateLimits {
     const result = await this.registrationByAddress.consume(addressKey(address));
     if (!result.allowed) {
       refusals.inc({ group: 'register' });
+      throw rateLimited(result.retryAfterMs);
+    }
+  }
+
+  /**
+   * A mail asked for (a new confirmation code, a reset link), counted for the account it goes to (a member's id, or
+   * the address typed) and for the client's address; 429 past either. An address nobody has counts the same, so the
+   * limit tells nothing of which are known.
+   */
+  async mailAttempt(address: string, account: string): Promise<void> {
+    const [byAccount, byAddress] = await Promise.all([
+      this.mailByAccount.consume(accountKey(account)),
+      this.mailByAddress.consume(addressKey(address)),
+    ]);
+    if (!byAccount.allowed || !byAddress.allowed) {
+      refusals.inc({ group: 'mail' });
+      throw rateLimited(Math.max(byAccount.retryAfterMs, byAddress.retryAfterMs));
+    }
+  }
+
+  /**
+   * A confirmation code or a link's token tried: counted with the address's logins (LOGIN_LIMIT_PER_ADDRESS), since
+   * each is a guess at a way in.
+   */
+  async secretAttempt(address: string): Promise<void> {
+    const result = await this.loginByAddress.consume(addressKey(address));
+    if (!result.allowed) {
+      refusals.inc({ group: 'login' });
       throw rateLimited(result.retryAfterMs);
     }
   }

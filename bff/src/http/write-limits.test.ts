@@ -146,7 +146,7 @@ function routesOf(app: Express) {
 }
 
 describe('the write routes', () => {
-  it('all count against a write limit, but login and registration (limited on their own) and Stripe’s webhook', () => {
+  it('all count against a write limit, but sign-in, registration and the account’s mails (limited on their own) and Stripe’s webhook', () => {
     const config = bffConfigSchema.parse({ SESSION_SECRET: 'a-session-secret-of-thirty-two-characters' });
     const cache = new MemoryCache();
     // Routers only keep what they are given until a request comes: nothing else is needed to list them.
@@ -162,7 +162,15 @@ describe('the write routes', () => {
     const unlimited = writes
       .filter((route) => !route.handlers.some((handler) => typeof handler === 'function' && 'writeGroup' in handler))
       .map((route) => `${route.method.toUpperCase()} ${route.path}`);
-    expect(unlimited.sort()).toEqual(['POST /api/auth/login', 'POST /api/auth/register', 'POST /api/stripe/webhook']);
+    expect(unlimited.sort()).toEqual([
+      'POST /api/auth/email/confirm',
+      'POST /api/auth/email/resend',
+      'POST /api/auth/login',
+      'POST /api/auth/password/forgot',
+      'POST /api/auth/password/reset',
+      'POST /api/auth/register',
+      'POST /api/stripe/webhook',
+    ]);
     // The product's write routes (docs/product.md#the-api) are all there (a sample of each area), so the walk did
     // find them.
     const paths = writes.map((route) => `${route.method.toUpperCase()} ${route.path}`);

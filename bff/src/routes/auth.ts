@@ -2,12 +2,13 @@ import { DomainError, parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { userResultSchema } from '../contract/index.js';
+import { registeredSchema, userResultSchema } from '../contract/index.js';
 import { guard, handle } from '../http/handle.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
+import { languageOf } from '../i18n/translator.js';
 import { ownUserJson } from '../user-view.js';
 import { CURRENT_USER_PATH } from './current-user.js';
 
@@ -32,7 +33,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       });
       await limits.loginSucceeded(address, email);
       users.remember(user);
-      res.append('Set-Cookie', await sessions.start(user.id, req));
+      res.append('Set-Cookie', await sessions.start(user, req));
       respond(res, userResultSchema, {
         success: true,
         message: say(req, 'identity.loggedIn'),
@@ -48,10 +49,17 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
     handle(async (req, res) => {
       const form = parseInput(registrationSchema, req.body);
       const verificationPhoto = requiredUpload(req.file, UPLOAD_RULES.registration);
-      const user = await identity.Register({ ...form, verificationPhoto });
-      res
-        .status(201)
-        .json({ success: true, message: say(req, 'identity.registered'), user: { username: user.username } });
+      const language = languageOf(req.headers['accept-language']);
+      const user = await identity.Register({ ...form, verificationPhoto, language });
+      // Signed in at once: the e-mail step that follows takes the code their mail carries.
+      users.remember(user);
+      res.append('Set-Cookie', await sessions.start(user, req));
+      res.status(201);
+      respond(res, registeredSchema, {
+        success: true,
+        message: say(req, 'identity.registered'),
+        user: { username: user.username },
+      });
     }),
   );
 

@@ -113,7 +113,7 @@ export function googleRoutes(context: BffContext): Router {
     });
     if (!user) throw new Error('identity answered GoogleSignIn without a user');
     users.remember(user);
-    res.append('Set-Cookie', await sessions.start(user.id, req));
+    res.append('Set-Cookie', await sessions.start(user, req));
     return user.needsProfileSetup ? '/google-profile-setup' : '/';
   }
 

@@ -87,7 +87,7 @@ export function testDataRoutes(context: BffContext): Router {
     adminOnly,
     adminLimit,
     handle(async (req, res) => {
-      res.append('Set-Cookie', await sessions.start(sessionOf(res).user.id, req));
+      res.append('Set-Cookie', await sessions.start(sessionOf(res).user, req));
       respond(res, doneSchema, { success: true, message: say(req, 'moderation.quickLogin') });
     }),
   );

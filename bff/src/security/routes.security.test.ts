@@ -58,6 +58,38 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/user', access: 'visitor' },
   { method: 'POST', path: '/api/auth/login', access: 'visitor', body: json('email', 'password') },
   { method: 'POST', path: '/api/auth/register', access: 'visitor', body: { form: 'verificationPhoto' } },
+  {
+    method: 'POST',
+    path: '/api/auth/email/confirm',
+    access: 'visitor',
+    body: json('code', 'token'),
+    refusedBodies: [
+      { what: 'a code of five digits', body: { code: '12345' } },
+      { what: 'a code and a token at once', body: { code: '123456', token: 'A'.repeat(43) } },
+      // A code is the signed-in member's: without a session no code confirms anything, whoever's it may be.
+      { what: 'a code without a session', body: { code: '123456' } },
+      { what: 'a token nobody was given', body: { token: 'A'.repeat(43) } },
+      { what: 'a token cut short', body: { token: 'A'.repeat(42) } },
+    ],
+  },
+  { method: 'POST', path: '/api/auth/email/resend', access: 'member', body: json() },
+  {
+    method: 'POST',
+    path: '/api/auth/password/forgot',
+    access: 'visitor',
+    body: json('email'),
+    refusedBodies: [{ what: 'not an e-mail address', body: { email: 'nessuno' } }],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    access: 'visitor',
+    body: json('token', 'password'),
+    refusedBodies: [
+      { what: 'a reset token nobody was given', body: { token: 'A'.repeat(43), password: 'nuova-password' } },
+      { what: 'a new password too short', body: { token: 'A'.repeat(43), password: 'corta' } },
+    ],
+  },
   { method: 'PUT', path: '/api/auth/profile', access: 'member', body: json('username', 'bio', 'age', 'city') },
   { method: 'POST', path: '/api/auth/profile-image', access: 'member', body: { form: 'profileImage' } },
   { method: 'POST', path: '/api/auth/setup-google-profile', access: 'member', body: { form: 'verificationPhoto' } },

@@ -12,6 +12,8 @@ export interface SessionClaims {
   sid: string;
   /** Expiry, epoch seconds. */
   exp: number;
+  /** The member's session generation when it was issued: a later generation (a password reset) ends it. */
+  gen: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -30,9 +32,9 @@ export class SessionTokens {
     this.verified = new BoundedMap(options.maxVerified ?? 20_000, options.now);
   }
 
-  async issue(userId: string): Promise<{ token: string; claims: SessionClaims }> {
+  async issue(userId: string, generation: number): Promise<{ token: string; claims: SessionClaims }> {
     const sid = randomBytes(18).toString('base64url');
-    const token = await new SignJWT({ sid })
+    const token = await new SignJWT({ sid, gen: generation })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(userId)
       .setIssuedAt()
@@ -54,7 +56,9 @@ export class SessionTokens {
       return null;
     }
     if (!isSessionClaims(payload)) return null;
-    const claims: SessionClaims = { sub: payload.sub, sid: payload.sid, exp: payload.exp };
+    // Tokens issued before generations existed count as the first one.
+    const gen = typeof payload.gen === 'number' ? payload.gen : 0;
+    const claims: SessionClaims = { sub: payload.sub, sid: payload.sid, exp: payload.exp, gen };
     this.verified.set(token, claims, claims.exp * 1000);
     return claims;
   }
@@ -65,7 +69,7 @@ export class SessionTokens {
   }
 }
 
-function isSessionClaims(value: unknown): value is SessionClaims {
+function isSessionClaims(value: unknown): value is Omit<SessionClaims, 'gen'> & { gen?: unknown } {
   if (typeof value !== 'object' || value === null) return false;
   const claims = value as Record<string, unknown>;
   return (

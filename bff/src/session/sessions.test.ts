@@ -22,6 +22,9 @@ const signed = (claims: Record<string, unknown>, secret: string, expiresIn = 60)
     .setSubject('u1')
     .sign(new TextEncoder().encode(secret));
 
+/** The member the sessions are started for, before any password reset. */
+const U1 = { id: 'u1', sessionGeneration: 0 };
+
 /** A request that came over plain http, as Express sees it. */
 const overHttp = { secure: false };
 
@@ -38,7 +41,7 @@ function setup() {
 describe('sessions', () => {
   it('sets an httpOnly session cookie and a readable user-id cookie, Lax, for seven days', async () => {
     const { sessions } = setup();
-    const [session, userId] = await sessions.start('u1', overHttp);
+    const [session, userId] = await sessions.start(U1, overHttp);
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+;`));
     expect(session).toContain('Max-Age=604800');
     expect(session).toContain('HttpOnly');
@@ -50,14 +53,14 @@ describe('sessions', () => {
 
   it('marks the cookies Secure when PUBLIC_URL is https, whatever the request', async () => {
     const { cache, identity } = setup();
-    const started = await replica(cache, identity, true).sessions.start('u1', overHttp);
+    const started = await replica(cache, identity, true).sessions.start(U1, overHttp);
     expect(started.every((c) => c.includes('Secure'))).toBe(true);
   });
 
   it('marks the cookies Secure, and those that clear them, when the request came over https', async () => {
     const { sessions } = setup();
     const overHttps = { secure: true };
-    const started = await sessions.start('u1', overHttps);
+    const started = await sessions.start(U1, overHttps);
     expect(started.every((c) => c.includes('Secure'))).toBe(true);
     const { setCookies } = await sessions.end(cookieHeader(started), overHttps);
     expect(setCookies.every((c) => c.includes('Secure') && c.includes('Max-Age=0'))).toBe(true);
@@ -65,14 +68,14 @@ describe('sessions', () => {
 
   it('finds the user of a session cookie', async () => {
     const { sessions } = setup();
-    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(await sessions.start('u1', overHttp))}`);
+    const session = await sessions.authenticate(`theme=dark; ${cookieHeader(await sessions.start(U1, overHttp))}`);
     expect(session?.user.id).toBe('u1');
     expect(session?.claims.sub).toBe('u1');
   });
 
   it('answers repeated checks from memory, without asking identity again', async () => {
     const { sessions, identity } = setup();
-    const header = cookieHeader(await sessions.start('u1', overHttp));
+    const header = cookieHeader(await sessions.start(U1, overHttp));
     for (let i = 0; i < 100; i++) expect(await sessions.authenticate(header)).not.toBeNull();
     expect(identity.calls).toBe(1);
   });
@@ -88,7 +91,7 @@ describe('sessions', () => {
     const expired = await signed({ sid: 's' }, SECRET, -10);
     const none = new UnsecuredJWT({ sid: 's' }).setSubject('u1').setExpirationTime('1m').encode();
     const noSid = await signed({}, SECRET);
-    const valid = readCookie(cookieHeader(await sessions.start('u1', overHttp)), SESSION_COOKIE) ?? '';
+    const valid = readCookie(cookieHeader(await sessions.start(U1, overHttp)), SESSION_COOKIE) ?? '';
     const tampered = valid.replace(/\.(.)/, (_match, first: string) => `.${first === 'a' ? 'b' : 'a'}`);
     for (const token of [forged, expired, none, noSid, tampered, 'garbage']) {
       await expect(sessions.authenticate(`${SESSION_COOKIE}=${token}`)).resolves.toBeNull();
@@ -98,7 +101,7 @@ describe('sessions', () => {
   it('refuses a session once it ended, on every replica, while a new one works', async () => {
     const { cache, identity, sessions } = setup();
     const other = replica(cache, identity).sessions;
-    const header = cookieHeader(await sessions.start('u1', overHttp));
+    const header = cookieHeader(await sessions.start(U1, overHttp));
     expect(await other.authenticate(header)).not.toBeNull();
 
     const { claims, setCookies } = await sessions.end(header, overHttp);
@@ -106,12 +109,29 @@ describe('sessions', () => {
     expect(setCookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     await expect(other.authenticate(header)).resolves.toBeNull();
-    await expect(sessions.authenticate(cookieHeader(await sessions.start('u1', overHttp)))).resolves.not.toBeNull();
+    await expect(sessions.authenticate(cookieHeader(await sessions.start(U1, overHttp)))).resolves.not.toBeNull();
+  });
+
+  it('refuses the sessions issued before a password reset raised the generation, and takes those after it', async () => {
+    const { sessions, users, identity } = setup();
+    const before = cookieHeader(await sessions.start(U1, overHttp));
+    // A token from before generations existed counts as generation 0.
+    const older = `${SESSION_COOKIE}=${await signed({ sid: 'old-session' }, SECRET)}`;
+    await expect(sessions.authenticate(older)).resolves.not.toBeNull();
+
+    identity.users.set('u1', identityUser('u1', { sessionGeneration: 1 }));
+    // Until identity's event reaches this replica, its cache still holds generation 0.
+    await expect(sessions.authenticate(before)).resolves.not.toBeNull();
+    users.invalidate('u1');
+    await expect(sessions.authenticate(before)).resolves.toBeNull();
+    await expect(sessions.authenticate(older)).resolves.toBeNull();
+    const after = cookieHeader(await sessions.start({ id: 'u1', sessionGeneration: 1 }, overHttp));
+    await expect(sessions.authenticate(after)).resolves.toMatchObject({ claims: { gen: 1 } });
   });
 
   it('refuses the session of a deleted user', async () => {
     const { sessions, users, identity } = setup();
-    const header = cookieHeader(await sessions.start('u1', overHttp));
+    const header = cookieHeader(await sessions.start(U1, overHttp));
     users.drop('u1');
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     identity.users.delete('u1');
@@ -130,7 +150,7 @@ describe('sessions when the cache port fails', () => {
     const identity = new IdentityDirectory();
     identity.users.set('u1', identityUser('u1'));
     const { sessions } = replica(new BrokenCache(), identity);
-    await expect(sessions.authenticate(cookieHeader(await sessions.start('u1', overHttp)))).rejects.toMatchObject({
+    await expect(sessions.authenticate(cookieHeader(await sessions.start(U1, overHttp)))).rejects.toMatchObject({
       code: 'UNAVAILABLE',
       messageKey: 'errors.unavailable',
     });

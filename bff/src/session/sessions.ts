@@ -24,6 +24,9 @@ export interface Session {
 
 const revokedKey = (sid: string) => `session:revoked:${sid}`;
 
+/** Whom a session is started for: the member and their session generation now. */
+export type SessionHolder = Pick<IdentityUserOutput, 'id' | 'sessionGeneration'>;
+
 /**
  * The session check and the session's life: a signed token in an httpOnly cookie, revocation recorded in the cache
  * port (so every BFF replica refuses a logged-out token), the user from the in-memory user cache. Cookies are Secure
@@ -47,7 +50,9 @@ export class Sessions {
     if (!claims) return null;
     if (await this.isRevoked(claims.sid)) return null;
     const user = await this.users.get(claims.sub);
-    return user ? { token, claims, user } : null;
+    // A password reset since it was issued ended it: the user cache learns the new generation from identity's event.
+    if (!user || claims.gen < user.sessionGeneration) return null;
+    return { token, claims, user };
   }
 
   /**
@@ -70,8 +75,9 @@ export class Sessions {
   }
 
   /** Starts a session for the user; returns the Set-Cookie header values. */
-  async start(userId: string, request: CookieRequest): Promise<string[]> {
-    const { token } = await this.tokens.issue(userId);
+  async start(user: SessionHolder, request: CookieRequest): Promise<string[]> {
+    const userId = user.id;
+    const { token } = await this.tokens.issue(userId, user.sessionGeneration);
     const options = { secure: this.secure(request), maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
     return [
       setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),

@@ -7,6 +7,7 @@ import {
   generateServiceTokenSecret,
   createLogger,
   type Adapters,
+  type Logger,
   type ServiceClient,
 } from '@tip/platform';
 import { contentDefinition, type ContentDefinition } from '@tip/content/contract';
@@ -81,10 +82,12 @@ export async function startStack(
     offlineAfterMs?: number;
     /** Notifications' pushes go to a local push service's stand-in: its host admitted, its certificate trusted. */
     push?: PushOptions;
+    /** Where every part logs (silent unless TEST_LOG_LEVEL says otherwise), for a test that reads the log. */
+    logger?: Logger;
   } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
-  const logger = createLogger('bff-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger('bff-test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const adapters = await createAdapters({ dataDir, logger });
   const clients: { close(): void }[] = [];
   /** A gRPC client whose token names `caller`: the BFF's, or a service's calling another. */
