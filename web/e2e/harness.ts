@@ -9,16 +9,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, scaled, spawnNode, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, START_BUDGET_MS, waitUntilServing } from '@tip/platform/testing';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM, chromiumInstalled, SHARED_BROWSER_VARIABLE } from './shared-browser.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'services/embedded/dist/main.js');
-// The platform's start and stop (the kit scales them); the hooks' budget holds both, scaled here for jest.
-const READY_TIMEOUT_MS = 20_000;
+// The platform's stop (the kit scales it); the hooks' budget holds the start and more, scaled here for jest.
 const STOP_TIMEOUT_MS = 10_000;
-const SETUP_TIMEOUT_MS = scaled(40_000);
+const SETUP_TIMEOUT_MS = scaled(START_BUDGET_MS + 30_000);
 /**
  * How long a browser step may wait for the app (playwright's default timeout, and the waits' in waits.ts),
  * scaled for this machine: enough for what the services learn from each other's events (a new post reaching the
@@ -161,7 +160,7 @@ async function startPlatform(port: number, env: Record<string, string>): Promise
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilServing(`${baseUrl}/api/health`, platform, READY_TIMEOUT_MS);
+    await waitUntilServing(`${baseUrl}/api/health`, platform);
   } catch (error) {
     await stop();
     throw error;

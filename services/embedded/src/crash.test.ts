@@ -41,7 +41,7 @@ async function start(port: number) {
     POST_APPROVAL: 'immediate',
     REGISTER_LIMIT_PER_ADDRESS: '1000',
   });
-  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running, 30_000);
+  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running);
   return running;
 }
 

@@ -61,7 +61,7 @@ describe('a deleted member', () => {
       ADMIN_PASSWORD: ADMIN.password,
       POST_APPROVAL: 'immediate',
     });
-    await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running, 30_000);
+    await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running);
 
     const signIn = async (email: string, password: string) => {
       const response = await call('/api/auth/login', { method: 'POST', json: { email, password } });

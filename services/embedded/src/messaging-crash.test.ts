@@ -31,7 +31,7 @@ async function start(port: number) {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
   });
-  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running, 30_000);
+  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running);
   return running;
 }
 

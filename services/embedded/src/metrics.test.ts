@@ -15,7 +15,7 @@ beforeAll(async () => {
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   platform = await startBuiltPlatform('metrics', { METRICS_PORT: String(metricsPort) });
   ({ base, admin: ADMIN } = platform);
-}, scaled(40_000));
+}, scaled(90_000));
 afterAll(() => platform.stop());
 
 /** The value of one series in a scrape, or undefined when it is not there. */

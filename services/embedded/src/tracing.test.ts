@@ -17,7 +17,7 @@ beforeAll(async () => {
     OTEL_BSP_SCHEDULE_DELAY: '100',
     LOG_LEVEL: 'info',
   });
-}, scaled(40_000));
+}, scaled(90_000));
 afterAll(async () => {
   await platform.stop();
   await receiver.close();

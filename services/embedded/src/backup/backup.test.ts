@@ -59,7 +59,7 @@ async function startPlatform(dir: string, port: number) {
     ADMIN_LIMIT_PER_MEMBER: '100000',
     ADMIN_LIMIT_PER_ADDRESS: '100000',
   });
-  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running, 30_000);
+  await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running);
   return running;
 }
 

@@ -270,7 +270,7 @@ describe('a data directory of the earlier version', () => {
 
     // The platform starts and serves each member what the earlier version did.
     const running = spawnNode(main, platformEnv);
-    await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running, 30_000);
+    await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running);
     const call = client(`http://127.0.0.1:${port}`);
     await signIn(call, seen.admin.email, seen.admin.password);
     for (const member of seen.members) {

@@ -15,7 +15,7 @@ let ADMIN: BuiltPlatform['admin'];
 beforeAll(async () => {
   platform = await startBuiltPlatform('smoke');
   ({ base, admin: ADMIN } = platform);
-}, scaled(40_000));
+}, scaled(90_000));
 afterAll(() => platform.stop());
 
 describe('npm run smoke', () => {

@@ -48,7 +48,7 @@ export async function startBuiltPlatform(
     ADMIN_PASSWORD: admin.password,
     ...env,
   });
-  await waitUntilServing(`${base}/api/health`, platform, 30_000);
+  await waitUntilServing(`${base}/api/health`, platform);
   return {
     base,
     admin,
