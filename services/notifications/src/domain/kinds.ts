@@ -20,6 +20,10 @@ export const NOTIFICATION_KINDS = {
   verification_rejected: { gathering: 'single', group: 'decisions' },
   post_approved: { gathering: 'single', group: 'decisions' },
   post_rejected: { gathering: 'single', group: 'decisions' },
+  /** The member's video was processed: their post is out (or waits for a moderator, who decides next). */
+  video_ready: { gathering: 'single', group: 'posts' },
+  /** The member's video was refused (too long, unreadable); the reason is a key of content's catalogue. */
+  video_rejected: { gathering: 'single', group: 'posts' },
   credits_granted: { gathering: 'single', group: 'credits' },
   credits_purchased: { gathering: 'single', group: 'credits' },
   premium_purchased: { gathering: 'single', group: 'credits' },
@@ -55,6 +59,8 @@ export const POST_KINDS: readonly NotificationKind[] = [
   'post_unlocked',
   'post_approved',
   'post_rejected',
+  'video_ready',
+  'video_rejected',
 ];
 
 /** The subjects of the kinds that are about the member or an admin queue rather than a post or a conversation. */

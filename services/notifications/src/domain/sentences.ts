@@ -83,6 +83,8 @@ export function notificationLink(notification: NotificationFacts): string {
     case 'post_unlocked':
     case 'post_approved':
     case 'post_rejected':
+    case 'video_ready':
+    case 'video_rejected':
       return postId ? `/posts/${encodeURIComponent(postId)}` : '/';
     case 'message_received': {
       const params = new URLSearchParams({

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { ServiceTokenRefusedError } from '@tip/platform';
 import { failureOf, waitFor } from '@tip/platform/testing';
-import { PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
+import {
+  MediaProcessed,
+  MediaRejected,
+  PostDecided,
+  PostDeleted,
+  PostEngagementChanged,
+  PostUnlocked,
+} from '@tip/content/contract';
 import {
   PremiumChanged,
   ProfileUpdated,
@@ -165,6 +172,24 @@ describe('likes, comments and unlocks of a post', () => {
     expect(list.map(({ kind, count }) => ({ kind, count })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
       { kind: 'message_received', count: 1 },
       { kind: 'post_approved', count: 1 },
+    ]);
+  });
+
+  it('tells an author their video is ready, or was not published, once each', async () => {
+    const author = await harness.member();
+    const [ready, refused] = [await harness.post(author), await harness.post(author)];
+    const processed = MediaProcessed.create(ready, { postId: ready, authorId: author }, 'test');
+    const rejected = MediaRejected.create(
+      refused,
+      { postId: refused, authorId: author, reason: 'content.videoTooLong' },
+      'test',
+    );
+    await harness.events.publish(MediaProcessed.topic, [processed, processed, rejected]);
+    await harness.settled();
+    const list = await listOf(author);
+    expect(list.map(({ kind, postId }) => ({ kind, postId })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'video_ready', postId: ready },
+      { kind: 'video_rejected', postId: refused },
     ]);
   });
 

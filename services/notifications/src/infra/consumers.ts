@@ -7,7 +7,15 @@ import {
   type EventReaction,
   type Subscription,
 } from '@tip/platform';
-import { PostCreated, PostDecided, PostDeleted, PostEngagementChanged, PostUnlocked } from '@tip/content/contract';
+import {
+  MediaProcessed,
+  MediaRejected,
+  PostCreated,
+  PostDecided,
+  PostDeleted,
+  PostEngagementChanged,
+  PostUnlocked,
+} from '@tip/content/contract';
 import {
   PremiumChanged,
   ProfileUpdated,
@@ -61,6 +69,13 @@ function posts(context: NotificationsContext): EventReaction[] {
       }
     }),
     on(PostUnlocked, ({ postId, userId }, event) => toAuthor(postId, 'post_unlocked', userId, event)),
+    // The media worker's outcome for the author's video (the card says why a refused one was; the entry does not).
+    on(MediaProcessed, ({ postId, authorId }, event) =>
+      notify(context, { userId: authorId, kind: 'video_ready', subject: postId, postId, actorId: null }, event),
+    ),
+    on(MediaRejected, ({ postId, authorId }, event) =>
+      notify(context, { userId: authorId, kind: 'video_rejected', subject: postId, postId, actorId: null }, event),
+    ),
     on(PostDecided, ({ postId, authorId, status, reason }, event) =>
       notify(
         context,
