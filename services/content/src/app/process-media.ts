@@ -59,8 +59,9 @@ async function publish(context: ContentContext, post: PostDocument, processed: P
     { $set: { status, media: processed.media }, $unset: { publishAs: true } },
     [MediaProcessed.create(post._id, ids, call.correlationId), postCreated({ ...post, status }, call)],
   );
-  // Deleted while it was processed: nothing of it may stay.
-  if (!updated) await context.media.eraseAll(post._id);
+  // Deleted while it was processed: nothing of it may stay. (Published meanwhile by another delivery of the same
+  // event, it keeps its media: this run wrote the same variants under the same keys.)
+  if (!updated && !(await context.posts.get(post._id).catch(notFoundAsNull))) await context.media.eraseAll(post._id);
 }
 
 async function reject(context: ContentContext, post: PostDocument, reason: string, call: CallInfo) {

@@ -16,6 +16,9 @@ import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '..
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
 import type { KafkaSecurity } from './kafka-security.js';
 
+/** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
+const HEARTBEAT_DURING_HANDLER_MS = 3000;
+
 export interface KafkaEventBusOptions {
   brokers: string[];
   clientId: string;
@@ -150,7 +153,14 @@ export class KafkaEventBus implements EventBus {
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         for (const message of batch.messages) {
           if (!isRunning() || isStale()) return;
-          await this.deliver(batch.topic, batch.partition, message, handle);
+          // A handler may take minutes (the media worker transcoding a video): the group hears from this consumer
+          // meanwhile, or it would hand the partition to another, which would handle the same event again.
+          const beating = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_DURING_HANDLER_MS);
+          try {
+            await this.deliver(batch.topic, batch.partition, message, handle);
+          } finally {
+            clearInterval(beating);
+          }
           resolveOffset(message.offset);
           // A long batch must not make the group think this consumer died.
           await heartbeat();
