@@ -41,6 +41,7 @@ import {
   premiumGrantedSchema,
   pushEventSchema,
   pushKeySchema,
+  refusalSchema,
   registeredSchema,
   reportGroupSchema,
   sendResultSchema,
@@ -50,6 +51,7 @@ import {
   threadPageSchema,
   transactionSchema,
   unlockResultSchema,
+  unlockStateSchema,
   unreadCountSchema,
   usersPageSchema,
   userSchema,
@@ -131,6 +133,11 @@ describe('the BFF answers and pushes as its contract says', () => {
       expect(
         (await answer(reader.browser.postJson(`/api/posts/${postId}/unlock`, {}), unlockResultSchema)).charged,
       ).toBe(3);
+      await answer(reader.browser.get(`/api/posts/${postId}/unlocked`), unlockStateSchema);
+      // A refusal is its text alone, in the member's language.
+      const refused = await reader.browser.get('/api/posts/nessuno');
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      refusalSchema.parse(await json(refused));
       await waitFor(
         async () => (await json(await reader.browser.get(`/api/posts/${postId}`))).hasTelegram === true,
         5000,

@@ -104,6 +104,10 @@ export type PostCreated = z.infer<typeof postCreatedSchema>;
 export const likeStateSchema = z.strictObject({ liked: z.boolean(), likeCount: z.number().int() });
 export type LikeState = z.infer<typeof likeStateSchema>;
 
+/** GET /api/posts/:id/unlocked: whether the viewer may see the post whole. */
+export const unlockStateSchema = z.strictObject({ unlocked: z.boolean() });
+export type UnlockState = z.infer<typeof unlockStateSchema>;
+
 /** POST /api/posts/:id/unlock: the post whole, what it cost this request, and the balance after. */
 export const unlockResultSchema = z.strictObject({
   unlocked: z.literal(true),

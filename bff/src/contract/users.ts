@@ -61,6 +61,13 @@ export const doneSchema = z.strictObject({ success: z.literal(true), message: z.
 export type Done = z.infer<typeof doneSchema>;
 
 /**
+ * Every refusal (4xx, 5xx): why, in the member's language; the status says what kind (bff/src/http/errors.ts, the
+ * platform's status map).
+ */
+export const refusalSchema = z.strictObject({ message: z.string() });
+export type Refusal = z.infer<typeof refusalSchema>;
+
+/**
  * POST /api/auth/register (201): the account waits for its photo's verification, and the member is signed in (its
  * cookies come with it) to take the e-mail step: the code their mail carries.
  */

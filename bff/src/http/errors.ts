@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { ErrorRequestHandler, Response } from 'express';
 import { DomainError, statusOf, type Logger } from '@tip/platform';
+import { refusalSchema } from '../contract/index.js';
 import type { Say } from '../i18n/translator.js';
+import { respond } from './respond.js';
 
 /** A refusal by a login or registration limit; the error handler turns `retryAfterSeconds` into Retry-After. */
 export function rateLimited(retryAfterMs: number): DomainError {
@@ -62,7 +64,7 @@ export function sendError(res: Response, req: IncomingMessage, say: Say, error: 
         ? error.params.retryAfterSeconds
         : undefined;
   if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
-  res.status(statusOf[error.code].http).json({ message: say(req, error.messageKey, error.params) });
+  respond(res.status(statusOf[error.code].http), refusalSchema, { message: say(req, error.messageKey, error.params) });
 }
 
 /** The last middleware: every failure leaves as JSON `{ message }` in the request's language. */

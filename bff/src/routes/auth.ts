@@ -2,7 +2,7 @@ import { DomainError, parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { registeredSchema, userResultSchema } from '../contract/index.js';
+import { actionResultSchema, registeredSchema, userResultSchema } from '../contract/index.js';
 import { guard, handle } from '../http/handle.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
@@ -80,7 +80,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
     writeLimit(limits, 'status'),
     handle(async (req, res) => {
       const { setCookies } = await sessions.end(req.headers.cookie, req);
-      res.append('Set-Cookie', setCookies).json({ success: true });
+      respond(res.append('Set-Cookie', setCookies), actionResultSchema, { success: true });
     }),
   );
 

@@ -14,6 +14,7 @@ import {
   postCreatedSchema,
   telegramRevealSchema,
   unlockResultSchema,
+  unlockStateSchema,
 } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
@@ -135,7 +136,10 @@ export function postRoutes(context: BffContext): Router {
   router.get(
     '/api/posts/:id/unlocked',
     signedIn,
-    handle(async (req, res) => res.json(await content.IsUnlocked(postRef(req, viewerOf(res))))),
+    handle(async (req, res) => {
+      const { unlocked } = await content.IsUnlocked(postRef(req, viewerOf(res)));
+      respond(res, unlockStateSchema, { unlocked });
+    }),
   );
 
   router.post(

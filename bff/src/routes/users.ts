@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { actionResultSchema, memberSchema, userResultSchema } from '../contract/index.js';
+import { actionResultSchema, doneSchema, memberSchema, userResultSchema } from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { writeLimit } from '../http/rate-limits.js';
@@ -69,7 +69,7 @@ export function userRoutes(context: BffContext): Router {
       const { setCookies } = await sessions.end(req.headers.cookie, req);
       push.endUserHere(user.id);
       const message = say(req, 'identity.accountDeleted');
-      res.append('Set-Cookie', setCookies).json({ success: true, message });
+      respond(res.append('Set-Cookie', setCookies), doneSchema, { success: true, message });
     }),
   );
 
