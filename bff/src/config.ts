@@ -92,6 +92,13 @@ export const bffConfigSchema = z.object({
   STATUS_LIMIT_PER_ADDRESS: positiveInt(1200),
   ADMIN_LIMIT_PER_MEMBER: positiveInt(120),
   ADMIN_LIMIT_PER_ADDRESS: positiveInt(600),
+  /**
+   * Admission control (bff/src/admission): past either threshold a request is refused at once with 503 and
+   * Retry-After instead of queueing; a session with this many requests unanswered is refused with 429.
+   */
+  ADMISSION_MAX_EVENT_LOOP_DELAY_MS: positiveInt(200),
+  ADMISSION_MAX_IN_FLIGHT: positiveInt(64),
+  ADMISSION_MAX_IN_FLIGHT_PER_MEMBER: positiveInt(32),
 });
 export type BffConfig = z.infer<typeof bffConfigSchema>;
 

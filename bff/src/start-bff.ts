@@ -15,6 +15,7 @@ import type { MessagingDefinition } from '@tip/messaging/contract';
 import type { ModerationDefinition } from '@tip/moderation/contract';
 import type { NotificationsDefinition } from '@tip/notifications/contract';
 import type { WalletDefinition } from '@tip/wallet/contract';
+import { AdmissionControl } from './admission/admission-control.js';
 import { createApp } from './app.js';
 import type { BffConfig } from './config.js';
 import type { BffContext } from './context.js';
@@ -113,8 +114,17 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     publicUrl: () => publicUrl ?? '',
   };
   const app = createApp(context, currentUser);
-  // The two hottest reads take their lanes ahead of Express; everything else goes through it. Each is measured and
-  // traced under its route template.
+  const admission = new AdmissionControl(
+    {
+      maxEventLoopDelayMs: config.ADMISSION_MAX_EVENT_LOOP_DELAY_MS,
+      maxInFlight: config.ADMISSION_MAX_IN_FLIGHT,
+      maxInFlightPerMember: config.ADMISSION_MAX_IN_FLIGHT_PER_MEMBER,
+    },
+    say,
+  );
+  // Past capacity a request is refused at the door rather than queued (bff/src/admission). Then the two hottest
+  // reads take their lanes ahead of Express; everything else goes through it. Each is measured and traced under its
+  // route template.
   const serve = (
     req: IncomingMessage,
     res: ServerResponse,
@@ -125,6 +135,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     traceHttpRequest('bff', req, res, routeOf).run(() => handler(req, res));
   };
   const server = createServer((req, res) => {
+    if (!admission.admit(req, res)) return;
     if (isCurrentUserRequest(req)) serve(req, res, () => '/api/auth/user', currentUser);
     else if (isFeedRequest(req)) serve(req, res, () => '/api/feed', feed);
     else serve(req, res, expressRoute, app);
@@ -143,6 +154,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const stopReportingLag = reportConsumerLag(events);
   const stopConsuming = async () => {
     stopReportingLag();
+    admission.stop();
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
   };
   try {
