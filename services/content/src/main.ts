@@ -11,7 +11,8 @@ runServiceMain({
     startContentService({
       ...runtime,
       approval: config.POST_APPROVAL,
+      mediaWorker: config.MEDIA_WORKER,
       wallet: connect(walletDefinition(), config.WALLET_ADDR),
     }),
-  serving: (_service, config) => ({ postApproval: config.POST_APPROVAL }),
+  serving: (_service, config) => ({ postApproval: config.POST_APPROVAL, mediaWorker: config.MEDIA_WORKER }),
 });

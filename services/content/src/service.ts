@@ -12,6 +12,7 @@ import {
 } from './contract/index.js';
 import { randomUUID } from 'node:crypto';
 import type { ContentContext, PostApproval } from './app/context.js';
+import type { MediaWorkerRole } from './config.js';
 import { forgetMember } from './app/forget-member.js';
 import { applyPostDecision } from './app/posts.js';
 import { processUploadedMedia } from './app/process-media.js';
@@ -29,16 +30,16 @@ export interface ContentServiceOptions extends ServiceRuntime {
   approval: PostApproval;
   /** The wallet, which takes what an unlock or a reveal costs; its token names `content` as the caller. */
   wallet: ContentContext['wallet'];
-  /** Whether this process runs the media worker (the default), or leaves the videos to one of its own. */
-  mediaWorker?: boolean;
+  /** Where videos are processed (MEDIA_WORKER): beside everything else (the default), elsewhere, or only here. */
+  mediaWorker?: MediaWorkerRole;
 }
 
 export type RunningContentService = RunningService<ContentDefinition>;
 
 /**
  * Starts content: its gRPC server, the outbox relay on `content.posts`, its projections of identity's users and blocks,
- * moderation's post decisions, the safety net of its paid actions on the wallet's debits, and the backfill of
- * earlier posts' comment copies.
+ * moderation's post decisions, the safety net of its paid actions on the wallet's debits, the backfill of earlier
+ * posts' comment copies, and the media worker; or, by `mediaWorker`, all but the worker, or the worker alone.
  */
 export async function startContentService(options: ContentServiceOptions): Promise<RunningContentService> {
   const { documents, events, objects, logger } = options;
@@ -58,6 +59,41 @@ export async function startContentService(options: ContentServiceOptions): Promi
     wallet: options.wallet,
     logger,
   };
+  const role = options.mediaWorker ?? 'in-process';
+  // What the API part of content follows; a media-worker-only process follows MediaUploaded alone.
+  const apiConsumers = [
+    () =>
+      // A decision changes only a waiting post, so a repeat does nothing and needs no handled-event record.
+      followEvents({
+        events,
+        group: 'content.post-decisions',
+        logger,
+        reactions: [
+          on(PostDecisionMade, (decision, event) =>
+            applyPostDecision(context, decision, { correlationId: event.correlationId }),
+          ),
+        ],
+      }),
+    () =>
+      // A grant already recorded is left alone, so a repeat does nothing (and every paid action's debit comes by).
+      followEvents({
+        events,
+        group: 'content.paid-grants',
+        logger,
+        reactions: [on(CreditsDebited, (debit, event) => grantPaid(context, debit, event.correlationId))],
+      }),
+    () =>
+      // Blocks in a group of their own, which read identity's topic from its start when content began keeping
+      // them in the shared projection: the pairs blocked before then are known too.
+      followEvents({ events, group: 'content.blocks', logger, reactions: blocks.reactions() }),
+    () =>
+      projectIdentity({
+        events,
+        authors,
+        logger,
+        onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
+      }),
+  ];
   return startService({
     address: options.address,
     serviceTokenSecret: options.serviceTokenSecret,
@@ -78,49 +114,22 @@ export async function startContentService(options: ContentServiceOptions): Promi
       },
     ],
     consumers: [
-      ...(options.mediaWorker === false ? [] : [() => followMediaUploads(context, options)]),
-      () =>
-        // A decision changes only a waiting post, so a repeat does nothing and needs no handled-event record.
-        followEvents({
-          events,
-          group: 'content.post-decisions',
-          logger,
-          reactions: [
-            on(PostDecisionMade, (decision, event) =>
-              applyPostDecision(context, decision, { correlationId: event.correlationId }),
-            ),
+      ...(role === 'separate' ? [] : [() => followMediaUploads(context, options)]),
+      ...(role === 'only' ? [] : apiConsumers),
+    ],
+    startupPasses:
+      role === 'only'
+        ? []
+        : [
+            {
+              what: 'drop the copy of the blocks kept before the shared projection',
+              run: () => dropEarlierBlocks(documents),
+            },
+            {
+              what: "copy earlier posts' newest comments",
+              run: (signal) => backfillRecentComments(posts, engagement, logger, signal),
+            },
           ],
-        }),
-      () =>
-        // A grant already recorded is left alone, so a repeat does nothing (and every paid action's debit comes by).
-        followEvents({
-          events,
-          group: 'content.paid-grants',
-          logger,
-          reactions: [on(CreditsDebited, (debit, event) => grantPaid(context, debit, event.correlationId))],
-        }),
-      () =>
-        // Blocks in a group of their own, which read identity's topic from its start when content began keeping
-        // them in the shared projection: the pairs blocked before then are known too.
-        followEvents({ events, group: 'content.blocks', logger, reactions: blocks.reactions() }),
-      () =>
-        projectIdentity({
-          events,
-          authors,
-          logger,
-          onUserDeleted: (userId) => forgetMember(context, userId, { correlationId: randomUUID() }),
-        }),
-    ],
-    startupPasses: [
-      {
-        what: 'drop the copy of the blocks kept before the shared projection',
-        run: () => dropEarlierBlocks(documents),
-      },
-      {
-        what: "copy earlier posts' newest comments",
-        run: (signal) => backfillRecentComments(posts, engagement, logger, signal),
-      },
-    ],
   });
 }
 

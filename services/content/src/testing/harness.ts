@@ -5,6 +5,7 @@ import { startServiceHarness, waitFor, type ServiceHarness } from '@tip/platform
 import { memberProfile } from '@tip/identity/testing';
 import { startWalletBeside, type WalletBeside } from '@tip/wallet/testing';
 import type { PostApproval } from '../app/context.js';
+import type { MediaWorkerRole } from '../config.js';
 import { AUTHORS_COLLECTION } from '../infra/author-directory.js';
 import { startContentService, type RunningContentService } from '../service.js';
 
@@ -25,7 +26,9 @@ export interface ContentHarness extends ServiceHarness<ContentDefinition, Runnin
   processed(postId: string): Promise<string>;
 }
 
-export async function startContentHarness(options: { approval?: PostApproval } = {}): Promise<ContentHarness> {
+export async function startContentHarness(
+  options: { approval?: PostApproval; mediaWorker?: MediaWorkerRole } = {},
+): Promise<ContentHarness> {
   let wallet: WalletBeside | undefined;
   const harness = await startServiceHarness({
     name: 'content',
@@ -35,7 +38,12 @@ export async function startContentHarness(options: { approval?: PostApproval } =
       const beside = await startWalletBeside(runtime, 'content');
       wallet = beside;
       const approval = options.approval ?? 'immediate';
-      const content = await startContentService({ ...runtime, approval, wallet: beside.charges });
+      const content = await startContentService({
+        ...runtime,
+        approval,
+        wallet: beside.charges,
+        ...(options.mediaWorker && { mediaWorker: options.mediaWorker }),
+      });
       return { ...content, stop: () => content.stop().then(() => beside.stop()) };
     },
   });

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLogger, type ObjectStore } from '@tip/platform';
+import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { recordedVideo } from '../testing/media-files.js';
+import { readContentConfig } from '../config.js';
+import { startContentService } from '../service.js';
+
+// Content as compose and Kubernetes may run it: the API without the media worker, and the worker on its own.
+let harness: ContentHarness;
+
+beforeAll(async () => {
+  harness = await startContentHarness({ approval: 'immediate', mediaWorker: 'separate' });
+});
+afterAll(() => harness.stop());
+
+describe('the media worker as a process of its own', () => {
+  it('processes what the API part received, on the same stores', async () => {
+    const author = await harness.member();
+    const { status, item } = await harness.client.CreatePost({
+      viewerId: author,
+      content: 'Dal telefono',
+      category: 'trending',
+      showProfileData: true,
+      showTelegramUsername: false,
+      isPremium: false,
+      creditCost: 1,
+      media: { content: await recordedVideo({ seconds: 1 }), fileName: 'IMG_0002.MOV' },
+    });
+    expect(status).toBe('processing');
+    const postId = item?.post?.id ?? '';
+
+    // What the worker writes, so that the test knows which process made the video.
+    const written: string[] = [];
+    const { objects } = harness;
+    const storesOfWorker: ObjectStore = {
+      put: (key, body, contentType) => (written.push(key), objects.put(key, body, contentType)),
+      get: (key) => objects.get(key),
+      delete: (key) => objects.delete(key),
+      deleteUnder: (folder) => objects.deleteUnder(folder),
+      close: async () => undefined,
+    };
+    const worker = await startContentService({
+      address: '127.0.0.1:0',
+      serviceTokenSecret: 'media-worker-test-secret',
+      documents: harness.documents,
+      events: harness.events,
+      objects: storesOfWorker,
+      logger: createLogger('media-worker', 'silent'),
+      approval: 'immediate',
+      wallet: harness.wallet.charges,
+      mediaWorker: 'only',
+    });
+    try {
+      expect(await harness.processed(postId)).toBe('approved');
+    } finally {
+      await worker.stop();
+    }
+    expect(written).toContain(`posts/${postId}/video`);
+    const { post } = await harness.client.GetPost({ postId, viewerId: author });
+    expect(post?.videoUrl).toMatch(/media\/video\?v=/);
+  }, 120_000);
+
+  it('is chosen by MEDIA_WORKER, in the process by default', () => {
+    const env = { SERVICE_TOKEN_SECRET: 'x'.repeat(32) };
+    expect(readContentConfig(env).MEDIA_WORKER).toBe('in-process');
+    expect(readContentConfig({ ...env, MEDIA_WORKER: 'only' }).MEDIA_WORKER).toBe('only');
+    expect(() => readContentConfig({ ...env, MEDIA_WORKER: 'elsewhere' })).toThrow(/MEDIA_WORKER/);
+  });
+});
