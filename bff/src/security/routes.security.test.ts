@@ -6,7 +6,7 @@
  * the event log by its events and offsets).
  * The route table below must name every route the BFF declares: a new route fails the suite until it is listed.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import Database from 'better-sqlite3';
 import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -15,10 +15,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@tip/platform';
 import { loadCatalogues } from '../i18n/catalogues.js';
-import { waitFor } from '@tip/platform/testing';
+import { scaled, waitFor } from '@tip/platform/testing';
 import type { Browser } from '../testing/browser.js';
 import { oversizeJpeg, PNG, TEXT_FILE } from '../testing/images.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
+
+// The bad-input list is one test: hundreds of requests against every route.
+jest.setTimeout(scaled(300_000));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a path parameter names, filled from the fixtures: another member's things. */
@@ -305,7 +308,7 @@ beforeAll(async () => {
     'every consumer group to catch up',
   );
   await new Promise((resolve) => setTimeout(resolve, 1000));
-}, 60_000);
+}, scaled(60_000));
 afterAll(() => stack.stop());
 
 /**
@@ -502,7 +505,7 @@ describe('the security suite', () => {
     process.stdout.write(`security suite: ${tried} requests tried, ${failures.length} failures\n`);
     expect(failures).toEqual([]);
     expect(await storesDigest()).toEqual(before);
-  }, 300_000);
+  });
 });
 
 // Kept for the languages' sake: each one has the texts the suite checks against.

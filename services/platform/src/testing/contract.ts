@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, it } from '@jest/globals';
 import type { EngineSource, RunningEngine } from './engines.js';
+import { scaled } from './time-scale.js';
 
 export interface ContractTarget<A> {
   /** Shown in the suite's title, e.g. 'sqlite' or 'mongo'. */
@@ -60,7 +61,7 @@ export async function describeContract<A extends Closable>(
 
       beforeAll(async () => {
         engine = await resolution.start();
-      }, 180_000);
+      }, scaled(180_000));
       afterAll(async () => {
         await engine?.stop();
       });
