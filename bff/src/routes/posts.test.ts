@@ -187,6 +187,16 @@ describe('videos', () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(1000, 2000))).toBe(true);
     const beyond = await browser.request(post.videoUrl, { headers: { Range: `bytes=${video.length + 10}-` } });
     expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${video.length}`);
+    // How a browser starts playing: an open range, answered from its start (up to 4 MB at a time).
+    const open = await browser.request(post.videoUrl, { headers: { Range: 'bytes=0-' } });
+    expect(open.status).toBe(206);
+    expect(open.headers.get('content-range')).toBe(`bytes 0-${video.length - 1}/${video.length}`);
+    expect(Buffer.from(await open.arrayBuffer()).equals(video)).toBe(true);
+    // A suffix needs the whole's size: the whole is fetched and its end sent.
+    const end = await browser.request(post.videoUrl, { headers: { Range: 'bytes=-100' } });
+    expect(end.status).toBe(206);
+    expect(Buffer.from(await end.arrayBuffer()).equals(video.subarray(video.length - 100))).toBe(true);
   }, 120_000);
 });
 

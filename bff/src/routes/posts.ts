@@ -20,7 +20,7 @@ import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
-import { sendMedia } from '../http/send-media.js';
+import { sendMedia, sendMediaSlice, sliceAsked } from '../http/send-media.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm } from '../http/uploads.js';
 
@@ -167,8 +167,11 @@ export function postRoutes(context: BffContext): Router {
     signedIn,
     handle(async (req, res) => {
       const variant = parseInput(z.string().max(20), req.params.variant);
-      const media = await content.GetMedia({ ...postRef(req, viewerOf(res)), variant });
-      sendMedia(req, res, media.content, media.contentType);
+      // A byte range is asked of content as such: a video's other megabytes stay where they are.
+      const slice = sliceAsked(req.headers.range);
+      const media = await content.GetMedia({ ...postRef(req, viewerOf(res)), variant, ...slice });
+      if (slice) sendMediaSlice(res, media, slice.offset);
+      else sendMedia(req, res, media.content, media.contentType);
     }),
   );
 

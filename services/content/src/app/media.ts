@@ -6,9 +6,13 @@ import { seesWhole, viewerOf } from './viewer.js';
 
 /**
  * A post's media for one viewer. The teaser is for anyone who may see the post; the image sizes and the video only
- * for who may see it whole: a URL guessed from another post gets nothing of a locked one.
+ * for who may see it whole: a URL guessed from another post gets nothing of a locked one. A slice of it when asked (a
+ * video's byte range), so that only what the browser plays crosses to the BFF.
  */
-export async function getMedia(context: ContentContext, input: { postId: string; viewerId: string; variant: string }) {
+export async function getMedia(
+  context: ContentContext,
+  input: { postId: string; viewerId: string; variant: string; offset?: number; length?: number },
+) {
   if (!(MEDIA_VARIANTS as readonly string[]).includes(input.variant)) {
     throw new DomainError('NOT_FOUND', 'errors.notFound');
   }
@@ -21,5 +25,7 @@ export async function getMedia(context: ContentContext, input: { postId: string;
   }
   const media = await context.media.get(post._id, variant);
   if (!media) throw new DomainError('NOT_FOUND', 'errors.notFound');
-  return { content: media.body, contentType: media.contentType };
+  const start = Math.min(Math.max(input.offset ?? 0, 0), media.body.length);
+  const end = input.length ? Math.min(start + input.length, media.body.length) : media.body.length;
+  return { content: media.body.subarray(start, end), contentType: media.contentType, totalSize: media.body.length };
 }
