@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { api, ApiError, toFormData } from './client';
+import { serverBusySeconds, watchServerBusy } from './server-busy';
 
 type Seen = { method?: string; contentType?: string; body: string };
 
 let server: Server;
 let base = '';
 let seen: Seen = { body: '' };
+/** How many times each path has been asked for. */
+const asked = new Map<string, number>();
 
 async function readAll(request: IncomingMessage) {
   const chunks: Buffer[] = [];
@@ -22,6 +25,17 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': type });
       response.end(body);
     };
+    const times = (asked.get(request.url ?? '') ?? 0) + 1;
+    asked.set(request.url ?? '', times);
+    const busy = (status: number, retryAfter: string) => {
+      response.writeHead(status, { 'content-type': 'application/json', 'retry-after': retryAfter });
+      response.end('{"message":"Il server è molto occupato. Riprova tra 1 s."}');
+    };
+    // Busy for the first two asks, then served.
+    if (request.url === '/busy-twice') return times <= 2 ? busy(503, '1') : send(200, 'application/json', '{"ok":1}');
+    if (request.url === '/busy-for-a-member') return busy(429, '1');
+    if (request.url === '/busy-for-long') return busy(503, '60');
+    if (request.url === '/busy-write' || request.url === '/busy-abandoned') return busy(503, '1');
     if (request.url === '/json') return send(200, 'application/json', '{"ok":true}');
     if (request.url === '/conflict') return send(409, 'application/json', '{"message":"Nome utente già in uso"}');
     if (request.url === '/plain-error') return send(502, 'text/plain', 'Bad gateway');
@@ -68,6 +82,43 @@ describe('api', () => {
 
   it('answers nothing for 204', async () => {
     await expect(api(`${base}/empty`, { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+});
+
+describe('api when the server is busy', () => {
+  it('asks again after Retry-After, then twice as long, saying how long it waits meanwhile', async () => {
+    const announced: (number | null)[] = [];
+    const stopWatching = watchServerBusy(() => announced.push(serverBusySeconds()));
+    await expect(api(`${base}/busy-twice`)).resolves.toEqual({ ok: 1 });
+    stopWatching();
+    expect(asked.get('/busy-twice')).toBe(3);
+    // The notice says 1 s, then nothing while the request goes again, then 2 s, then nothing once it is answered.
+    expect(announced).toEqual([1, null, 2, null]);
+  });
+
+  it('sends an idempotent write again, and gives up after three more tries with the server’s message', async () => {
+    const error = await api(`${base}/busy-for-a-member`, { method: 'POST', body: { id: 'x' }, idempotent: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(asked.get('/busy-for-a-member')).toBe(4);
+    expect(error).toMatchObject({ status: 429, message: 'Il server è molto occupato. Riprova tra 1 s.' });
+  }, 20_000);
+
+  it('sends no other write again, and does not wait longer than 10 s', async () => {
+    await expect(api(`${base}/busy-write`, { method: 'POST', body: {} })).rejects.toMatchObject({ status: 503 });
+    expect(asked.get('/busy-write')).toBe(1);
+    await expect(api(`${base}/busy-for-long`)).rejects.toMatchObject({ status: 503 });
+    expect(asked.get('/busy-for-long')).toBe(1);
+  });
+
+  it('stops waiting when the request is abandoned', async () => {
+    const abandon = new AbortController();
+    const waiting = api(`${base}/busy-abandoned`, { signal: abandon.signal }).catch((e: unknown) => e);
+    while (serverBusySeconds() === null) await new Promise((resolve) => setTimeout(resolve, 5));
+    abandon.abort();
+    expect(await waiting).toMatchObject({ name: 'AbortError' });
+    expect(asked.get('/busy-abandoned')).toBe(1);
+    expect(serverBusySeconds()).toBeNull();
   });
 });
 

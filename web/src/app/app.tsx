@@ -5,6 +5,7 @@ import { prefetchCurrentUser } from '@/api/current-user';
 import { queryClient } from '@/api/query-client';
 import { routes } from '@/app/routes';
 import { PageSpinner } from '@/components/full-page-spinner';
+import { ServerBusyNotice } from '@/components/server-busy-notice';
 import { SkipLink } from '@/components/skip-link';
 import { useToasts } from '@/components/ui/use-toast';
 
@@ -46,6 +47,7 @@ export function App() {
           <Routes />
         </BrowserRouter>
         <Toasts />
+        <ServerBusyNotice />
       </Suspense>
     </QueryClientProvider>
   );

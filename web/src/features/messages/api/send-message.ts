@@ -16,6 +16,8 @@ export type OutgoingMessage = { id: string; chat: Chat; content: string };
 export const sendMessage = ({ id, chat, content }: OutgoingMessage) =>
   api<SendResult>('/api/messages', {
     method: 'POST',
+    // Its id makes it one message however often it is sent: the client sends it again when the server is busy.
+    idempotent: true,
     body: {
       id,
       content,
