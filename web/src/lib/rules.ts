@@ -35,6 +35,7 @@ export type {
 
 // content: the composer (categories, media, premium cost) and the feed's categories.
 export {
+  CATEGORIES,
   composerCategoryFor,
   composerProblem,
   IMAGE_TYPES,
@@ -57,11 +58,13 @@ export { adminAdjustmentSchema, cardRefusalKey, demoCardOutcome } from '@tip/wal
 
 // moderation: feedback and report forms.
 export {
+  DEFAULT_FEEDBACK_TYPE,
   FEEDBACK_MAX_CHARACTERS,
   FEEDBACK_TYPES,
   REPORT_DESCRIPTION_MAX,
   REPORT_REASONS,
 } from '@tip/moderation/domain';
+export type { FeedbackType, ReportReason } from '@tip/moderation/domain';
 
 // notifications: the settings' groups and an entry's sentence and link.
 export { NOTIFICATION_GROUPS, notificationLink, notificationText } from '@tip/notifications/domain';

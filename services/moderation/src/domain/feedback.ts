@@ -1,15 +1,9 @@
 import { z } from 'zod';
-
-export const FEEDBACK_TYPES = ['bug', 'feature', 'improvement', 'complaint', 'compliment', 'other'] as const;
-export const FEEDBACK_STATUSES = ['pending', 'in_review', 'resolved'] as const;
-export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
-export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
-
-export const FEEDBACK_MAX_CHARACTERS = 1000;
+import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MAX_CHARACTERS, FEEDBACK_STATUSES, FEEDBACK_TYPES } from './choices.js';
 
 /** A member's feedback: type defaults to other; the message is trimmed, 1 to 1000 characters. */
 export const feedbackSchema = z.object({
-  type: z.enum(FEEDBACK_TYPES).default('other'),
+  type: z.enum(FEEDBACK_TYPES).default(DEFAULT_FEEDBACK_TYPE),
   message: z
     .string('moderation.feedbackMessageRequired')
     .trim()

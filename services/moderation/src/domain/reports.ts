@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-export const REPORT_REASONS = ['spam', 'inappropriate', 'harassment', 'fake', 'copyright', 'other'] as const;
-export const REPORT_STATUSES = ['pending', 'in_review', 'resolved'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
-
-export const REPORT_DESCRIPTION_MAX = 1000;
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportStatus } from './choices.js';
 
 /** A member's report of a post: reason required, description optional (docs/product.md#reports). */
 export const reportSchema = z.object({

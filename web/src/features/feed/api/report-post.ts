@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/api/client';
 import { adminKeys } from '@/api/query-keys';
-import type { ReportReason } from './report-types';
+import type { ReportReason } from '@/lib/rules';
 import type { Done } from './types';
 
 export type ReportInput = { postId: string; reason: ReportReason; description?: string };

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { POST_CATEGORIES, type PostCategory } from '../api/types';
+import { CATEGORIES } from '@/lib/rules';
+import type { PostCategory } from '../api/types';
 
 /** What the feed shows: every category, or one. */
 export type FeedCategory = PostCategory | 'all';
-export const FEED_CATEGORIES: readonly FeedCategory[] = ['all', ...POST_CATEGORIES];
+export const FEED_CATEGORIES: readonly FeedCategory[] = ['all', ...CATEGORIES];
 
 /** A category named in the address (`?category=`), or null for anything else. */
 export function parseFeedCategory(value: string | null): FeedCategory | null {

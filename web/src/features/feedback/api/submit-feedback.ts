@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackSent } from '@tip/bff/contract';
 import { api } from '@/api/client';
 import { adminKeys } from '@/api/query-keys';
-import type { FeedbackType } from './types';
+import type { FeedbackType } from '@/lib/rules';
 
 export type FeedbackInput = { type: FeedbackType; message: string };
 

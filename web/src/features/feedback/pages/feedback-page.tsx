@@ -11,9 +11,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
+import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MAX_CHARACTERS, FEEDBACK_TYPES, type FeedbackType } from '@/lib/rules';
 import { displayName } from '@/lib/user-display';
 import { useSubmitFeedback } from '../api/submit-feedback';
-import { DEFAULT_FEEDBACK_TYPE, FEEDBACK_MAX_LENGTH, FEEDBACK_TYPES, type FeedbackType } from '../api/types';
 
 /** After 'You are logged out' the browser goes to /api/login after 500 ms. */
 const RELOGIN_AFTER_MS = 500;
@@ -57,7 +57,7 @@ export function FeedbackPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const text = message.trim();
-    if (!text || text.length > FEEDBACK_MAX_LENGTH) {
+    if (!text || text.length > FEEDBACK_MAX_CHARACTERS) {
       setInvalid(true);
       toast({
         variant: 'destructive',
@@ -125,7 +125,7 @@ export function FeedbackPage() {
                 <Textarea
                   id="feedback-message"
                   value={message}
-                  maxLength={FEEDBACK_MAX_LENGTH}
+                  maxLength={FEEDBACK_MAX_CHARACTERS}
                   rows={6}
                   placeholder={t('feedback.messagePlaceholder')}
                   aria-invalid={invalid || undefined}
@@ -140,7 +140,7 @@ export function FeedbackPage() {
                   className="text-right text-xs text-muted-foreground"
                   data-testid="feedback-counter"
                 >
-                  {t('feedback.counter', { length: message.length, max: FEEDBACK_MAX_LENGTH })}
+                  {t('feedback.counter', { length: message.length, max: FEEDBACK_MAX_CHARACTERS })}
                 </p>
               </div>
               <Button type="submit" variant="gradient" disabled={submit.isPending} className="justify-self-start">

@@ -13,8 +13,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isPremiumActive } from '@/lib/premium';
 import { reportFeedError } from '@/lib/report-error';
+import { CATEGORIES } from '@/lib/rules';
 import { useCreatePost } from '../../api/create-post';
-import { POST_CATEGORIES } from '../../api/types';
 import { useDraft } from '../../hooks/use-draft';
 import { CategoryPills } from '../category-pills';
 import { MediaPicker } from './media-picker';
@@ -101,7 +101,7 @@ export function PostComposer({ user }: { user: User }) {
             </p>
             <CategoryPills
               label={t('feed.composer.category')}
-              options={POST_CATEGORIES}
+              options={CATEGORIES}
               value={draft.category}
               onChange={(category) => set({ category })}
               disabled={busy}

@@ -18,8 +18,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isNetworkError } from '@/lib/errors';
 import { isSessionError, reportFeedError } from '@/lib/report-error';
+import { REPORT_DESCRIPTION_MAX, REPORT_REASONS, type ReportReason } from '@/lib/rules';
 import { useReportPost } from '../../api/report-post';
-import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '../../api/report-types';
 
 /** Refusals whose server text tells the member something (already reported, their own post, not allowed). */
 const TOLD_BY_SERVER = new Set([400, 403, 409]);
@@ -120,12 +120,12 @@ export function ReportPostDialog({
             <Textarea
               id={descriptionId}
               value={description}
-              maxLength={REPORT_DESCRIPTION_MAX_LENGTH}
+              maxLength={REPORT_DESCRIPTION_MAX}
               placeholder={t('report.descriptionPlaceholder')}
               onChange={(event) => setDescription(event.target.value)}
             />
             <p className="text-right text-xs text-muted-foreground" aria-live="polite">
-              {t('report.counter', { length: description.length, max: REPORT_DESCRIPTION_MAX_LENGTH })}
+              {t('report.counter', { length: description.length, max: REPORT_DESCRIPTION_MAX })}
             </p>
           </div>
         </form>
