@@ -1,6 +1,7 @@
+// The connection's type straight from better-sqlite3, not open-database.ts's name for it: that module imports this one.
+import type Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { SqliteDatabase } from './open-database.js';
 
 /**
  * SQLite copies the WAL into the database file (a checkpoint) inside the commit that takes the WAL past 1,000 pages:
@@ -101,7 +102,7 @@ let current: CheckpointWorker | undefined;
  * Has the worker checkpoint `db`'s file until the returned function is called (before closing `db`); that function
  * returns once the worker has closed its connection, so the file is the caller's alone again.
  */
-export function checkpointInBackground(db: SqliteDatabase): () => void {
+export function checkpointInBackground(db: Database.Database): () => void {
   db.pragma(`wal_autocheckpoint = ${FALLBACK_PAGES}`);
   if (!current?.alive) current = new CheckpointWorker();
   const worker = current;
