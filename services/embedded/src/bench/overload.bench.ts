@@ -1,0 +1,211 @@
+/**
+ * `npm run bench`, past capacity (issue 27, part 2), through the whole embedded platform as `npm start` runs it:
+ * 1. the knee: paid messages at rising rates (STEP_S each, 100/s more each time) until the send-to-socket p99 is
+ *    50 ms or more, or a send is refused; the highest rate below that is the knee (OVERLOAD_KNEE_RATE skips this);
+ * 2. twice the knee offered for OVERLOAD_S: the answered sends' p99 (request to answer, and send to the recipient's
+ *    socket), how fast refusals (503/429 with Retry-After) are answered, and any other failure;
+ * 3. the books: each sender's charge against the messages stored for them (2 credits each, so never a charge without
+ *    its message) and the messages accepted against those stored and delivered (nothing lost).
+ * The senders do not retry: a refusal is counted as one. Members are registered, approved and credited through the
+ * API; the load generator runs here, on the same machine.
+ */
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
+import { startBuiltPlatform } from '../testing/built-platform.js';
+import { approvedMember, call, json, signIn, type Session } from './members.js';
+
+const PAIRS = 20;
+const CREDITS = 100_000;
+const MESSAGE_PRICE = 2;
+const STEP_S = 4;
+const TARGET_P99_MS = 50;
+const OVERLOAD_S = 20;
+const KNEE_RATE = Number(process.env.OVERLOAD_KNEE_RATE ?? 0);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (of: number[], q: number) => {
+  const sorted = [...of].sort((a, b) => a - b);
+  return sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function openSocket(base: string, cookie: string): Promise<Socket> {
+  const socket = io(base, { path: '/ws', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** What one run of sends at a rate saw. */
+interface Round {
+  offered: number;
+  answered: number[];
+  delivered: number[];
+  refused: number[];
+  refusedByStatus: Map<number, number>;
+  failed: Map<string, number>;
+}
+
+async function main() {
+  const platform = await startBuiltPlatform('overload-bench', {
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+    LOGIN_LIMIT_PER_ADDRESS: '1000',
+    // The abuse limits are not what is measured: every sender writes from this one address, far faster than people.
+    MESSAGES_LIMIT_PER_MEMBER: '1000000',
+    MESSAGES_LIMIT_PER_ADDRESS: '1000000',
+    ADMIN_LIMIT_PER_MEMBER: '1000',
+  });
+  const { base } = platform;
+  const sockets: Socket[] = [];
+  try {
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#553377' } })
+      .jpeg()
+      .toBuffer();
+    const admin = await signIn(base, platform.admin);
+    const senders: Session[] = [];
+    const recipients: Session[] = [];
+    for (let i = 0; i < PAIRS; i++) {
+      senders.push(await approvedMember(base, admin, `mittente${i}`, photo, CREDITS));
+      recipients.push(await approvedMember(base, admin, `destinataria${i}`, photo));
+    }
+    // Messaging hears of the approvals through identity's events.
+    await sleep(1000);
+    for (const recipient of recipients) sockets.push(await openSocket(base, recipient.cookie));
+
+    const sentAt = new Map<string, { started: number; round: Round }>();
+    for (const socket of sockets) {
+      socket.on('message_received', (event: { message: { id: string } }) => {
+        const sent = sentAt.get(event.message.id);
+        if (!sent) return;
+        sentAt.delete(event.message.id);
+        sent.round.delivered.push(performance.now() - sent.started);
+      });
+    }
+    const accepted = new Array<number>(PAIRS).fill(0);
+
+    const offer = async (rate: number, seconds: number): Promise<Round> => {
+      const round: Round = {
+        offered: rate * seconds,
+        answered: [],
+        delivered: [],
+        refused: [],
+        refusedByStatus: new Map(),
+        failed: new Map(),
+      };
+      const began = performance.now();
+      const sends: Promise<void>[] = [];
+      for (let i = 0; i < round.offered; i++) {
+        const wait = began + (i * 1000) / rate - performance.now();
+        if (wait > 1) await sleep(wait);
+        const pair = i % PAIRS;
+        const id = randomUUID();
+        const started = performance.now();
+        sentAt.set(id, { started, round });
+        const send = fetch(`${base}/api/messages`, {
+          method: 'POST',
+          ...json({ id, recipientId: recipients[pair]?.id, content: `messaggio ${i}` }),
+          headers: { 'content-type': 'application/json', cookie: senders[pair]?.cookie ?? '' },
+        }).then(
+          async (response) => {
+            await response.arrayBuffer();
+            const took = performance.now() - started;
+            if (response.status === 201) {
+              accepted[pair] = (accepted[pair] ?? 0) + 1;
+              round.answered.push(took);
+              return;
+            }
+            sentAt.delete(id);
+            if ((response.status === 503 || response.status === 429) && response.headers.has('retry-after')) {
+              round.refused.push(took);
+              round.refusedByStatus.set(response.status, (round.refusedByStatus.get(response.status) ?? 0) + 1);
+            } else round.failed.set(`HTTP ${response.status}`, (round.failed.get(`HTTP ${response.status}`) ?? 0) + 1);
+          },
+          (error: unknown) => {
+            sentAt.delete(id);
+            const reason = String((error as Error).message).slice(0, 60);
+            round.failed.set(reason, (round.failed.get(reason) ?? 0) + 1);
+          },
+        );
+        sends.push(send);
+      }
+      await Promise.all(sends);
+      const deadline = performance.now() + 10_000;
+      while (round.delivered.length < round.answered.length && performance.now() < deadline) await sleep(50);
+      return round;
+    };
+
+    // 1. The knee.
+    let knee = KNEE_RATE;
+    if (!knee) {
+      for (let rate = 100; ; rate += 100) {
+        const round = await offer(rate, STEP_S);
+        const p99 = percentile(round.delivered, 0.99);
+        console.log(
+          `  ${rate}/s for ${STEP_S} s: send to socket p99 ${ms(p99)}, refused ${round.refused.length}, failed ${[...round.failed.values()].reduce((a, b) => a + b, 0)}`,
+        );
+        if (p99 >= TARGET_P99_MS || round.refused.length > 0 || round.failed.size > 0) break;
+        knee = rate;
+      }
+    }
+    if (!knee) throw new Error(`not even 100 messages/s stayed under ${TARGET_P99_MS} ms: no knee to double`);
+
+    // 2. Twice the knee.
+    const load = loadavg()[0] ?? 0;
+    const overload = await offer(2 * knee, OVERLOAD_S);
+
+    // 3. The books, once the last events have been applied.
+    await sleep(2000);
+    let charged = 0;
+    let stored = 0;
+    let mismatched = 0;
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const sender = senders[pair] as Session;
+      const { credits } = (await (await call(base, '/api/auth/user', { cookie: sender.cookie })).json()) as {
+        credits: number;
+      };
+      let count = 0;
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const page = await call(
+          base,
+          `/api/messages/${recipients[pair]?.id}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          { cookie: sender.cookie },
+        );
+        count += ((await page.json()) as unknown[]).length;
+        cursor = page.headers.get('x-next-cursor');
+      }
+      const paid = CREDITS - credits;
+      charged += paid;
+      stored += count;
+      if (paid !== MESSAGE_PRICE * count || count !== accepted[pair]) mismatched += 1;
+    }
+
+    const acceptedTotal = accepted.reduce((a, b) => a + b, 0);
+    const failed = [...overload.failed].sort((a, b) => b[1] - a[1]);
+    const statuses = [...overload.refusedByStatus].map(([status, count]) => `${count} × ${status}`).join(', ');
+    console.log(
+      `\npast capacity: the knee ${knee}/s (send-to-socket p99 < ${TARGET_P99_MS} ms), then ${2 * knee}/s for ${OVERLOAD_S} s`,
+    );
+    console.log(`machine load (1 min) as the overload began: ${load.toFixed(1)} on ${availableParallelism()} cores`);
+    console.log(
+      `answered: ${overload.answered.length} of ${overload.offered}, p50 ${ms(percentile(overload.answered, 0.5))}, p99 ${ms(percentile(overload.answered, 0.99))} (target p99 < 250 ms); send to socket p99 ${ms(percentile(overload.delivered, 0.99))}, delivered ${overload.delivered.length}`,
+    );
+    console.log(
+      `refused: ${overload.refused.length} (${statuses || 'none'}), answered in p50 ${ms(percentile(overload.refused, 0.5))}, p99 ${ms(percentile(overload.refused, 0.99))}, max ${ms(percentile(overload.refused, 1))} (target: every one within 50 ms)`,
+    );
+    console.log(
+      `other failures: ${failed.length ? failed.map(([reason, count]) => `${count} × ${reason}`).join(', ') : 'none'}`,
+    );
+    console.log(
+      `books: ${acceptedTotal} accepted over the run, ${stored} stored, ${charged} credits charged (${MESSAGE_PRICE} a message: ${charged === MESSAGE_PRICE * stored ? 'none charged without being stored' : 'MISMATCH'}), ${overload.answered.length - overload.delivered.length} accepted but not delivered; ${mismatched} sender(s) whose books differ`,
+    );
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    await platform.stop();
+  }
+}
+
+await main();
