@@ -1,6 +1,6 @@
 import type { BlockProjection } from '@tip/identity/contract';
 import type { Logger } from '@tip/platform';
-import type { Translate } from '../domain/index.js';
+import type { NotificationKind, Translate } from '../domain/index.js';
 import type { Bells } from '../infra/bells.js';
 import type { MemberDirectory } from '../infra/member-directory.js';
 import type { NotificationStore } from '../infra/notification-store.js';
@@ -8,7 +8,6 @@ import type { PostDirectory } from '../infra/post-directory.js';
 import type { PreferenceStore } from '../infra/preference-store.js';
 import type { PushSubscriptions } from '../infra/push-subscriptions.js';
 import type { WebPushSender } from '../infra/web-push-sender.js';
-import type { DevicePushes } from './push.js';
 
 export interface NotificationsContext {
   entries: NotificationStore;
@@ -23,7 +22,7 @@ export interface NotificationsContext {
   /** The push services' hosts a device's subscription may name (config PUSH_SERVICE_HOSTS). */
   pushServiceHosts: readonly string[];
   sender: WebPushSender;
-  pushes: DevicePushes;
+  pushes: DeviceNotifier;
   /** The sentences in a device's language. */
   texts: (language: string) => Translate;
   /**
@@ -32,4 +31,12 @@ export interface NotificationsContext {
    */
   previews: (conversation: string, recipientId: string) => Promise<string | null>;
   logger: Logger;
+}
+
+/**
+ * Tells a member's devices of a new entry once the handler is done (app/push.ts's DevicePushes): what a use case needs
+ * of it, so that this module does not import push.ts, which imports it.
+ */
+export interface DeviceNotifier {
+  tell(userId: string, entryId: string, kind: NotificationKind): void;
 }

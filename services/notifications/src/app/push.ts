@@ -3,7 +3,7 @@ import { isQuiet, notificationLink, notificationText, wantsPush, type Notificati
 import type { NotificationDocument } from '../infra/notification-store.js';
 import type { PushSubscriptionDocument } from '../infra/push-subscriptions.js';
 import type { PushPayload } from '../infra/web-push-sender.js';
-import type { NotificationsContext } from './context.js';
+import type { DeviceNotifier, NotificationsContext } from './context.js';
 import { notificationFacts, shownActor } from './views.js';
 
 /** What sending needs: everything but the pushes themselves. */
@@ -25,7 +25,7 @@ const QUEUED_AT_MOST = 10_000;
  * devices. What waits is in memory: a process that dies drops it; a clean stop waits for it (a hold at most, then the
  * sends).
  */
-export class DevicePushes {
+export class DevicePushes implements DeviceNotifier {
   private readonly waiting = new Map<string, string>();
   private readonly sending = pLimit(SENDING_AT_ONCE);
   private readonly inFlight = new Set<Promise<void>>();
