@@ -12,8 +12,12 @@ const refusals = counter(
   ['reason'],
 );
 
-/** How often the event loop's delay is read: the window whose worst delay the next requests are judged by. */
-const SAMPLE_MS = 100;
+/**
+ * How often the event loop's delay is read: the window whose mean delay the next requests are judged by. The mean of a
+ * half second lets one garbage collection's pause (or a loaded machine's scheduler) pass while a loop that is behind
+ * on every turn, or blocked, shows at once.
+ */
+const SAMPLE_MS = 500;
 /** The delay histogram's resolution: finer costs timer wake-ups, coarser misses short stalls. */
 const RESOLUTION_MS = 10;
 
@@ -34,10 +38,10 @@ export function isExempt(req: IncomingMessage): boolean {
 /**
  * Admission control at the HTTP server's door, ahead of the fast lanes and Express: a request the load has no room
  * for is answered at once (503, or 429 to one session flooding) with Retry-After, before a route reads its body or
- * calls a service, so a refused paid send charges nothing. The load is the event loop's delay as
- * `monitorEventLoopDelay` (node:perf_hooks, libuv's own timing) saw it in the last SAMPLE_MS, and the requests
- * admitted and not yet answered, in total and per session cookie (the raw token: no signature check at the door,
- * and a forged one only gets its own count before its 401).
+ * calls a service, so a refused paid send charges nothing. The load is the event loop's mean delay over the last
+ * SAMPLE_MS as `monitorEventLoopDelay` (node:perf_hooks, libuv's own timing) saw it, and the requests admitted and not
+ * yet answered, in total and per session cookie (the raw token: no signature check at the door, and a forged one only
+ * gets its own count before its 401).
  */
 export class AdmissionControl {
   private readonly delays = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
@@ -52,7 +56,7 @@ export class AdmissionControl {
   ) {
     this.delays.enable();
     this.sampler = setInterval(() => {
-      this.eventLoopDelayMs = this.delays.max / 1e6;
+      this.eventLoopDelayMs = this.delays.count > 0 ? this.delays.mean / 1e6 : 0;
       this.delays.reset();
     }, SAMPLE_MS).unref();
   }

@@ -1,6 +1,6 @@
 /** The thresholds past which the BFF refuses work instead of queueing it (ADMISSION_* in the README). */
 export interface AdmissionLimits {
-  /** The event loop's recent delay (its worst in the last sampling window), in milliseconds. */
+  /** The event loop's recent delay (its mean over the last sampling window), in milliseconds. */
   maxEventLoopDelayMs: number;
   /** Requests admitted and not yet answered, all members and visitors together. */
   maxInFlight: number;
