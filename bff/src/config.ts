@@ -97,8 +97,8 @@ export const bffConfigSchema = z.object({
    * Retry-After instead of queueing; a session with this many requests unanswered is refused with 429.
    */
   ADMISSION_MAX_EVENT_LOOP_DELAY_MS: positiveInt(100),
-  ADMISSION_MAX_IN_FLIGHT: positiveInt(64),
-  ADMISSION_MAX_IN_FLIGHT_PER_MEMBER: positiveInt(32),
+  ADMISSION_MAX_IN_FLIGHT: positiveInt(32),
+  ADMISSION_MAX_IN_FLIGHT_PER_MEMBER: positiveInt(16),
 });
 export type BffConfig = z.infer<typeof bffConfigSchema>;
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`, past capacity (issue 27, part 2), through the whole embedded platform as `npm start` runs it:
- * 1. the knee: paid messages at rising rates (STEP_S each, 100/s more each time) until the send-to-socket p99 is
+ * 1. the knee: paid messages at rising rates (STEP_S each, STEP_RATE/s more each time) until the send-to-socket p99 is
  *    50 ms or more, or a send is refused; the highest rate below that is the knee (OVERLOAD_KNEE_RATE skips this);
  * 2. twice the knee offered for OVERLOAD_S: the answered sends' p99 (request to answer, and send to the recipient's
  *    socket), how fast refusals (503/429 with Retry-After) are answered, and any other failure;
@@ -20,6 +20,7 @@ const PAIRS = 20;
 const CREDITS = 100_000;
 const MESSAGE_PRICE = 2;
 const STEP_S = 4;
+const STEP_RATE = 50;
 const TARGET_P99_MS = 50;
 const OVERLOAD_S = 20;
 const KNEE_RATE = Number(process.env.OVERLOAD_KNEE_RATE ?? 0);
@@ -140,7 +141,7 @@ async function main() {
     // 1. The knee.
     let knee = KNEE_RATE;
     if (!knee) {
-      for (let rate = 100; ; rate += 100) {
+      for (let rate = STEP_RATE; ; rate += STEP_RATE) {
         const round = await offer(rate, STEP_S);
         const p99 = percentile(round.delivered, 0.99);
         console.log(
@@ -150,7 +151,7 @@ async function main() {
         knee = rate;
       }
     }
-    if (!knee) throw new Error(`not even 100 messages/s stayed under ${TARGET_P99_MS} ms: no knee to double`);
+    if (!knee) throw new Error(`not even ${STEP_RATE} messages/s stayed under ${TARGET_P99_MS} ms: no knee to double`);
 
     // 2. Twice the knee.
     const load = loadavg()[0] ?? 0;
