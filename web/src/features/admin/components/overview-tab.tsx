@@ -5,7 +5,7 @@ import { formatEuro } from '@/lib/money';
 import { useAdminStats } from '../api/get-stats';
 import { ListError, ListLoading } from './list-state';
 
-/** 'Panoramica': the platform's figures (cached 30 s; pushes make them stale sooner). */
+/** 'Panoramica': the platform's figures (cached 30 s; pushes make them stale sooner) and which ffmpeg makes videos. */
 export function OverviewTab() {
   const { t, i18n } = useTranslation();
   const { data, error, isPending } = useAdminStats();
@@ -48,6 +48,14 @@ export function OverviewTab() {
           </Card>
         ))}
       </dl>
+      <p className="mt-4 text-sm text-muted-foreground" data-testid="media-tools">
+        {data.media.ffmpegSource === 'none'
+          ? t('admin.stats.ffmpegNone')
+          : t('admin.stats.videoProcessing', {
+              version: data.media.ffmpegVersion,
+              source: t(data.media.ffmpegSource === 'system' ? 'admin.stats.ffmpegSystem' : 'admin.stats.ffmpegNpm'),
+            })}
+      </p>
     </section>
   );
 }
