@@ -1,11 +1,18 @@
-import { expect, it } from '@jest/globals';
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { startSmtpCatcher, type SmtpCatcher } from '@tip/identity/testing';
 import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, verificationPhoto, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
 
-const e2e = useE2E();
+// A real SMTP server the platform sends its mail to: the e-mail step's code is read from what it received.
+let mailbox: SmtpCatcher;
+beforeAll(async () => {
+  mailbox = await startSmtpCatcher({ plain: true });
+});
+afterAll(() => mailbox.stop());
+const e2e = useE2E({ env: () => ({ SMTP_URL: mailbox.url }) });
 
 /** Fills every field of the registration form as a person would, the photo excepted. */
 async function fillRegistration(page: Page, member: Member, confirmPassword = member.password) {
@@ -26,7 +33,7 @@ async function fillRegistration(page: Page, member: Member, confirmPassword = me
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Registrati con Foto' });
 
 describeE2E('registration', () => {
-  it('registers with a photo, signs in and shows the pending state', async () => {
+  it('registers with a photo, confirms the address with the mailed code, and enters the community waiting', async () => {
     const member = newMember('nuova');
     const page = await e2e.newPage();
     await page.clock.install();
@@ -46,13 +53,32 @@ describeE2E('registration', () => {
     expect(await submitButton(page).isEnabled()).toBe(true);
 
     await submitButton(page).click();
-    await page.getByRole('heading', { name: 'Registrazione Completata!' }).waitFor();
-    // She is greeted as a woman, and told what happens to the photo she has just sent; nothing asks for it again.
-    const welcome = withValues(appText('auth.register.completeDescription_female'), { username: member.username });
-    await page.getByText(welcome).waitFor();
     const toast = toastWith(page, 'Registrazione completata');
     await toast.waitFor();
     expect(await toast.innerText()).toContain(`Benvenuta ${member.username}!`);
+
+    // The e-mail step: the code went to the address just typed, through the SMTP server, in Italian.
+    await page.getByRole('heading', { name: appText('auth.emailStep.title') }).waitFor();
+    await page.getByText(withValues(appText('auth.emailStep.subtitle'), { email: member.email })).waitFor();
+    const mail = await mailbox.nextTo(member.email);
+    expect(mail.subject).toBe(withValues(serverText('identity.mailConfirmSubject'), { product: 'Tip' }));
+    expect(mail.html).toContain('support@tip.community');
+    const code = /^ {4}(\d{6})$/m.exec(mail.text ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    // A wrong code is refused in Italian, and the right one confirms.
+    const wrong = code === '000000' ? '000001' : '000000';
+    await page.getByLabel(appText('auth.emailStep.code')).fill(wrong);
+    await page.getByRole('button', { name: appText('auth.emailStep.submit'), exact: true }).click();
+    await toastWith(page, serverText('identity.confirmationInvalid')).waitFor();
+    await page.getByLabel(appText('auth.emailStep.code')).fill(code);
+    await page.getByRole('button', { name: appText('auth.emailStep.submit'), exact: true }).click();
+    await toastWith(page, serverText('identity.emailConfirmed')).waitFor();
+
+    // Then the waiting step: what happens to the photo she has just sent; nothing asks for it again.
+    await page.getByRole('heading', { name: 'Registrazione Completata!' }).waitFor();
+    const welcome = withValues(appText('auth.register.completeDescription_female'), { username: member.username });
+    await page.getByText(welcome).waitFor();
     const next = page.getByTestId('registration-next');
     expect(await next.getByRole('listitem').allInnerTexts()).toEqual([
       appText('auth.register.nextReview'),
@@ -62,26 +88,13 @@ describeE2E('registration', () => {
     const card = page.locator('[data-slot="card"]', {
       has: page.getByRole('heading', { name: 'Registrazione Completata!' }),
     });
-    expect(await card.getByRole('link').allInnerTexts()).toEqual([
-      appText('auth.register.completeLogin'),
-      appText('common.backHome'),
-    ]);
+    expect(await card.getByRole('link').allInnerTexts()).toEqual([appText('auth.register.completeContinue')]);
 
-    // The success screen stays for 2 s, then the login form takes over, still saying the photo is waiting.
-    await expectDelayedStep(page, 'the move to /login', () => addressOf(page) === '/login', {
+    // The screen stays for 2 s, then the community opens: she is signed in since registering.
+    await expectDelayedStep(page, 'the move to /', () => addressOf(page) === '/', {
       notBeforeMs: 1_000,
       byMs: 2_500,
     });
-    await page.getByTestId('registered-notice').getByText(appText('auth.login.registeredNotice')).waitFor();
-
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByLabel('Password').fill(member.password);
-    await Promise.all([
-      page.waitForURL((url) => url.pathname === '/'),
-      page.getByRole('button', { name: 'Accedi' }).click(),
-    ]);
-
-    // The member layout: top bar with the menu, the signed-in home.
     await page.getByRole('button', { name: 'Apri menu' }).waitFor();
     await page.getByRole('heading', { name: `Ciao, ${member.username}!` }).waitFor();
 
@@ -94,6 +107,27 @@ describeE2E('registration', () => {
     expect(await page.getByLabel('Città').inputValue()).toBe(member.city);
   });
 
+  it('confirms the address from the mail’s link in another browser', async () => {
+    const member = newMember('collegata');
+    const page = await e2e.newPage();
+    await page.goto('/register');
+    await fillRegistration(page, member);
+    await page.getByLabel('Foto di verifica').setInputFiles(await verificationPhoto());
+    await submitButton(page).click();
+    await page.getByRole('heading', { name: appText('auth.emailStep.title') }).waitFor();
+    const link = new URL((await mailbox.nextTo(member.email)).text?.match(/https?:\/\/\S+confirm-email\S+/)?.[0] ?? '');
+
+    const phone = await e2e.newPage();
+    await phone.goto(`${link.pathname}${link.search}`);
+    await phone.getByRole('heading', { name: appText('auth.confirmEmail.doneTitle') }).waitFor();
+    await phone.getByText(serverText('identity.emailConfirmed')).waitFor();
+    // Once: the same link again says it no longer works.
+    const again = await e2e.newPage();
+    await again.goto(`${link.pathname}${link.search}`);
+    await again.getByRole('heading', { name: appText('auth.confirmEmail.failedTitle') }).waitFor();
+    await again.getByText(serverText('identity.confirmationInvalid')).waitFor();
+  });
+
   it("greets a man as 'Benvenuto'", async () => {
     const member = { ...newMember('nuovo'), gender: 'male' as const };
     const page = await e2e.newPage();
@@ -101,9 +135,11 @@ describeE2E('registration', () => {
     await fillRegistration(page, member);
     await page.getByLabel('Foto di verifica').setInputFiles(await verificationPhoto());
     await submitButton(page).click();
-
-    await page.getByText(`Benvenuto ${member.username}! Il tuo account è stato creato`).waitFor();
     expect(await toastWith(page, 'Registrazione completata').innerText()).toContain(`Benvenuto ${member.username}!`);
+
+    // The e-mail step may wait: the address stays unconfirmed, and the waiting step greets him all the same.
+    await page.getByRole('button', { name: appText('auth.emailStep.later') }).click();
+    await page.getByText(`Benvenuto ${member.username}! Il tuo account è stato creato`).waitFor();
   });
 
   it('says in Italian that the passwords do not match, without sending anything', async () => {

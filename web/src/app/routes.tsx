@@ -5,7 +5,16 @@ import { queryClient } from '@/api/query-client';
 import { ProfileScreen } from '@/app/pages/profile-screen';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { lazyAdminPage } from '@/features/admin';
-import { lazyGoogleProfileSetupPage, lazyLoginPage, lazyRegisterPage, LoginRequiredPage } from '@/features/auth';
+import {
+  lazyConfirmEmailPage,
+  lazyForgotPasswordPage,
+  lazyGoogleProfileSetupPage,
+  lazyLoginPage,
+  lazyRegisterPage,
+  lazyResetPasswordPage,
+  lazyVerifyEmailPage,
+  LoginRequiredPage,
+} from '@/features/auth';
 import { lazyBlockedUsersPage } from '@/features/blocks';
 import { lazyDemoRegistrationPage } from '@/features/demo-registration';
 import { lazyPostPage } from '@/features/feed';
@@ -106,6 +115,11 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'google-profile-setup', element: lazyPage(lazyGoogleProfileSetupPage) },
+      // What the account's mails link to, opened signed in or not (a link may reach another browser).
+      { path: 'verify-email', element: lazyPage(lazyVerifyEmailPage) },
+      { path: 'confirm-email', element: lazyPage(lazyConfirmEmailPage) },
+      { path: 'forgot-password', element: lazyPage(lazyForgotPasswordPage) },
+      { path: 'reset-password', element: lazyPage(lazyResetPasswordPage) },
       { path: 'privacy', element: loading(<LegalPage document="privacy" />) },
       { path: 'terms', element: loading(<LegalPage document="terms" />) },
       { path: '*', element: loading(<NotFoundPage />) },

@@ -6,18 +6,22 @@
  * the build drops what a chunk does not use: web/vite.config.ts).
  */
 
-// identity: registration, sign-in and profile forms, photos, blocks, premium grants.
+// identity: registration (with its e-mail step), sign-in, a forgotten password, profile forms, photos, blocks,
+// premium grants.
 export {
   AGE_MAX,
   AGE_MIN,
   BLOCK_REASONS,
   blockSchema,
+  emailCodeFormSchema,
   GENDERS,
   googleProfileSetupSchema,
   IMAGE_ACCEPT,
   isAllowedImageType,
   loginSchema,
+  newPasswordFormSchema,
   ORIENTATIONS,
+  passwordForgotSchema,
   PHOTO_INVALID_KEY,
   PREMIUM_GRANT_MONTHS,
   profileUpdateSchema,

@@ -38,3 +38,22 @@ export const passwordForgotSchema = z.object({ email: emailField });
 
 /** POST /api/auth/password/reset: the link's token and the new password (the form checks its repetition). */
 export const passwordResetSchema = z.object({ token: tokenField, password: passwordField });
+
+/** The e-mail step's form: the code alone (the session says whose). */
+export const emailCodeFormSchema = z.object({
+  code: z
+    .string({ error: 'validation.confirmationCodeFormat' })
+    .trim()
+    .regex(/^\d{6}$/, 'validation.confirmationCodeFormat'),
+});
+
+/** The forgotten-password form: the new password twice (the page sends it with the link's token). */
+export const newPasswordFormSchema = z
+  .object({
+    password: passwordField,
+    confirmPassword: z.string({ error: 'validation.passwordsMismatch' }).max(256, 'validation.passwordsMismatch'),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    error: 'validation.passwordsMismatch',
+    path: ['confirmPassword'],
+  });

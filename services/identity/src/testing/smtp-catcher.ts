@@ -23,14 +23,18 @@ export const SMTP_PASSWORD = 'smtp-secret';
 
 /**
  * `secure`: TLS from the first byte (smtps); otherwise plain with STARTTLS offered. Both with smtp-server's own
- * self-signed certificate (clients must not check it) and a password required. `port` reuses a port (a server
- * that comes back).
+ * self-signed certificate (clients must not check it) and a password required. `plain`: no TLS offered at all, the
+ * password taken in the clear, for a platform process a test cannot tell to trust that certificate (loopback only).
+ * `port` reuses a port (a server that comes back).
  */
-export async function startSmtpCatcher(options: { secure?: boolean; port?: number } = {}): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(
+  options: { secure?: boolean; plain?: boolean; port?: number } = {},
+): Promise<SmtpCatcher> {
   const received: CaughtMail[] = [];
   const server = new SMTPServer({
     secure: options.secure ?? false,
     authOptional: false,
+    ...(options.plain && { hideSTARTTLS: true, allowInsecureAuth: true }),
     disabledCommands: [],
     logger: false,
     onAuth(auth, _session, callback) {

@@ -59,6 +59,7 @@ export function AuthDoneCard({
   next,
   nextState,
   replace,
+  reload,
   contentClassName,
   children,
 }: {
@@ -68,15 +69,18 @@ export function AuthDoneCard({
   /** The router state `next` is opened with (what it should say about the step just done). */
   nextState?: unknown;
   replace?: boolean;
+  /** Moves on with a full load: someone signed in meanwhile, and the app must start again as them. */
+  reload?: boolean;
   contentClassName?: string;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
   useEffect(() => {
     window.scrollTo({ top: 0 });
-    const timer = setTimeout(() => navigate(next, { replace, state: nextState }), MOVE_ON_AFTER_MS);
+    const moveOn = () => (reload ? window.location.assign(next) : navigate(next, { replace, state: nextState }));
+    const timer = setTimeout(moveOn, MOVE_ON_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [navigate, next, nextState, replace]);
+  }, [navigate, next, nextState, replace, reload]);
 
   return (
     <AuthShell>

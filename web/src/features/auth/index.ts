@@ -16,3 +16,11 @@ export const lazyLoginPage = () => import('./pages/login-page').then((m) => ({ C
 export const lazyRegisterPage = () => import('./pages/register-page').then((m) => ({ Component: m.RegisterPage }));
 export const lazyGoogleProfileSetupPage = () =>
   import('./pages/google-profile-setup-page').then((m) => ({ Component: m.GoogleProfileSetupPage }));
+export const lazyVerifyEmailPage = () =>
+  import('./pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }));
+export const lazyConfirmEmailPage = () =>
+  import('./pages/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage }));
+export const lazyForgotPasswordPage = () =>
+  import('./pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage }));
+export const lazyResetPasswordPage = () =>
+  import('./pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage }));

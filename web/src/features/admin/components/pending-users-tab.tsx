@@ -78,7 +78,15 @@ function PendingUserCard({ user }: { user: PendingUser }) {
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
             <dt className="text-muted-foreground">{t('admin.verifications.email')}</dt>
-            <dd className="break-all">{user.email ?? notSet}</dd>
+            <dd className="break-all">
+              {user.email ?? notSet}
+              <span
+                className={`block text-xs ${user.emailConfirmed ? 'text-muted-foreground' : 'font-medium text-orange-800 dark:text-orange-200'}`}
+                data-testid="email-confirmation"
+              >
+                {t(user.emailConfirmed ? 'admin.verifications.emailConfirmed' : 'admin.verifications.emailUnconfirmed')}
+              </span>
+            </dd>
             <dt className="text-muted-foreground">{t('admin.verifications.gender')}</dt>
             {user.genderChange ? (
               <dd data-testid="gender-change">

@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Divider } from '@/components/divider';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
@@ -14,7 +13,6 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { loginSchema } from '@/lib/rules';
 import { useLogin } from '../api/login';
-import { isJustRegistered } from '../lib/just-registered';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -24,7 +22,6 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
-  const justRegistered = isJustRegistered(useLocation().state);
 
   const login = useLogin({
     onSuccess: (result) => {
@@ -57,16 +54,6 @@ export function LoginPage() {
 
   return (
     <AuthFormCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      {justRegistered && (
-        <p
-          role="status"
-          className="flex gap-2 rounded-xl bg-secondary px-4 py-3 text-sm text-secondary-foreground"
-          data-testid="registered-notice"
-        >
-          <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t('auth.login.registeredNotice')}
-        </p>
-      )}
       <form noValidate className="space-y-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
         <TextField
           id="login-email"
@@ -85,6 +72,11 @@ export function LoginPage() {
           autoComplete="current-password"
           {...form.register('password')}
         />
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-primary hover:underline">
+            {t('auth.login.forgotLink')}
+          </Link>
+        </p>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
           {login.isPending && <Spinner />}
           {t('auth.login.submit')}

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LogIn, Upload } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Upload } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import type { Gender } from '@/api/types';
 import { Divider } from '@/components/divider';
 import { PhotoPicker } from '@/components/forms/photo-picker';
 import { useProfileFields } from '@/components/forms/profile-fields';
@@ -12,7 +10,7 @@ import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
 import { usePhotoField } from '@/components/forms/use-photo-field';
 import { GoogleButton } from '@/components/google-button';
-import { AuthCardFooter, AuthDoneCard, AuthFormCard } from '@/components/layout/auth-card';
+import { AuthCardFooter, AuthFormCard } from '@/components/layout/auth-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -20,13 +18,20 @@ import { isNetworkError, serverMessageOr } from '@/lib/errors';
 import { bytesToMb } from '@/lib/photo';
 import { registrationSchema, UPLOAD_RULES } from '@/lib/rules';
 import { useRegister } from '../api/register';
-import { JUST_REGISTERED } from '../lib/just-registered';
+import { EmailStep } from '../components/email-step';
+import { RegistrationComplete, type Registered } from '../components/registration-complete';
+
+/**
+ * The registration's steps as the spec's five-step demo names them: the form (with the photo), the e-mail step,
+ * then waiting for an admin (the completion screen); approval comes later, from an admin.
+ */
+type Step = { at: 'form' } | { at: 'email' | 'done'; registered: Registered };
 
 export function RegisterPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const photo = usePhotoField(UPLOAD_RULES.registration);
-  const [registeredAs, setRegisteredAs] = useState<Registered | null>(null);
+  const [step, setStep] = useState<Step>({ at: 'form' });
 
   const form = useForm({
     resolver: zodResolver(registrationSchema, undefined, { raw: true }),
@@ -53,15 +58,16 @@ export function RegisterPage() {
   const registration = useRegister({
     onSuccess: (result) => {
       const registered = {
-        username: result.user?.username ?? form.getValues('username'),
+        username: result.user.username,
         gender: form.getValues('gender'),
+        email: form.getValues('email'),
       };
       toast({
         variant: 'success',
         title: t('auth.register.successToastTitle'),
         description: t('auth.register.successToastDescription', { ...registered, context: registered.gender }),
       });
-      setRegisteredAs(registered);
+      setStep({ at: 'email', registered });
     },
     onError: (error) =>
       toast({
@@ -73,7 +79,11 @@ export function RegisterPage() {
       }),
   });
 
-  if (registeredAs) return <RegistrationComplete {...registeredAs} />;
+  if (step.at === 'done') return <RegistrationComplete {...step.registered} />;
+  if (step.at === 'email') {
+    const done = () => setStep({ at: 'done', registered: step.registered });
+    return <EmailStep email={step.registered.email} onConfirmed={done} onLater={done} />;
+  }
 
   const onSubmit = (event: FormEvent) => {
     const photoOk = photo.validate();
@@ -140,47 +150,5 @@ export function RegisterPage() {
       </form>
       <AuthCardFooter question={t('auth.register.haveAccount')} to="/login" link={t('auth.register.loginLink')} />
     </AuthFormCard>
-  );
-}
-
-/** Who just registered: the greetings agree with the gender where the language does ('Benvenuta'). */
-type Registered = { username: string; gender: Gender | undefined };
-
-/** 'Registrazione Completata!': what happens next (an admin checks the photo just sent), then the login page. */
-function RegistrationComplete({ username, gender }: Registered) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <AuthDoneCard
-      title={t('auth.register.completeTitle')}
-      description={t('auth.register.completeDescription', { username, context: gender })}
-      next="/login"
-      nextState={JUST_REGISTERED}
-      contentClassName="grid w-full max-w-sm gap-3"
-    >
-      <section
-        aria-labelledby={titleId}
-        className="rounded-xl bg-secondary px-4 py-3 text-left text-sm text-secondary-foreground"
-        data-testid="registration-next"
-      >
-        <h2 id={titleId} className="font-semibold">
-          {t('auth.register.nextTitle')}
-        </h2>
-        <ol className="mt-2 list-decimal space-y-1 pl-5">
-          <li>{t('auth.register.nextReview')}</li>
-          <li>{t('auth.register.nextMeanwhile')}</li>
-          <li>{t('auth.register.nextApproved')}</li>
-        </ol>
-      </section>
-      <Button asChild variant="gradient" size="lg">
-        <Link to="/login" state={JUST_REGISTERED}>
-          <LogIn aria-hidden />
-          {t('auth.register.completeLogin')}
-        </Link>
-      </Button>
-      <Button asChild variant="ghost">
-        <Link to="/">{t('common.backHome')}</Link>
-      </Button>
-    </AuthDoneCard>
   );
 }
