@@ -107,6 +107,13 @@ describeE2E('a video from a phone', () => {
         };
       });
       expect(frame).toEqual({ width: 1920, height: 1080, lit: true });
+
+      // The admins' overview says which ffmpeg made it: the machine's (Debian's) here.
+      await admin.goto('/admin');
+      const tools = admin.getByTestId('media-tools');
+      await tools.waitFor();
+      expect(await tools.innerText()).toMatch(/ffmpeg version \S+/);
+      expect(await tools.innerText()).toContain(appText('admin.stats.ffmpegSystem'));
     },
     VIDEO_TEST_TIMEOUT_MS,
   );
