@@ -40,8 +40,11 @@ export async function processUploadedMedia(context: ContentContext, postId: stri
       if (error instanceof DomainError) return error;
       throw error;
     });
-  if (processed instanceof DomainError) await reject(context, post, processed.messageKey, call);
-  else await publish(context, post, processed, call);
+  if (processed instanceof DomainError) {
+    // Why, for the operators: ffmpeg's last lines, a timeout, no ffmpeg at all (the member reads only the reason).
+    context.logger.warn({ postId, reason: processed.messageKey, err: processed.cause }, 'media rejected');
+    await reject(context, post, processed.messageKey, call);
+  } else await publish(context, post, processed, call);
   await context.media.releaseQuarantine(postId);
   processingSeconds.inc((performance.now() - started) / 1000);
   if (!(processed instanceof DomainError)) videoSeconds.inc(processed.media.seconds ?? 0);

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { startContentHarness, type ContentHarness } from '../testing/harness.js';
-import { RECORDED_LOCATION, RECORDED_MODEL, recordedVideo } from '../testing/media-files.js';
+import { mp4Video, RECORDED_LOCATION, RECORDED_MODEL, recordedVideo } from '../testing/media-files.js';
 
 let harness: ContentHarness;
 let scratch: string;
@@ -109,6 +109,19 @@ describe('a video on its way', () => {
         reason: 'content.videoTooLong',
       });
       expect(publishedAbout('PostCreated', postId)).toBeUndefined();
+    },
+    TRANSCODING,
+  );
+});
+
+describe('a video that is not one', () => {
+  it(
+    'is refused once ffmpeg cannot read it, though its first bytes said MP4',
+    async () => {
+      const author = await harness.member();
+      const { outcome, post } = await postVideo(author, mp4Video());
+      expect(outcome).toBe('rejected');
+      expect(post).toMatchObject({ status: 'rejected', mediaProblem: 'content.mediaInvalid', videoUrl: '' });
     },
     TRANSCODING,
   );

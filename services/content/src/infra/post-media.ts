@@ -106,8 +106,8 @@ async function processImage(content: Buffer, type: string): Promise<ProcessedMed
  * then the frame made into the WebP poster and its blurred teaser.
  */
 async function processVideo(content: Buffer, type: AcceptedVideoType): Promise<ProcessedMedia> {
-  const binaries = await ffmpegBinaries().catch(() => {
-    throw invalid();
+  const binaries = await ffmpegBinaries().catch((failure: unknown) => {
+    throw Object.assign(invalid(), { cause: failure });
   });
   const scratch = await mkdtemp(join(tmpdir(), 'tip-media-'));
   try {

@@ -54,7 +54,9 @@ export interface TranscodedVideo {
   probe: VideoProbe;
 }
 
-const invalid = () => new DomainError('INVALID_ARGUMENT', 'content.mediaInvalid');
+/** The member's message; `cause` keeps what ffmpeg said (its last lines, a timeout) for the worker's log. */
+const invalid = (cause?: unknown) =>
+  Object.assign(new DomainError('INVALID_ARGUMENT', 'content.mediaInvalid'), cause === undefined ? {} : { cause });
 
 const rate = (fraction = '0/0') => {
   const [numerator, denominator] = fraction.split('/').map(Number);
@@ -74,8 +76,8 @@ export async function probeVideo(
   const { stdout } = await runSandboxed(binaries.ffprobe, [...args, '-f', DEMUXERS[input.type], input.file], {
     cwd: scratch,
     limits,
-  }).catch(() => {
-    throw invalid();
+  }).catch((failure: unknown) => {
+    throw invalid(failure);
   });
   const parsed = probeSchema.safeParse(JSON.parse(stdout.toString('utf8') || '{}'));
   if (!parsed.success) throw invalid();
@@ -206,8 +208,8 @@ export async function transcodeVideo(
       ],
       { cwd: scratch, limits },
     );
-  } catch {
-    throw invalid();
+  } catch (failure) {
+    throw invalid(failure);
   }
   const [video, still] = await Promise.all([readFile(output), readFile(frame)]);
   return { video, frame: still, probe };
