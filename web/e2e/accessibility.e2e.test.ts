@@ -125,6 +125,13 @@ function visitorScreens(): Screen[] {
     { name: 'landing', path: '/', ready: heading('landing.features.title') },
     { name: 'login', path: '/login', ready: text('Bentornato') },
     { name: 'registration', path: '/register', ready: (page) => page.getByLabel('Foto di verifica').waitFor() },
+    { name: 'forgotten password', path: '/forgot-password', ready: heading('auth.forgot.title') },
+    { name: 'new password', path: `/reset-password?token=${'A'.repeat(43)}`, ready: heading('auth.reset.title') },
+    {
+      name: 'confirmation link refused',
+      path: `/confirm-email?token=${'A'.repeat(43)}`,
+      ready: heading('auth.confirmEmail.failedTitle'),
+    },
     { name: 'privacy', path: '/privacy', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
     { name: 'terms', path: '/terms', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
     { name: 'not found', path: '/pagina-che-non-esiste', ready: text('404 Page Not Found') },
@@ -138,6 +145,7 @@ function pendingScreens(): Screen[] {
   return [
     { name: 'pending: home', path: '/', ready: heading('profile.pending.title') },
     { name: 'pending: profile', path: '/profile', ready: heading('profile.pending.title') },
+    { name: 'pending: the e-mail step', path: '/verify-email', ready: heading('auth.emailStep.title') },
     { name: 'pending: messages', path: '/messages', ready: (page) => page.getByRole('heading').first().waitFor() },
     { name: 'pending: feedback', path: '/feedback', ready: (page) => page.getByRole('combobox').first().waitFor() },
     { name: 'pending: blocked users', path: '/blocked-users', ready: text(appText('blocks.empty')) },
