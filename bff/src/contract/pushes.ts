@@ -8,6 +8,8 @@ import { messageSchema } from './messages.js';
 export const adminPushEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('new_verification_pending'), userId: z.string() }),
   z.strictObject({ type: z.literal('user_verification_updated'), userId: z.string(), status: z.string() }),
+  // A member confirmed their e-mail address: the verification queue and the users list say so.
+  z.strictObject({ type: z.literal('member_email_confirmed'), userId: z.string() }),
   z.strictObject({ type: z.literal('post_approval_updated'), postId: z.string(), status: z.string() }),
   z.strictObject({ type: z.literal('new_feedback'), feedbackId: z.string() }),
   z.strictObject({ type: z.literal('feedback_updated'), feedbackId: z.string() }),

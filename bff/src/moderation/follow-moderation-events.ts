@@ -1,6 +1,7 @@
 import { on, onEach, type EventReaction, type Subscription } from '@tip/platform';
 import { PostCreated, PostDeleted } from '@tip/content/contract';
 import {
+  EmailConfirmed,
   PremiumChanged,
   TesterFlagChanged,
   UserDeleted,
@@ -31,6 +32,7 @@ function adminReactions(schedule: (pushed: AdminPushEvent) => void): EventReacti
   return [
     on(VerificationSubmitted, ({ userId }) => schedule({ type: 'new_verification_pending', userId })),
     on(VerificationDecided, ({ userId, status }) => schedule({ type: 'user_verification_updated', userId, status })),
+    on(EmailConfirmed, ({ userId }) => schedule({ type: 'member_email_confirmed', userId })),
     on(PostCreated, ({ postId, status }) => (status === 'pending' ? postApproval(postId, status) : undefined)),
     on(PostDecisionMade, ({ postId, status }) => postApproval(postId, status)),
     on(PostDeleted, ({ postId }) => postApproval(postId, 'deleted')),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { waitFor } from '@tip/platform/testing';
+import { io as connect, type Socket } from 'socket.io-client';
+import { adminPushEventSchema } from '../contract/index.js';
 import { json, type Browser } from '../testing/browser.js';
 import { registrationForm, startStack, type TestStack } from '../testing/start-stack.js';
 
@@ -68,6 +70,47 @@ describe('the e-mail step', () => {
     const latest = await stack.mail.nextTo(email, 3);
     expect(latest.subject).toBe('Confirmez votre adresse e-mail sur Tip');
     expect((await browser.postJson('/api/auth/email/confirm', { code: codeIn(latest.text) })).status).toBe(200);
+  });
+});
+
+describe('the admins’ verification queue', () => {
+  it('says whether the address is confirmed, and changes live when it is', async () => {
+    const admin = (await stack.admin()).browser;
+    const socket: Socket = connect(stack.url, {
+      path: '/ws',
+      transports: ['websocket'],
+      extraHeaders: { Cookie: admin.cookieHeader() },
+    });
+    const pushes: unknown[] = [];
+    socket.onAny((_type: string, event: unknown) => pushes.push(event));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    try {
+      const { browser, mail } = await register('tosca');
+      const queued = async () => {
+        const list = (await (await admin.get('/api/admin/pending-users')).json()) as {
+          username: string;
+          emailConfirmed: boolean;
+        }[];
+        return list.find((user) => user.username === 'tosca');
+      };
+      await waitFor(async () => (await queued()) !== undefined, 5000, 'the newcomer in the queue');
+      expect((await queued())?.emailConfirmed).toBe(false);
+
+      await browser.postJson('/api/auth/email/confirm', { code: codeIn(mail.text) });
+      await waitFor(
+        () => pushes.some((push) => (push as { type?: string }).type === 'member_email_confirmed'),
+        5000,
+        'the admins’ push',
+      );
+      const pushed = pushes.find((push) => (push as { type?: string }).type === 'member_email_confirmed');
+      expect(adminPushEventSchema.parse(pushed)).toEqual({
+        type: 'member_email_confirmed',
+        userId: expect.any(String),
+      });
+      expect((await queued())?.emailConfirmed).toBe(true);
+    } finally {
+      socket.close();
+    }
   });
 });
 

@@ -10,6 +10,8 @@ export const pushHandlers: PushHandlers = {
     user_verification_updated: {
       invalidates: [adminKeys.pendingUsers, adminKeys.users, adminKeys.counts, adminKeys.stats],
     },
+    // Whether an address is confirmed shows in the verification queue and the users list.
+    member_email_confirmed: { invalidates: [adminKeys.pendingUsers, adminKeys.users] },
     // A post decided or deleted: the pending list, and the reports that show it (or 'Post eliminato').
     post_approval_updated: {
       invalidates: [adminKeys.pendingPosts, adminKeys.reports, adminKeys.counts, adminKeys.stats],
