@@ -46,7 +46,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
   const context: IdentityContext = {
     users,
     blocks,
-    mail: { queue: mailQueue, publicUrl: options.mail.publicUrl },
+    mail: { queue: mailQueue, transport: options.mail.transport, publicUrl: options.mail.publicUrl },
     photos: new PhotoStorage(objects, logger),
     passwords: argon2PasswordHasher(),
     logger,

@@ -1,6 +1,7 @@
 import type { Logger } from '@tip/platform';
 import type { BlockRepository } from '../infra/block-repository.js';
 import type { MailQueue } from '../infra/mail-queue.js';
+import type { MailTransport } from '../infra/mail-transport.js';
 import type { PasswordHasher } from '../infra/password-hasher.js';
 import type { PhotoStorage } from '../infra/photo-storage.js';
 import type { UserRepository } from '../infra/user-repository.js';
@@ -9,8 +10,8 @@ import type { UserRepository } from '../infra/user-repository.js';
 export interface IdentityContext {
   users: UserRepository;
   blocks: BlockRepository;
-  /** Mail is queued here and sent beside the request; its links start with publicUrl. */
-  mail: { queue: MailQueue; publicUrl: string };
+  /** Mail is queued here and sent beside the request by the transport; its links start with publicUrl. */
+  mail: { queue: MailQueue; transport: MailTransport; publicUrl: string };
   photos: PhotoStorage;
   passwords: PasswordHasher;
   logger: Logger;

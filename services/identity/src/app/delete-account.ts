@@ -17,8 +17,9 @@ export async function deleteAccount(
   const user = await context.users.get(userId);
   if (user.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');
   await context.photos.eraseAll(userId);
-  // A mail not sent yet carries the address: it goes with the account.
+  // A mail not sent yet, and the embedded default's files of those sent, carry the address: they go with the account.
   await context.mail.queue.forget(userId);
+  await context.mail.transport.forget(userId);
   const deletedAt = new Date().toISOString();
   await context.users.modify(userId, (current) => {
     if (current.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');

@@ -54,11 +54,12 @@ describe('the mail sender', () => {
       tls: { rejectUnauthorized: false },
     });
     start(queue, {
-      send: (mail) =>
-        transport.send(mail).catch((error: unknown) => {
+      send: (mail, userId) =>
+        transport.send(mail, userId).catch((error: unknown) => {
           failures.push(Date.now());
           throw error;
         }),
+      forget: () => Promise.resolve(),
       close: () => transport.close(),
     });
 
@@ -82,6 +83,7 @@ describe('the mail sender', () => {
         await new Promise((resolve) => setTimeout(resolve, 1));
         sent.push(mail.to);
       },
+      forget: () => Promise.resolve(),
       close: () => {},
     });
     const [first, second] = [await MailQueue.open(store), await MailQueue.open(store)];

@@ -41,7 +41,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   async function sendOne(mail: Awaited<ReturnType<MailQueue['due']>>[number]): Promise<void> {
     if (!(await queue.claim(mail, Date.now() + leaseMs))) return;
     try {
-      await transport.send(mail);
+      await transport.send(mail, mail.userId);
       await queue.sent(mail._id);
     } catch (error) {
       const attempts = mail.attempts + 1;

@@ -29,7 +29,7 @@ describe('smtpMailTransport', () => {
   ])('sends over %s with a password, as text and HTML', async (_name, secure) => {
     catcher = await startSmtpCatcher({ secure });
     const transport = smtpMailTransport({ url: catcher.url, from: 'Tip <no-reply@tip.test>', tls: SELF_SIGNED });
-    await transport.send(MAIL);
+    await transport.send(MAIL, 'user-1');
     transport.close();
     const mail = await catcher.nextTo(MAIL.to);
     expect(mail.subject).toBe(MAIL.subject);
@@ -46,40 +46,44 @@ describe('smtpMailTransport', () => {
       from: 'no-reply@tip.test',
       tls: SELF_SIGNED,
     });
-    await expect(wrong.send(MAIL)).rejects.toThrow(/Invalid username or password/);
+    await expect(wrong.send(MAIL, 'user-1')).rejects.toThrow(/Invalid username or password/);
     wrong.close();
     const { port } = catcher;
     await catcher.stop();
     catcher = undefined;
     const nobody = smtpMailTransport({ url: `smtp://127.0.0.1:${port}`, from: 'no-reply@tip.test' });
-    await expect(nobody.send(MAIL)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(nobody.send(MAIL, 'user-1')).rejects.toThrow(/ECONNREFUSED/);
     nobody.close();
   });
 });
 
 describe('fileMailTransport', () => {
-  it('writes each mail as a private .eml file and logs its link', async () => {
+  it("writes each mail as a private .eml file in its member's folder, logs its link, and forgets a member", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tip-mail-'));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
     try {
       const dir = join(dataDir, 'mail');
       const transport = fileMailTransport({ dir, from: 'Tip <no-reply@tip.test>', logger });
-      await transport.send(MAIL);
-      await transport.send({ ...MAIL, to: 'bruno@example.it' });
-      const files = await readdir(dir);
-      expect(files).toHaveLength(2);
-      expect(files.every((file) => file.endsWith('.eml'))).toBe(true);
-      expect((await stat(dir)).mode & 0o777).toBe(0o700);
-      const eml = await readFile(join(dir, files[0] ?? ''), 'utf8');
+      await transport.send(MAIL, 'user-1');
+      await transport.send({ ...MAIL, to: 'bruno@example.it' }, 'user-2');
+      expect((await readdir(dir)).sort()).toEqual(['user-1', 'user-2']);
+      const files = await readdir(join(dir, 'user-1'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      expect((await stat(join(dir, 'user-1'))).mode & 0o777).toBe(0o700);
+      const file = join(dir, 'user-1', files[0] ?? '');
+      const eml = await readFile(file, 'utf8');
       expect(eml).toMatch(/^To: anna@example\.it$/m);
       expect(eml).toContain('123456');
-      expect((await stat(join(dir, files[0] ?? ''))).mode & 0o777).toBe(0o600);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
       const logged = lines.map((line) => JSON.parse(line) as { link?: string; file?: string });
       expect(logged.map((entry) => entry.link)).toEqual([MAIL.link, MAIL.link]);
       // The line names the file and the link, never the address or the code.
       expect(lines.join('')).not.toContain('anna@example.it');
       expect(lines.join('')).not.toContain('123456');
+      await transport.forget('user-1');
+      expect(await readdir(dir)).toEqual(['user-2']);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@tip/platform';
 import nodemailer from 'nodemailer';
@@ -16,7 +16,10 @@ export interface OutgoingMail {
 
 /** Where mail goes: an SMTP server, or files for a machine without one. A failed send throws (the queue retries). */
 export interface MailTransport {
-  send(mail: OutgoingMail): Promise<void>;
+  /** Sends a mail to the member `userId`. */
+  send(mail: OutgoingMail, userId: string): Promise<void>;
+  /** Erases what this transport kept of a deleted member's mail (the files; a server keeps nothing here). */
+  forget(userId: string): Promise<void>;
   close(): void;
 }
 
@@ -44,19 +47,21 @@ export function smtpMailTransport(options: { url: string; from: string; tls?: Co
         html: mail.html,
       });
     },
+    forget: () => Promise.resolve(),
     close: () => transporter.close(),
   };
 }
 
 /**
- * The embedded default, without SMTP_URL: each mail becomes an `.eml` file in `dir` (private, as the whole data
- * directory is: 0600 in 0700), and the log says where and gives its link, so that a newcomer without a mail server
- * still finishes every flow. That log line is the one place a confirmation or reset link is ever logged.
+ * The embedded default, without SMTP_URL: each mail becomes an `.eml` file in `dir/<member's id>/` (private, as the
+ * whole data directory is: 0600 in 0700), and the log says where and gives its link, so that a newcomer without a
+ * mail server still finishes every flow. That log line is the one place a confirmation or reset link is ever logged.
+ * A deleted member's folder goes with their account: the files hold their address.
  */
 export function fileMailTransport(options: { dir: string; from: string; logger: Logger }): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
+    async send(mail, userId) {
       const info = await transporter.sendMail({
         from: options.from,
         to: mail.to,
@@ -64,11 +69,13 @@ export function fileMailTransport(options: { dir: string; from: string; logger: 
         text: mail.text,
         html: mail.html,
       });
-      await mkdir(options.dir, { recursive: true, mode: 0o700 });
-      const file = join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      const folder = join(options.dir, userId);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message, { mode: 0o600 });
       options.logger.info({ file, link: mail.link }, 'mail written to a file (no SMTP_URL); its link');
     },
+    forget: (userId) => rm(join(options.dir, userId), { recursive: true, force: true }),
     close: () => transporter.close(),
   };
 }

@@ -21,6 +21,7 @@ export function capturedMail(publicUrl = 'http://tip.test'): CapturedMail {
         sent.push(mail);
         return Promise.resolve();
       },
+      forget: () => Promise.resolve(),
       close: () => {},
     },
     countTo: (address) => to(address).length,
