@@ -149,6 +149,9 @@ async function startPlatform(port: number, env: Record<string, string>): Promise
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       ...RAISED_WRITE_LIMITS,
+      // A loaded test machine delays the platform's event loop past production's threshold, which would refuse
+      // requests as 'server busy' (503); bff/src/admission tests that refusal.
+      ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
       ...env,
     },
     { cwd: ROOT },
