@@ -63,7 +63,7 @@ interface Manifest {
 
 /** Once the service worker has taken charge of the page (it claims the pages open when it activates). */
 async function controlledByServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
+  // Waited for within the step's budget: `serviceWorker.ready` in the page would wait for ever should it not install.
   await until('the service worker controls the page', () =>
     page.evaluate(() => navigator.serviceWorker.controller !== null),
   );

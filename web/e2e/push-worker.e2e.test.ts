@@ -55,12 +55,12 @@ describeE2E("the service worker's Web Push", () => {
     });
     await devtools.send('ServiceWorker.enable');
     await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    // Waited for within the step's budget: `serviceWorker.ready` in the page would wait for ever should it not install.
     await until('the service worker controls the page', () =>
       page.evaluate(() => navigator.serviceWorker.controller !== null),
     );
-    const registrationId = registrations.get(`${e2e.baseUrl}/`);
-    if (registrationId === undefined) throw new Error(`no service worker registration for ${e2e.baseUrl}/`);
+    await until('DevTools reports the registration', () => registrations.has(`${e2e.baseUrl}/`));
+    const registrationId = registrations.get(`${e2e.baseUrl}/`) ?? '';
     const deliver = (data: unknown) =>
       devtools.send('ServiceWorker.deliverPushMessage', {
         origin: e2e.baseUrl,
