@@ -17,7 +17,7 @@ import { startBuiltPlatform } from '../testing/built-platform.js';
 import { approvedMember, call, json, signIn, type Session } from './members.js';
 
 const PAIRS = 20;
-const CREDITS = 100_000;
+const CREDITS = 10_000;
 const MESSAGE_PRICE = 2;
 const STEP_S = 4;
 const STEP_RATE = 50;
