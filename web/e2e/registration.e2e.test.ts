@@ -140,6 +140,16 @@ describeE2E('registration', () => {
     // The e-mail step may wait: the address stays unconfirmed, and the waiting step greets him all the same.
     await page.getByRole('button', { name: appText('auth.emailStep.later') }).click();
     await page.getByText(`Benvenuto ${member.username}! Il tuo account è stato creato`).waitFor();
+
+    // His profile says the address is not confirmed yet, and takes him back to the step.
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: `Ciao, ${member.username}!` }).waitFor();
+    await page.goto('/profile');
+    const unconfirmed = page.getByTestId('email-unconfirmed');
+    await unconfirmed.getByText(appText('profile.status.emailUnconfirmed')).waitFor();
+    await unconfirmed.getByRole('link', { name: appText('profile.status.confirmEmail') }).click();
+    await page.getByRole('heading', { name: appText('auth.emailStep.title') }).waitFor();
+    await page.getByText(withValues(appText('auth.emailStep.subtitle'), { email: member.email })).waitFor();
   });
 
   it('says in Italian that the passwords do not match, without sending anything', async () => {

@@ -1,5 +1,6 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { User } from '@/api/types';
 import { PremiumStatus } from '@/components/premium-status';
 import { Badge } from '@/components/ui/badge';
@@ -23,7 +24,22 @@ export function AccountStatusCard({ user }: { user: User }) {
           <DetailRow term={t('profile.status.verification')}>
             <VerificationBadge status={user.verificationStatus} />
           </DetailRow>
-          {user.email && <DetailRow term={t('auth.fields.email')}>{user.email}</DetailRow>}
+          {user.email && (
+            <DetailRow term={t('auth.fields.email')}>
+              <span className="flex flex-col items-end">
+                <span>{user.email}</span>
+                {/* The e-mail step left for later: where to take it again. */}
+                {!user.emailConfirmed && (
+                  <span className="text-xs font-normal text-muted-foreground" data-testid="email-unconfirmed">
+                    {t('profile.status.emailUnconfirmed')}{' '}
+                    <Link to="/verify-email" className="font-medium text-primary hover:underline">
+                      {t('profile.status.confirmEmail')}
+                    </Link>
+                  </span>
+                )}
+              </span>
+            </DetailRow>
+          )}
           <DetailRow term={t('profile.status.role')}>
             <span className="flex gap-1.5">
               {user.isAdmin && <Badge>{t('profile.status.admin')}</Badge>}
