@@ -87,6 +87,18 @@ async function waitUntilGrpcServing(address: string, service: string, running: N
   }
 }
 
+/** Rejects once one of the processes exits, with its output; a process stopped later on purpose fails nothing. */
+function firstExit(processes: Record<string, NodeProcess>): Promise<never> {
+  const exit = new Promise<never>((_, reject) => {
+    for (const [name, running] of Object.entries(processes))
+      void running.exited.then((code) =>
+        reject(new Error(`${name} exited with ${code} before the platform served:\n${running.output()}`)),
+      );
+  });
+  exit.catch(() => undefined);
+  return exit;
+}
+
 /**
  * How long the seven processes may take to serve, together, as the CI machine needs it (scaled for this one): seven
  * Node processes loading at once on 2 cores, beside another suite, twice one process's budget. Tests give their
@@ -159,7 +171,7 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await Promise.all([
+    const ready = Promise.all([
       // Ready means identity answered the bff: it took the bff's service token.
       waitUntilServing(`${url}/api/ready`, bff, SEVEN_START_BUDGET_MS),
       waitUntilGrpcServing(wallet.address, WALLET_SERVICE_NAME, wallet.process, SEVEN_START_BUDGET_MS),
@@ -172,6 +184,21 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
         notifications.process,
         SEVEN_START_BUDGET_MS,
       ),
+    ]);
+    // A process that exits (a setting it refuses, say) fails the start at once, with its output; the waits left
+    // behind then fail on their own, unheard.
+    ready.catch(() => undefined);
+    await Promise.race([
+      ready,
+      firstExit({
+        bff,
+        identity: identity.process,
+        wallet: wallet.process,
+        content: content.process,
+        messaging: messaging.process,
+        moderation: moderation.process,
+        notifications: notifications.process,
+      }),
     ]);
   } catch (error) {
     await stop();
