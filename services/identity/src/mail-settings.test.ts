@@ -5,7 +5,7 @@ import { mailOptionsFrom } from './mail-settings.js';
 
 const base = { MAIL_FROM: 'Tip <no-reply@tip.test>', DATA_DIR: '/tmp/tip-mail-settings' };
 
-function logged(): { logger: ReturnType<typeof pino>; lines: string[] } {
+function logged() {
   const lines: string[] = [];
   return { lines, logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }) };
 }
