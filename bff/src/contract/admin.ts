@@ -115,6 +115,8 @@ export const adminStatsSchema = z.strictObject({
     ffmpegVersion: z.string(),
     limitsEnforced: z.boolean(),
   }),
+  /** Whether the console's test-data buttons work here (ENABLE_TEST_DATA outside production): the web hides them otherwise. */
+  testData: z.boolean(),
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseInput } from '@tip/platform';
 import type { ModerationAuditEntry } from '@tip/moderation/contract';
 import { decisionSchema, FEEDBACK_TYPES, REPORT_REASONS } from '@tip/moderation/domain';
+import { testDataEnabled } from '../config.js';
 import type { BffContext } from '../context.js';
 import { handle } from '../http/handle.js';
 import { idParam } from '../http/ids.js';
@@ -36,7 +37,7 @@ const auditQuery = z.object({
  * content before it answers; the pages watching learn it by push.
  */
 export function adminQueueRoutes(context: BffContext): Router {
-  const { identity, content, moderation, balances, users, sessions, limits, say } = context;
+  const { config, identity, content, moderation, balances, users, sessions, limits, say } = context;
   const router = Router();
   const adminOnly = requireAdmin(sessions);
   const adminLimit = writeLimit(limits, 'admin');
@@ -124,6 +125,7 @@ export function adminQueueRoutes(context: BffContext): Router {
         ...stats,
         revenueCents: Number(stats.revenueCents),
         media: adminStatsSchema.shape.media.parse(media),
+        testData: testDataEnabled(config),
       });
     }),
   );

@@ -424,6 +424,8 @@ describe('users, stats and the audit log', () => {
       revenueCents: 0,
       // This machine's ffmpeg (Debian's), under prlimit.
       media: { ffmpegSource: 'system', ffmpegVersion: expect.stringMatching(/^ffmpeg version /), limitsEnforced: true },
+      // The test stack asks for test data.
+      testData: true,
     });
     expect(stats.totalTransactions).toBeGreaterThanOrEqual(1);
   });
@@ -518,6 +520,8 @@ describe('without ENABLE_TEST_DATA', () => {
         const answer = await root.browser.postJson(path, {});
         expect([path, answer.status, await json(answer)]).toEqual([path, 404, { message: 'Risorsa non trovata' }]);
       }
+      // So the console offers no test-data buttons.
+      expect(await json(await root.browser.get('/api/admin/stats'))).toMatchObject({ testData: false });
     } finally {
       await stack.stop();
     }

@@ -22,3 +22,8 @@ export const adminStatsQueryOptions = () =>
 export function useAdminStats() {
   return useQuery(adminStatsQueryOptions());
 }
+
+/** Whether this server makes test data (ENABLE_TEST_DATA outside production): the buttons show only then. */
+export function useTestDataOffered() {
+  return useQuery({ ...adminStatsQueryOptions(), select: (stats) => stats.testData }).data === true;
+}

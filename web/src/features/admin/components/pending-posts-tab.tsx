@@ -8,6 +8,7 @@ import { useCreateTestPosts } from '../api/create-test-posts';
 import { useDecidePost } from '../api/decide-post';
 import { useAdminDeletePost } from '../api/delete-post';
 import { usePendingPosts } from '../api/get-pending-posts';
+import { useTestDataOffered } from '../api/get-stats';
 import type { PendingPostItem } from '../api/types';
 import { categoryLabel } from '../lib/category-label';
 import { formatAdminDate } from '../lib/format';
@@ -21,6 +22,7 @@ import { ReviewActions } from './review-actions';
 export function PendingPostsTab() {
   const { t } = useTranslation();
   const posts = usePendingPosts();
+  const testDataOffered = useTestDataOffered();
   const createTestPosts = useCreateTestPosts({
     onSuccess: (answer) => notifySuccess(t('admin.posts.testCreated'), answer.message),
     onError: (failure) => notifyFailure(t, t('admin.errors.testPosts'), failure),
@@ -28,12 +30,14 @@ export function PendingPostsTab() {
 
   return (
     <section className="space-y-4" aria-label={t('admin.tabs.pendingPosts')}>
-      <div className="flex justify-end">
-        <Button variant="outline" onClick={() => createTestPosts.mutate()} disabled={createTestPosts.isPending}>
-          {createTestPosts.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
-          {t('admin.posts.createTest')}
-        </Button>
-      </div>
+      {testDataOffered && (
+        <div className="flex justify-end">
+          <Button variant="outline" onClick={() => createTestPosts.mutate()} disabled={createTestPosts.isPending}>
+            {createTestPosts.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
+            {t('admin.posts.createTest')}
+          </Button>
+        </div>
+      )}
       <QueryList
         query={posts}
         empty={<ListEmpty icon={CheckCircle2} text={t('admin.posts.empty')} />}

@@ -7,6 +7,7 @@ import { VerificationBadge } from '@/components/verification-badge';
 import { useCreateTestUsers } from '../api/create-test-users';
 import { useAdminDeleteUser } from '../api/delete-user';
 import { usePendingUsers } from '../api/get-pending-users';
+import { useTestDataOffered } from '../api/get-stats';
 import type { AdminUser, PendingUser } from '../api/types';
 import { useVerifyUser } from '../api/verify-user';
 import { useUserName } from '../hooks/use-user-name';
@@ -18,11 +19,12 @@ import { ReviewActions } from './review-actions';
 
 /**
  * 'Utenti in Attesa': members whose verification photo waits for a decision, oldest first. With none waiting, 'Crea
- * Utenti di Test' makes some to try the console on.
+ * Utenti di Test' makes some to try the console on, where the server makes test data.
  */
 export function PendingUsersTab() {
   const { t } = useTranslation();
   const users = usePendingUsers();
+  const testDataOffered = useTestDataOffered();
   const createTestUsers = useCreateTestUsers({
     onSuccess: (answer) => notifySuccess(t('admin.verifications.testCreated'), answer.message),
     onError: (failure) => notifyFailure(t, t('admin.errors.testUsers'), failure),
@@ -34,10 +36,12 @@ export function PendingUsersTab() {
         query={users}
         empty={
           <ListEmpty icon={UserRoundCheck} text={t('admin.verifications.empty')}>
-            <Button variant="outline" onClick={() => createTestUsers.mutate()} disabled={createTestUsers.isPending}>
-              {createTestUsers.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
-              {t('admin.verifications.createTest')}
-            </Button>
+            {testDataOffered && (
+              <Button variant="outline" onClick={() => createTestUsers.mutate()} disabled={createTestUsers.isPending}>
+                {createTestUsers.isPending ? <Spinner /> : <FlaskConical aria-hidden />}
+                {t('admin.verifications.createTest')}
+              </Button>
+            )}
           </ListEmpty>
         }
         className="grid gap-4 lg:grid-cols-2"
