@@ -3,13 +3,16 @@
  * first): what the log tells a newcomer, a clean stop on SIGTERM and SIGINT, and a restart on the same DATA_DIR that
  * finds everything it had, sessions included.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+
+// Tests start the built platform, which may take a minute on a loaded machine.
+jest.setTimeout(scaled(90_000));
 
 const main = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -71,7 +74,8 @@ describe('the embedded platform process', () => {
   });
 
   it('says where to open it and prints the first admin password once', async () => {
-    expect(first.output()).toContain(`Tip is running: open http://localhost:`);
+    // Printed as it starts listening: the health check may answer first.
+    await waitFor(() => first.output().includes('Tip is running: open http://localhost:'), 10_000, 'the start line');
     const printed = first.output().match(/Sign in as admin with (\S+) \/ (\S+) \(shown only this once/);
     expect(printed).not.toBeNull();
     admin = { email: printed?.[1] ?? '', password: printed?.[2] ?? '' };
