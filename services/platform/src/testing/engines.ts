@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 // A type only: testcontainers is loaded on demand, when no URL or local server serves the suite.
 import type * as TestcontainersModule from 'testcontainers';
 import { freePort, spawnNode } from './processes.js';
+import { scaled } from './time-scale.js';
 
 type Testcontainers = typeof TestcontainersModule;
 
@@ -228,7 +229,9 @@ function resolves(specifier: string): boolean {
   }
 }
 
-function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+/** Resolves once the child prints `pattern`; fails after the budget, scaled for this machine. */
+function waitForOutput(child: ChildProcess, pattern: RegExp, budgetMs: number): Promise<void> {
+  const timeoutMs = scaled(budgetMs);
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => fail(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
