@@ -10,6 +10,7 @@ import {
   type Logger,
   type ServiceClient,
 } from '@tip/platform';
+import { scaled } from '@tip/platform/testing';
 import { contentDefinition, type ContentDefinition } from '@tip/content/contract';
 import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
 import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';
@@ -96,7 +97,7 @@ export async function startStack(
     address: string,
     caller = 'bff',
   ): ServiceClient<D> {
-    const client = createGrpcClient(definition, address, { caller, serviceTokenSecret, timeoutMs: 20_000 });
+    const client = createGrpcClient(definition, address, { caller, serviceTokenSecret, timeoutMs: scaled(20_000) });
     clients.push(client);
     return client;
   }
