@@ -73,7 +73,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   }, SETUP_TIMEOUT_MS);
 
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(contexts.splice(0).map(closeWithin));
   });
 
   afterAll(async () => {
@@ -107,6 +107,18 @@ export function useE2E(options: E2EOptions = {}): E2E {
       return context.newPage();
     },
   };
+}
+
+/**
+ * Closes a test's context, or leaves it to the browser's end after a step's budget: a context with a push
+ * subscription once kept the shared browser's close waiting until jest's hook budget ended the file.
+ */
+async function closeWithin(context: BrowserContext): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STEP_TIMEOUT_MS)));
+  const outcome = await Promise.race([context.close(), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') process.stderr.write(`a browser context did not close within ${STEP_TIMEOUT_MS} ms\n`);
 }
 
 function connectToSharedBrowser(): Promise<Browser> {
