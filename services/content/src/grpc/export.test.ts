@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { pngImage, RECORDED_LOCATION, recordedVideo } from '../testing/media-files.js';
 
 let harness: ContentHarness;
@@ -9,19 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  content: 'Ciao',
-  category: 'trending',
-  showProfileData: true,
-  showTelegramUsername: false,
-  isPremium: false,
-  creditCost: 1,
-  media: null,
-  ...overrides,
-});
-
 async function post(viewerId: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const { item } = await harness.client.CreatePost({ viewerId, ...form(overrides) });
+  const { item } = await harness.client.CreatePost({ viewerId, ...postForm(overrides) });
   const id = item?.post?.id;
   if (!id) throw new Error('no post');
   return id;

@@ -7,7 +7,7 @@ import { contentDefinition } from '../contract/index.js';
 import { failureOf, waitFor } from '@tip/platform/testing';
 import { RECENT_COMMENTS_KEPT, type PostDocument } from '../infra/post-repository.js';
 import { startContentService } from '../service.js';
-import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { pngImage } from '../testing/media-files.js';
 
 let harness: ContentHarness;
@@ -18,17 +18,7 @@ beforeAll(async () => {
 afterAll(() => harness.stop());
 
 const post = async (viewerId: string, overrides: Record<string, unknown> = {}) => {
-  const { item } = await harness.client.CreatePost({
-    viewerId,
-    content: 'Un post',
-    category: 'trending',
-    showProfileData: true,
-    showTelegramUsername: false,
-    isPremium: false,
-    creditCost: 1,
-    media: null,
-    ...overrides,
-  });
+  const { item } = await harness.client.CreatePost({ viewerId, ...postForm(overrides) });
   return item?.post?.id ?? '';
 };
 const feedIds = async (viewerId: string, category = '') =>

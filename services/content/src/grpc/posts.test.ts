@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
 import { failureOf } from '@tip/platform/testing';
-import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { heicPhoto, jpegWithExif, mp4Video, pngBomb, pngImage, TEXT_FILE } from '../testing/media-files.js';
 
 let harness: ContentHarness;
@@ -11,22 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  content: 'Ciao a tutti',
-  category: 'trending',
-  showProfileData: true,
-  showTelegramUsername: false,
-  isPremium: false,
-  creditCost: 1,
-  media: null,
-  ...overrides,
-});
 const upload = (content: Buffer) => ({ content, fileName: 'photo.jpg' });
 
 describe('the composer’s rules, on the server', () => {
   it('lets an approved member post, published at once in immediate mode', async () => {
     const author = await harness.member();
-    const { status, item } = await harness.client.CreatePost({ viewerId: author, ...form() });
+    const { status, item } = await harness.client.CreatePost({ viewerId: author, ...postForm() });
     expect(status).toBe('approved');
     expect(item?.post).toMatchObject({
       authorId: author,
@@ -40,7 +30,7 @@ describe('the composer’s rules, on the server', () => {
   it('refuses a member waiting for approval, and one content has not heard of', async () => {
     const pending = await harness.member({ verificationStatus: 'pending' });
     for (const viewerId of [pending, 'stranger']) {
-      expect(await failureOf(harness.client.CreatePost({ viewerId, ...form() }))).toMatchObject({
+      expect(await failureOf(harness.client.CreatePost({ viewerId, ...postForm() }))).toMatchObject({
         code: 'PERMISSION_DENIED',
         messageKey: 'errors.notApproved',
       });
@@ -52,30 +42,32 @@ describe('the composer’s rules, on the server', () => {
     const woman = await harness.member({ gender: 'female' });
     const photo = upload(await pngImage());
     expect(
-      await failureOf(harness.client.CreatePost({ viewerId: man, ...form({ category: 'patate', media: photo }) })),
+      await failureOf(harness.client.CreatePost({ viewerId: man, ...postForm({ category: 'patate', media: photo }) })),
     ).toMatchObject({
       messageKey: 'content.menNotInPatate',
     });
     expect(
-      await failureOf(harness.client.CreatePost({ viewerId: woman, ...form({ category: 'melanzana', media: photo }) })),
+      await failureOf(
+        harness.client.CreatePost({ viewerId: woman, ...postForm({ category: 'melanzana', media: photo }) }),
+      ),
     ).toMatchObject({
       messageKey: 'content.womenNotInMelanzana',
     });
     expect(
-      await failureOf(harness.client.CreatePost({ viewerId: man, ...form({ category: 'melanzana' }) })),
+      await failureOf(harness.client.CreatePost({ viewerId: man, ...postForm({ category: 'melanzana' }) })),
     ).toMatchObject({
       messageKey: 'content.photoRequired',
     });
     expect(
       await failureOf(
-        harness.client.CreatePost({ viewerId: man, ...form({ category: 'melanzana', media: upload(mp4Video()) }) }),
+        harness.client.CreatePost({ viewerId: man, ...postForm({ category: 'melanzana', media: upload(mp4Video()) }) }),
       ),
     ).toMatchObject({
       messageKey: 'content.photoRequired',
     });
     const { item } = await harness.client.CreatePost({
       viewerId: woman,
-      ...form({ category: 'patate', media: photo }),
+      ...postForm({ category: 'patate', media: photo }),
     });
     expect(item?.post?.imageUrl).toMatch(/^\/api\/posts\/.+\/media\/image-1280\?v=/);
   });
@@ -83,26 +75,26 @@ describe('the composer’s rules, on the server', () => {
   it('wants text or media, and premium posts only from premium members, at 1 to 10 credits', async () => {
     const member = await harness.member();
     const premium = await harness.member({ premium: true });
-    expect(await failureOf(harness.client.CreatePost({ viewerId: member, ...form({ content: '   ' }) }))).toMatchObject(
-      {
-        messageKey: 'content.contentRequired',
-      },
-    );
     expect(
-      await failureOf(harness.client.CreatePost({ viewerId: member, ...form({ isPremium: true, creditCost: 3 }) })),
+      await failureOf(harness.client.CreatePost({ viewerId: member, ...postForm({ content: '   ' }) })),
+    ).toMatchObject({
+      messageKey: 'content.contentRequired',
+    });
+    expect(
+      await failureOf(harness.client.CreatePost({ viewerId: member, ...postForm({ isPremium: true, creditCost: 3 }) })),
     ).toMatchObject({
       messageKey: 'content.premiumOnly',
     });
     for (const creditCost of [0, 11]) {
       expect(
-        await failureOf(harness.client.CreatePost({ viewerId: premium, ...form({ isPremium: true, creditCost }) })),
+        await failureOf(harness.client.CreatePost({ viewerId: premium, ...postForm({ isPremium: true, creditCost }) })),
       ).toMatchObject({
         messageKey: 'content.premiumCostRange',
       });
     }
     const { item } = await harness.client.CreatePost({
       viewerId: premium,
-      ...form({ isPremium: true, creditCost: 4 }),
+      ...postForm({ isPremium: true, creditCost: 4 }),
     });
     expect(item?.post).toMatchObject({ isPremium: true, creditCost: 4 });
   });
@@ -110,7 +102,7 @@ describe('the composer’s rules, on the server', () => {
   it('takes a post that is not premium whatever cost the form sent, and keeps it free', async () => {
     const member = await harness.member();
     for (const creditCost of [0, 1, 11, undefined]) {
-      const { item } = await harness.client.CreatePost({ viewerId: member, ...form({ creditCost }) });
+      const { item } = await harness.client.CreatePost({ viewerId: member, ...postForm({ creditCost }) });
       expect(item?.post).toMatchObject({ isPremium: false, creditCost: 0, locked: false });
     }
   });
@@ -121,7 +113,7 @@ describe('media', () => {
     const author = await harness.member();
     const original = await heicPhoto();
     expect(original.includes(Buffer.from('secret-camera-owner'))).toBe(true);
-    const { item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: upload(original) }) });
+    const { item } = await harness.client.CreatePost({ viewerId: author, ...postForm({ media: upload(original) }) });
     const postId = item?.post?.id ?? '';
     const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
     expect(large.contentType).toBe('image/webp');
@@ -137,7 +129,7 @@ describe('media', () => {
     const author = await harness.member();
     const { item } = await harness.client.CreatePost({
       viewerId: author,
-      ...form({ media: upload(await jpegWithExif()) }),
+      ...postForm({ media: upload(await jpegWithExif()) }),
     });
     const postId = item?.post?.id ?? '';
     const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
@@ -163,7 +155,7 @@ describe('media', () => {
     ];
     for (const [content, messageKey] of cases) {
       expect(
-        await failureOf(harness.client.CreatePost({ viewerId: author, ...form({ media: upload(content) }) })),
+        await failureOf(harness.client.CreatePost({ viewerId: author, ...postForm({ media: upload(content) }) })),
       ).toMatchObject({
         messageKey,
       });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { failureOf, waitFor } from '@tip/platform/testing';
-import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { mp4Video, RECORDED_LOCATION, RECORDED_MODEL, recordedVideo } from '../testing/media-files.js';
 
 let harness: ContentHarness;
@@ -22,16 +22,6 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const form = (overrides: Record<string, unknown> = {}) => ({
-  content: 'Il mio video',
-  category: 'trending',
-  showProfileData: true,
-  showTelegramUsername: false,
-  isPremium: false,
-  creditCost: 1,
-  media: null,
-  ...overrides,
-});
 // The name says photo: content believes the bytes only.
 const upload = (content: Buffer) => ({ content, fileName: 'photo.jpg' });
 
@@ -60,7 +50,7 @@ const publishedAbout = (type: string, postId: string) =>
 
 /** Posts a video and waits for the media worker: the post is `processing` until then, seen by its author only. */
 async function postVideo(viewerId: string, video: Buffer, overrides: Record<string, unknown> = {}) {
-  const created = await harness.client.CreatePost({ viewerId, ...form({ media: upload(video), ...overrides }) });
+  const created = await harness.client.CreatePost({ viewerId, ...postForm({ media: upload(video), ...overrides }) });
   expect(created.status).toBe('processing');
   const postId = created.item?.post?.id ?? '';
   const media = (variant: string, viewer = viewerId) => harness.client.GetMedia({ postId, viewerId: viewer, variant });
@@ -76,7 +66,7 @@ describe('a video on its way', () => {
       const author = await harness.member();
       const other = await harness.member();
       const video = upload(await recordedVideo({ seconds: 1 }));
-      const { status, item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: video }) });
+      const { status, item } = await harness.client.CreatePost({ viewerId: author, ...postForm({ media: video }) });
       const postId = item?.post?.id ?? '';
       expect(status).toBe('processing');
       expect(item?.post).toMatchObject({ status: 'processing', videoUrl: '', posterUrl: '' });
@@ -133,7 +123,7 @@ describe('a video whose post goes', () => {
     async () => {
       const author = await harness.member();
       const video = upload(await recordedVideo({ seconds: 1 }));
-      const { item } = await harness.client.CreatePost({ viewerId: author, ...form({ media: video }) });
+      const { item } = await harness.client.CreatePost({ viewerId: author, ...postForm({ media: video }) });
       const postId = item?.post?.id ?? '';
       await harness.client.DeletePost({ postId, viewerId: author });
       await waitFor(() => publishedAbout('PostDeleted', postId) !== undefined, 5000, 'PostDeleted');

@@ -89,3 +89,15 @@ export async function startContentHarness(
     wallet: { get: () => wallet, enumerable: true },
   }) as ContentHarness;
 }
+
+/** A composer's form as CreatePost takes it: a free post in trending with no media, changed where a test needs. */
+export const postForm = (overrides: Record<string, unknown> = {}) => ({
+  content: 'Ciao a tutti',
+  category: 'trending',
+  showProfileData: true,
+  showTelegramUsername: false,
+  isPremium: false,
+  creditCost: 1,
+  media: null,
+  ...overrides,
+});
