@@ -3,7 +3,7 @@ import { freePort, startOidcProvider, type TestOidcProvider } from '@tip/platfor
 import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
 import { newMember, verificationPhoto, type Member } from './members.js';
-import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
+import { addressOf, expectDelayedStep, pauseClock, toastWith, until, untilOnPausedClock } from './waits.js';
 
 /*
  * Signing up and in with Google as people do it, against a real OpenID provider standing in for Google (no mocks):
@@ -156,10 +156,12 @@ describeE2E('Google sign-up and sign-in', () => {
     expect(addressOf(page)).toBe('/google-profile-setup');
     await page.getByRole('heading', { name: 'Completa il tuo profilo' }).waitFor();
     await completeProfile(page, member);
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Completa Profilo' }).click();
 
-    await page.getByRole('heading', { name: 'Profilo Completato!' }).waitFor();
-    await toastWith(page, 'Profilo Completato').waitFor();
+    const done = page.getByRole('heading', { name: 'Profilo Completato!' });
+    const toast = toastWith(page, 'Profilo Completato');
+    await untilOnPausedClock(page, 'the success screen', async () => (await done.isVisible()) && toast.isVisible());
     // The success screen stays for 2 s, then the member area takes over.
     await expectDelayedStep(page, 'the move to /', () => addressOf(page) === '/', { notBeforeMs: 1_000, byMs: 2_500 });
     await expectMemberHome(page, googleName);

@@ -2,7 +2,7 @@ import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
 import { appText, serverText, type Language } from './texts.js';
-import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
+import { addressOf, expectDelayedStep, pauseClock, toastWith, until, untilOnPausedClock } from './waits.js';
 
 const e2e = useE2E();
 
@@ -117,9 +117,10 @@ describeE2E('a leftover demo session', () => {
     });
     const reloaded = page.waitForEvent('load');
     reloaded.catch(() => undefined); // awaited below; only a failed test leaves it pending
+    await pauseClock(page);
     await banner.getByRole('button', { name: 'Pulisci sessioni demo' }).click();
     const done = toastWith(page, 'Sessioni demo pulite');
-    await done.waitFor();
+    await untilOnPausedClock(page, 'the toast', () => done.isVisible());
     expect(await done.innerText()).toContain('Tutte le sessioni demo sono state rimosse. Ricarica la pagina.');
     expect(cleanups).toEqual(['POST']);
     expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('authUserId');

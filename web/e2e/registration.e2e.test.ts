@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
 import { newMember, registerMember, verificationPhoto, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
-import { addressOf, expectDelayedStep, toastWith, until } from './waits.js';
+import { addressOf, expectDelayedStep, pauseClock, toastWith, until } from './waits.js';
 
 // A real SMTP server the platform sends its mail to: the e-mail step's code is read from what it received.
 let mailbox: SmtpCatcher;
@@ -72,6 +72,7 @@ describeE2E('registration', () => {
     await page.getByRole('button', { name: appText('auth.emailStep.submit'), exact: true }).click();
     await toastWith(page, serverText('identity.confirmationInvalid')).waitFor();
     await page.getByLabel(appText('auth.emailStep.code')).fill(code);
+    await pauseClock(page);
     await page.getByRole('button', { name: appText('auth.emailStep.submit'), exact: true }).click();
     await toastWith(page, serverText('identity.emailConfirmed')).waitFor();
 

@@ -24,30 +24,14 @@ export const addressOf = (page: Page) => {
 };
 
 /**
- * Checks a step the app delays on purpose (a redirect or reload timed at 2 s) on the page's own clock
- * rather than the machine's, so a loaded machine cannot fail it: the page's time is paused, moved on `notBeforeMs`
- * (the step must not have happened), then `byMs` more (now it must have), then let run again. The page's clock must
- * have been installed (`page.clock.install()`) before the app set its timer.
+ * Pauses the page's clock about now, so that a step the app delays on purpose (a redirect or reload timed at 2 s) can
+ * be checked on the page's own time rather than the machine's: call it before the action that sets the app's timer
+ * (the page's clock installed with `page.clock.install()` first), then `expectDelayedStep`. Paused before the timer
+ * is set, the delay is measured from where the app starts it, however long the machine took to get there.
+ * pauseAt takes an absolute time and refuses one in the past, and the page's time moves on between reading it and
+ * pausing: aim a little ahead, and read again if it still slipped past.
  */
-export async function expectDelayedStep(
-  page: Page,
-  what: string,
-  happened: () => boolean | Promise<boolean>,
-  { notBeforeMs, byMs }: { notBeforeMs: number; byMs: number },
-): Promise<void> {
-  await pauseNow(page);
-  await page.clock.runFor(notBeforeMs);
-  if (await happened()) throw new Error(`${what} happened before ${notBeforeMs} ms`);
-  await page.clock.runFor(byMs - notBeforeMs);
-  await until(what, happened);
-  await page.clock.resume();
-}
-
-/**
- * Pauses the page's clock about now. pauseAt takes an absolute time and refuses one in the past, and the page's
- * time moves on between reading it and pausing: aim a little ahead, and read again if it still slipped past.
- */
-async function pauseNow(page: Page): Promise<void> {
+export async function pauseClock(page: Page): Promise<void> {
   for (;;) {
     const now = await page.evaluate(() => Date.now());
     try {
@@ -57,6 +41,36 @@ async function pauseNow(page: Page): Promise<void> {
       if (!/past/.test((error as Error).message)) throw error;
     }
   }
+}
+
+/**
+ * `until` for a page whose clock is paused (see pauseClock): between polls the page's time moves on 10 ms, so what the
+ * app shows through its own timers (a toast) appears, while the page's time that passes from one step to the next
+ * stays a few of those moves, however slow the machine.
+ */
+export async function untilOnPausedClock(page: Page, what: string, check: () => Promise<boolean>): Promise<void> {
+  await until(what, async () => {
+    if (await check()) return true;
+    await page.clock.runFor(10);
+    return false;
+  });
+}
+
+/**
+ * Moves the paused clock (see pauseClock) on `notBeforeMs`: the step must not have happened; then `byMs` in all: now
+ * it must have. Then lets the page's time run again.
+ */
+export async function expectDelayedStep(
+  page: Page,
+  what: string,
+  happened: () => boolean | Promise<boolean>,
+  { notBeforeMs, byMs }: { notBeforeMs: number; byMs: number },
+): Promise<void> {
+  await page.clock.runFor(notBeforeMs);
+  if (await happened()) throw new Error(`${what} happened before ${notBeforeMs} ms`);
+  await page.clock.runFor(byMs - notBeforeMs);
+  await until(what, happened);
+  await page.clock.resume();
 }
 
 /**

@@ -300,15 +300,68 @@ beforeAll(async () => {
     variant: 'full',
   };
   // Let every event of the setup be consumed and its outboxes emptied before the stores are compared: events cause
-  // others (a decision, a notification and its bell's event, which the BFF consumes), so every group catches up
-  // first, then the relays get their moment.
+  // others (a decision, a notification and its bell's event, which the BFF consumes), so the platform is at rest
+  // once two looks in a row find the same quiet state.
+  let previous: string | undefined;
   await waitFor(
-    async () => (await stack.adapters.events.lag?.())?.every((lag) => lag.events === 0) ?? true,
+    async () => {
+      const state = await quietState();
+      const settled = state !== undefined && state === previous;
+      previous = state;
+      return settled;
+    },
     10_000,
-    'every consumer group to catch up',
+    'every consumer group to catch up and every outbox to be published',
   );
-  await new Promise((resolve) => setTimeout(resolve, 1000));
 }, scaled(60_000));
+
+/**
+ * The event log's length when nothing waits (every consumer group at the end of the log, no event in any outbox),
+ * else undefined. Read in that order, so that an event a relay publishes between two looks changes the length.
+ */
+async function quietState(): Promise<string | undefined> {
+  const events = new Database(join(stack.dataDir, 'events.sqlite'), { readonly: true });
+  let length: number;
+  try {
+    length = events.prepare('SELECT max(seq) FROM events').pluck().get() as number;
+  } finally {
+    events.close();
+  }
+  if (!((await stack.adapters.events.lag?.())?.every((lag) => lag.events === 0) ?? true)) return undefined;
+  return pendingOutboxEvents() === 0 ? String(length) : undefined;
+}
+
+/** The column the embedded document store keeps each document's outbox in (the platform's sql-filter.ts). */
+const OUTBOX_COLUMN = 'outbox';
+
+/** Events waiting in the documents' outboxes, across every service's store. */
+function pendingOutboxEvents(): number {
+  let pending = 0;
+  for (const file of readdirSync(stack.dataDir).filter(
+    (name) => name.endsWith('.sqlite') && name !== 'events.sqlite',
+  )) {
+    const store = new Database(join(stack.dataDir, file), { readonly: true });
+    try {
+      const tables = store
+        .prepare(
+          "SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table' AND c.name = ?",
+        )
+        .pluck()
+        .all(OUTBOX_COLUMN) as string[];
+      for (const table of tables) {
+        pending += store
+          .prepare(
+            `SELECT count(*) FROM "${table}" WHERE ${OUTBOX_COLUMN} IS NOT NULL AND json_array_length(json(${OUTBOX_COLUMN})) > 0`,
+          )
+          .pluck()
+          .get() as number;
+      }
+    } finally {
+      store.close();
+    }
+  }
+  return pending;
+}
 afterAll(() => stack.stop());
 
 /**
