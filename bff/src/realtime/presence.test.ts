@@ -1,11 +1,20 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { createLogger, DomainError } from '@tip/platform';
-import { waitFor } from '@tip/platform/testing';
 import { Presence } from './presence.js';
 import type { Push, PushEvent } from './push.js';
 
 const GRACE_MS = 80;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The grace is timed on jest's clock, so a loaded machine cannot make a 20 ms pause outlast it. Identity's answers
+// and the waits below take turns of the event loop (setImmediate, left real), not time.
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Lets `ms` pass on the clock, and whatever that set going run. */
+async function sleep(ms: number) {
+  await jest.advanceTimersByTimeAsync(ms);
+  for (let turns = 0; turns < 20; turns += 1) await turn();
+}
 
 /** Identity's online status over a map (deleted members answer NOT_FOUND), the sockets per member, what was pushed. */
 function world() {
@@ -19,7 +28,7 @@ function world() {
   const identity = {
     SetOnlineStatus: async ({ userId = '', isOnline = false }: { userId?: string; isOnline?: boolean }) => {
       writes += 1;
-      await sleep(1);
+      await turn();
       if (!online.has(userId)) throw new DomainError('NOT_FOUND', 'identity.userNotFound');
       const changed = online.get(userId) !== isOnline;
       online.set(userId, isOnline);
@@ -49,9 +58,17 @@ let current: ReturnType<typeof world> | undefined;
 afterEach(async () => {
   await current?.presence.stop();
   current = undefined;
+  jest.useRealTimers();
 });
 
-const until = (what: string, check: () => boolean) => waitFor(check, 2_000, what);
+/** Takes turns of the event loop until `check` holds (the steps it waits for take turns, not time). */
+async function until(what: string, check: () => boolean) {
+  for (let turns = 0; turns < 1_000; turns += 1) {
+    if (check()) return;
+    await turn();
+  }
+  throw new Error(`${what}: still not so after 1,000 turns of the event loop`);
+}
 
 const changes = (w: ReturnType<typeof world>) => w.pushed.map(({ to, event }) => ({ to, event }));
 
@@ -98,8 +115,9 @@ describe('Presence', () => {
     w.open('bob');
     await until('bob is online', () => w.online.get('bob') === true);
     w.close('bob');
-    await sleep(GRACE_MS / 4);
+    await sleep(GRACE_MS - 1);
     expect(w.online.get('bob')).toBe(true);
+    await sleep(1);
     await until('bob is offline', () => w.online.get('bob') === false);
     expect(changes(w).map(({ event }) => event)).toEqual([
       { type: 'presence_changed', userId: 'bob', isOnline: true },
