@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
+import { waitFor } from '@tip/platform/testing';
 import { registrationForm, startStack, type TestStack } from './testing/start-stack.js';
 
 let stack: TestStack;
@@ -16,29 +18,33 @@ describe('stopping the BFF', () => {
     );
     const contentType = form.headers.get('content-type') ?? '';
     const body = Buffer.from(await form.arrayBuffer());
-    let sendRest = () => {};
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(body.subarray(0, 100));
-        sendRest = () => {
-          controller.enqueue(body.subarray(100));
-          controller.close();
-        };
-      },
-    });
-    const inFlight = fetch(`${stack.url}/api/auth/register`, {
+    // Expect: 100-continue makes the server say when it has the request, so the stop begins with it in flight.
+    const request = httpRequest(`${stack.url}/api/auth/register`, {
       method: 'POST',
-      headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) },
-      body: stream,
-      duplex: 'half',
-    } as RequestInit);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+      headers: { 'Content-Type': contentType, 'Content-Length': body.length, Expect: '100-continue' },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      request.once('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.once('error', reject);
+    });
+    await new Promise((resolve) => request.once('continue', resolve));
+    request.write(body.subarray(0, 100));
 
     const stopped = stack.bff.stop();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    sendRest();
-    const response = await inFlight;
-    expect(response.status).toBe(201);
+    await waitFor(
+      () =>
+        fetch(`${stack.url}/api/health`).then(
+          () => false,
+          () => true,
+        ),
+      5_000,
+      'new connections refused',
+    );
+    request.end(body.subarray(100));
+    expect(await answered).toBe(201);
     await stopped;
     await expect(fetch(`${stack.url}/api/health`)).rejects.toThrow();
   });
