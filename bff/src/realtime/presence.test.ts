@@ -7,7 +7,7 @@ const GRACE_MS = 80;
 
 // The grace is timed on jest's clock, so a loaded machine cannot make a 20 ms pause outlast it. Identity's answers
 // and the waits below take turns of the event loop (setImmediate, left real), not time.
-beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+beforeEach(() => void jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Lets `ms` pass on the clock, and whatever that set going run. */

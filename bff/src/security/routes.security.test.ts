@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type Language } from '@tip/platform';
 import { loadCatalogues } from '../i18n/catalogues.js';
-import { scaled, waitFor } from '@tip/platform/testing';
+import { scaled, waitFor, waitUntilAtRest } from '@tip/platform/testing';
 import type { Browser } from '../testing/browser.js';
 import { oversizeJpeg, PNG, TEXT_FILE } from '../testing/images.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -299,69 +299,9 @@ beforeAll(async () => {
     report: reports[0]?.id ?? '',
     variant: 'full',
   };
-  // Let every event of the setup be consumed and its outboxes emptied before the stores are compared: events cause
-  // others (a decision, a notification and its bell's event, which the BFF consumes), so the platform is at rest
-  // once two looks in a row find the same quiet state.
-  let previous: string | undefined;
-  await waitFor(
-    async () => {
-      const state = await quietState();
-      const settled = state !== undefined && state === previous;
-      previous = state;
-      return settled;
-    },
-    10_000,
-    'every consumer group to catch up and every outbox to be published',
-  );
+  // Every event of the setup consumed and its outboxes emptied before the stores are compared.
+  await waitUntilAtRest(stack.dataDir);
 }, scaled(60_000));
-
-/**
- * The event log's length when nothing waits (every consumer group at the end of the log, no event in any outbox),
- * else undefined. Read in that order, so that an event a relay publishes between two looks changes the length.
- */
-async function quietState(): Promise<string | undefined> {
-  const events = new Database(join(stack.dataDir, 'events.sqlite'), { readonly: true });
-  let length: number;
-  try {
-    length = events.prepare('SELECT max(seq) FROM events').pluck().get() as number;
-  } finally {
-    events.close();
-  }
-  if (!((await stack.adapters.events.lag?.())?.every((lag) => lag.events === 0) ?? true)) return undefined;
-  return pendingOutboxEvents() === 0 ? String(length) : undefined;
-}
-
-/** The column the embedded document store keeps each document's outbox in (the platform's sql-filter.ts). */
-const OUTBOX_COLUMN = 'outbox';
-
-/** Events waiting in the documents' outboxes, across every service's store. */
-function pendingOutboxEvents(): number {
-  let pending = 0;
-  for (const file of readdirSync(stack.dataDir).filter(
-    (name) => name.endsWith('.sqlite') && name !== 'events.sqlite',
-  )) {
-    const store = new Database(join(stack.dataDir, file), { readonly: true });
-    try {
-      const tables = store
-        .prepare(
-          "SELECT m.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table' AND c.name = ?",
-        )
-        .pluck()
-        .all(OUTBOX_COLUMN) as string[];
-      for (const table of tables) {
-        pending += store
-          .prepare(
-            `SELECT count(*) FROM "${table}" WHERE ${OUTBOX_COLUMN} IS NOT NULL AND json_array_length(json(${OUTBOX_COLUMN})) > 0`,
-          )
-          .pluck()
-          .get() as number;
-      }
-    } finally {
-      store.close();
-    }
-  }
-  return pending;
-}
 afterAll(() => stack.stop());
 
 /**
@@ -381,11 +321,14 @@ function eventLogDigest(): string {
   }
 }
 
-/** A digest of every file of the stores (documents, event log, media). */
+/**
+ * A digest of everything stored: each document store's rows (not its files' bytes, which a checkpoint of its
+ * write-ahead log rewrites without changing a row), every other file (media) and the event log.
+ */
 async function storesDigest(): Promise<Record<string, string>> {
   const entries = await readdir(stack.dataDir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('events.sqlite'))
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('events.sqlite') && !/-(wal|shm)$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name));
   const digests = await Promise.all(
     files.map(
@@ -393,12 +336,33 @@ async function storesDigest(): Promise<Record<string, string>> {
         [
           file,
           createHash('sha256')
-            .update(await readFile(file))
+            .update(file.endsWith('.sqlite') ? rowsOf(file) : await readFile(file))
             .digest('hex'),
         ] as const,
     ),
   );
   return { ...Object.fromEntries(digests), 'event log': eventLogDigest() };
+}
+
+/** Every row of every table of a SQLite file, in a stable order. */
+function rowsOf(file: string): string {
+  const store = new Database(file, { readonly: true });
+  try {
+    const tables = store.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    return JSON.stringify(
+      (tables as string[]).map((table) => [
+        table,
+        store
+          .prepare(`SELECT * FROM "${table}"`)
+          .raw()
+          .all()
+          .map((row) => JSON.stringify(row))
+          .sort(),
+      ]),
+    );
+  } finally {
+    store.close();
+  }
 }
 
 const fill = (route: Route, params: Partial<Record<string, string>> = {}) =>

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { freePort, scaled, spawnNode, waitFor, waitUntilAtRest, waitUntilServing } from '@tip/platform/testing';
 
 // The test starts the built platform and walks a member's data through erasure.
 jest.setTimeout(scaled(120_000));
@@ -212,7 +212,7 @@ describe('a deleted member', () => {
       10_000,
       'the services erasing',
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waitUntilAtRest(dataDir);
     expect(await running.stop('SIGTERM', 30_000)).toBe(0);
 
     // The stores were there to search: every service's documents and the event log.

@@ -9,3 +9,4 @@ export * from './document-targets.js';
 export * from './event-log-copy.js';
 export * from './service-harness.js';
 export * from './otlp-receiver.js';
+export * from './at-rest.js';
