@@ -12,6 +12,7 @@ import {
   type Update,
   newestFirst,
   olderThan,
+  type EventsStored,
 } from '@tip/platform';
 import type { Category } from '../domain/index.js';
 import type { CommentDocument } from './engagement.js';
@@ -82,7 +83,7 @@ export const RECENT_COMMENTS_KEPT = 6;
 
 /** Posts on the documents port; every change carries its events in the same write (the outbox). */
 export class PostRepository {
-  private eventsStored: (postId: string) => void = () => {};
+  private eventsStored: EventsStored = () => {};
 
   private constructor(readonly collection: Collection<PostDocument>) {}
 
@@ -90,13 +91,13 @@ export class PostRepository {
     return new PostRepository(await store.collection<PostDocument>(POSTS_COLLECTION, POST_INDEXES));
   }
 
-  onEventsStored(notify: (postId: string) => void): void {
+  onEventsStored(notify: EventsStored): void {
     this.eventsStored = notify;
   }
 
   async insert(post: PostDocument, events: EventEnvelope[]): Promise<void> {
     await this.collection.insertOne({ ...post, [OUTBOX_FIELD]: events });
-    this.eventsStored(post._id);
+    this.eventsStored(post._id, events);
   }
 
   /** The live post, or NOT_FOUND. */
@@ -130,7 +131,7 @@ export class PostRepository {
       { _id: id, deleted: { $ne: true }, ...filter },
       events.length > 0 ? withEvents(update, events) : update,
     );
-    if (updated && events.length > 0) this.eventsStored(id);
+    if (updated && events.length > 0) this.eventsStored(id, events);
     return updated;
   }
 

@@ -8,6 +8,7 @@ import {
   type EventEnvelope,
   type IndexSpec,
   type OutboxDocument,
+  type EventsStored,
 } from '@tip/platform';
 import type { BlockReason } from '../domain/index.js';
 
@@ -63,7 +64,7 @@ function toBlock(doc: BlockDocument): Block | null {
  * the relay with the pair's id.
  */
 export class BlockRepository {
-  private eventsStored: (pairId: string) => void = () => {};
+  private eventsStored: EventsStored = () => {};
 
   private constructor(readonly collection: Collection<BlockDocument>) {}
 
@@ -72,7 +73,7 @@ export class BlockRepository {
   }
 
   /** Who to wake after a write that stored events (the outbox relay), with the document that holds them. */
-  onEventsStored(notify: (pairId: string) => void): void {
+  onEventsStored(notify: EventsStored): void {
     this.eventsStored = notify;
   }
 
@@ -132,7 +133,7 @@ export class BlockRepository {
         stored = (await this.collection.updateOne({ _id, revision: current.revision }, update)) !== null;
       }
       if (stored) {
-        this.eventsStored(_id);
+        this.eventsStored(_id, events);
         return { block, created: true };
       }
       if (attempt >= MAX_ATTEMPTS) throw new DomainError('UNAVAILABLE', 'errors.unavailable');
@@ -149,16 +150,17 @@ export class BlockRepository {
       const current = await this.collection.findOne({ _id });
       const block = current && toBlock(current);
       if (!current || !block) return false;
+      const events = lift(block);
       const update = withEvents(
         {
           $set: { active: false, updatedAt: new Date().toISOString() },
           $unset: { recordId: true, reason: true, blockedAt: true },
           $inc: { revision: 1 },
         },
-        lift(block),
+        events,
       );
       if (await this.collection.updateOne({ _id, revision: current.revision }, update)) {
-        this.eventsStored(_id);
+        this.eventsStored(_id, events);
         return true;
       }
       if (attempt >= MAX_ATTEMPTS) throw new DomainError('UNAVAILABLE', 'errors.unavailable');

@@ -9,6 +9,7 @@ import {
   type EventEnvelope,
   type Filter,
   type IndexSpec,
+  type EventsStored,
 } from '@tip/platform';
 import { ListCache } from './list-cache.js';
 import { usernameSkeleton } from './username-skeleton.js';
@@ -50,7 +51,7 @@ export interface Transition {
  * applied only to the revision they were computed from, so an event always describes the state actually stored.
  */
 export class UserRepository {
-  private eventsStored: (userId: string) => void = () => {};
+  private eventsStored: EventsStored = () => {};
   /**
    * The console's totals and which users each of its pages lists, read again after a user is written here.
    * Presence (setPresence) and the skeletons' backfill leave them: no list filters or sorts on those fields. Another
@@ -69,7 +70,7 @@ export class UserRepository {
   }
 
   /** Who to wake after a write that stored events (the outbox relay), with the user whose document holds them. */
-  onEventsStored(notify: (userId: string) => void): void {
+  onEventsStored(notify: EventsStored): void {
     this.eventsStored = notify;
   }
 
@@ -198,7 +199,7 @@ export class UserRepository {
       throw error instanceof DuplicateKeyError ? await this.takenError(error, doc) : error;
     }
     this.listsChanged();
-    if (events.length > 0) this.eventsStored(doc._id);
+    if (events.length > 0) this.eventsStored(doc._id, events);
   }
 
   /**
@@ -250,7 +251,7 @@ export class UserRepository {
       }
       if (stored) {
         this.listsChanged();
-        if (events.length > 0) this.eventsStored(id);
+        if (events.length > 0) this.eventsStored(id, events);
         return stored;
       }
       if (attempt >= MAX_ATTEMPTS) throw new DomainError('UNAVAILABLE', 'errors.unavailable');

@@ -12,14 +12,14 @@ import { newEvent, outboxIndex, type OutboxDocument } from '../outbox/outbox.js'
 import type { Collection } from '../ports/documents.js';
 import type { DeliveredEvent } from '../ports/events.js';
 import { waitFor } from '../testing/wait.js';
-import { startService, type Outbox } from './start-service.js';
+import { startService, type EventsStored, type Outbox } from './start-service.js';
 
 describe('starting a service', () => {
   let dir: string;
   let store: SqliteDocumentStore;
   let bus: SqliteEventLog;
   let things: Collection<OutboxDocument>;
-  let notify: (id: string) => void = () => {};
+  let notify: EventsStored = () => {};
 
   const logger = createLogger('start-service-test', 'silent');
   const service = {
@@ -53,8 +53,9 @@ describe('starting a service', () => {
       serviceTokenSecret: generateServiceTokenSecret(),
     });
     expect(running.address).toMatch(/^127\.0\.0\.1:\d+$/);
-    await things.insertOne({ _id: 't1', _outbox: [newEvent('ThingMade', 1, 't1', {}, 'c')] });
-    notify('t1');
+    const made = [newEvent('ThingMade', 1, 't1', {}, 'c')];
+    await things.insertOne({ _id: 't1', _outbox: made });
+    notify('t1', made);
     await waitFor(() => seen.length === 1, 5000, 'the relayed event');
     await running.stop();
   });

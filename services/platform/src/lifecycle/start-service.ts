@@ -6,7 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import type { OutboxDocument } from '../outbox/outbox.js';
 import { startOutboxRelay } from '../outbox/relay.js';
 import type { Collection, DocumentStore } from '../ports/documents.js';
-import type { EventBus, Subscription } from '../ports/events.js';
+import type { EventBus, EventEnvelope, Subscription } from '../ports/events.js';
 import type { ObjectStore } from '../ports/objects.js';
 import { StopStack } from './stop-stack.js';
 
@@ -16,8 +16,11 @@ export interface Outbox {
   topic: string;
   /** See OutboxRelayOptions.sweepOrder. */
   sweepOrder?: Record<string, 1 | -1>;
-  onEventsStored(notify: (documentId: string) => void): void;
+  onEventsStored(notify: EventsStored): void;
 }
+
+/** What a repository calls after a write stored events in a document's outbox: its id and those events. */
+export type EventsStored = (documentId: string, events: readonly EventEnvelope[]) => void;
 
 /** What a service is started with, in its own process or in a test: where to serve, and the engines. */
 export interface ServiceRuntime {
@@ -73,7 +76,7 @@ export async function startService<D>(options: {
   for (const outbox of options.outboxes) {
     const { collection, topic, sweepOrder } = outbox;
     const relay = startOutboxRelay({ collection, bus, topic, logger, ...(sweepOrder ? { sweepOrder } : {}) });
-    outbox.onEventsStored((documentId) => relay.notify(documentId));
+    outbox.onEventsStored((documentId, events) => relay.notify(documentId, events));
     stops.defer(() => relay.stop());
   }
   try {

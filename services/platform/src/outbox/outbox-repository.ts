@@ -1,14 +1,14 @@
 import { DuplicateKeyError, type Collection, type Filter, type Update } from '../ports/documents.js';
 import type { EventEnvelope } from '../ports/events.js';
-import type { Outbox } from '../lifecycle/start-service.js';
+import type { EventsStored, Outbox } from '../lifecycle/start-service.js';
 import { OUTBOX_FIELD, withEvents, type OutboxDocument } from './outbox.js';
 
 /**
  * What the repositories whose documents carry their events (the outbox) share: a write stores the change and its
- * events at once, then wakes the relay with the document's id.
+ * events at once, then wakes the relay with the document's id and those events.
  */
 export abstract class OutboxRepository<T extends OutboxDocument> {
-  private eventsStored: (id: string) => void = () => {};
+  private eventsStored: EventsStored = () => {};
 
   protected constructor(protected readonly collection: Collection<T>) {}
 
@@ -31,7 +31,7 @@ export abstract class OutboxRepository<T extends OutboxDocument> {
       if (error instanceof DuplicateKeyError) return false;
       throw error;
     }
-    this.eventsStored(document._id);
+    this.eventsStored(document._id, events);
     return true;
   }
 
@@ -46,7 +46,7 @@ export abstract class OutboxRepository<T extends OutboxDocument> {
     events: EventEnvelope[],
   ): Promise<T | null> {
     const updated = await this.collection.updateOne({ _id: id, ...filter }, withEvents(update, events));
-    if (updated) this.eventsStored(id);
+    if (updated) this.eventsStored(id, events);
     return updated;
   }
 }

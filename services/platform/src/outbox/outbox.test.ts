@@ -156,6 +156,46 @@ describe('the outbox', () => {
     await waitFor(() => seen.length === 2, 5000, 'the swept one');
   });
 
+  it('publishes the events a write says it stored without reading the document, then clears them', async () => {
+    const seen = await listen();
+    let reads = 0;
+    // The collection, counting its reads.
+    const counted: Collection<User> = Object.create(users);
+    counted.find = (...args) => {
+      reads += 1;
+      return users.find(...args);
+    };
+    const started = startOutboxRelay({ collection: counted, bus, topic: TOPIC, sweepIntervalMs: 60_000 });
+    relays.push(started);
+    await waitFor(() => reads === 1, 5000, 'the first sweep');
+    const registered = [userEvent('u1', 'UserRegistered')];
+    const renamed = [userEvent('u1', 'ProfileUpdated')];
+    await users.insertOne({ _id: 'u1', name: 'mario', _outbox: registered });
+    started.notify('u1', registered);
+    await users.updateOne({ _id: 'u1' }, withEvents({ $set: { name: 'luigi' } }, renamed));
+    started.notify('u1', renamed);
+    await waitFor(async () => (await users.findOne({ _id: 'u1' }))?._outbox?.length === 0, 5000, 'a cleared outbox');
+    expect(types(seen)).toEqual(['u1:UserRegistered', 'u1:ProfileUpdated']);
+    expect(reads).toBe(1);
+  });
+
+  it('reads a document when one of the writes told about it did not say its events', async () => {
+    const seen = await listen();
+    const { controlled, hold } = controlledBus();
+    const release = hold();
+    const started = relay({ via: controlled, sweepIntervalMs: 60_000 });
+    await users.insertOne({ _id: 'u0', name: 'anna', _outbox: [userEvent('u0', 'UserRegistered')] });
+    started.notify('u0');
+    const registered = [userEvent('u1', 'UserRegistered')];
+    await users.insertOne({ _id: 'u1', name: 'mario', _outbox: registered });
+    started.notify('u1', registered);
+    await users.updateOne({ _id: 'u1' }, withEvents({ $set: { name: 'luigi' } }, [userEvent('u1', 'ProfileUpdated')]));
+    started.notify('u1');
+    release();
+    await waitFor(() => seen.length === 3, 5000, 'the three events');
+    expect(types(seen).filter((type) => type.startsWith('u1'))).toEqual(['u1:UserRegistered', 'u1:ProfileUpdated']);
+  });
+
   it('sweeps in the order it is given, so that an aggregate spread over documents stays in order', async () => {
     const entries = await store.collection<User & { seq: number }>('entries', [outboxIndex]);
     for (const seq of [3, 1, 2]) {

@@ -23,9 +23,11 @@ export interface OutboxRelayOptions<T extends OutboxDocument> {
 export interface OutboxRelay {
   /**
    * Asks the relay to publish now; repositories call it after a write that added events, naming the document that
-   * carries them (a document named here is read by its id; without one, the relay sweeps the whole collection).
+   * carries them and, where they have them at hand, the events the write stored: those are published as told, with
+   * no read. A document named without its events is read by its id; without a document, the relay sweeps the whole
+   * collection.
    */
-  notify(documentId?: string): void;
+  notify(documentId?: string, events?: readonly EventEnvelope[]): void;
   /** Resolves once the publish in flight, if any, is finished and its events are pulled from the outbox. */
   stop(): Promise<void>;
 }
@@ -48,8 +50,11 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
   const batchSize = options.batchSize ?? 100;
   let running = true;
   let sweepDue = true;
-  /** Ids notified since the last round, in notification order (a Set keeps insertion order). */
-  let notified = new Set<string>();
+  /**
+   * Documents notified since the last round, in notification order (a Map keeps insertion order), with the events
+   * their writes stored, or undefined where one write did not say which (that document is read).
+   */
+  let notified = new Map<string, EventEnvelope[] | undefined>();
   let wake: (() => void) | undefined;
   /**
    * Documents known to carry events not yet published, by when they were stored (notified) or found (swept), oldest
@@ -61,7 +66,7 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
     oldestAt: waiting.values().next().value ?? null,
   }));
 
-  async function publish(docs: T[]): Promise<void> {
+  async function publish(docs: OutboxDocument[]): Promise<void> {
     const pending = docs.filter((doc) => (doc[OUTBOX_FIELD]?.length ?? 0) > 0);
     if (pending.length === 0 || !running) return;
     for (const doc of pending) if (!waiting.has(doc._id)) waiting.set(doc._id, Date.now());
@@ -76,14 +81,21 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
     for (const doc of pending) waiting.delete(doc._id);
   }
 
-  async function drainNotified(ids: string[]): Promise<void> {
-    for (let start = 0; start < ids.length && running; start += batchSize) {
-      const batch = ids.slice(start, start + batchSize);
-      const found = await collection.find({ _id: { $in: batch } });
+  async function drainNotified(told: [string, EventEnvelope[] | undefined][]): Promise<void> {
+    for (let start = 0; start < told.length && running; start += batchSize) {
+      const batch = told.slice(start, start + batchSize);
+      const unread = batch.flatMap(([id, events]) => (events ? [] : [id]));
+      const found = unread.length > 0 ? await collection.find({ _id: { $in: unread } }) : [];
       const byId = new Map(found.map((doc) => [doc._id, doc]));
       // A document gone, or whose events a sweep published already, waits no more.
-      for (const id of batch) if ((byId.get(id)?.[OUTBOX_FIELD]?.length ?? 0) === 0) waiting.delete(id);
-      await publish(batch.flatMap((id) => byId.get(id) ?? []));
+      for (const id of unread) if ((byId.get(id)?.[OUTBOX_FIELD]?.length ?? 0) === 0) waiting.delete(id);
+      await publish(
+        batch.flatMap(([id, events]): OutboxDocument[] => {
+          if (events) return [{ _id: id, [OUTBOX_FIELD]: events }];
+          const doc = byId.get(id);
+          return doc ? [doc] : [];
+        }),
+      );
     }
   }
 
@@ -116,14 +128,14 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
     while (running) {
       if (!sweepDue && notified.size === 0) await pause();
       if (!running) return;
-      const ids = [...notified];
-      notified = new Set();
+      const told = [...notified];
+      notified = new Map();
       const sweeping = sweepDue;
       sweepDue = false;
       try {
         // A sweep publishes the notified documents too: they carry pending events like any other.
         if (sweeping) await sweep();
-        else await drainNotified(ids);
+        else await drainNotified(told);
       } catch (error) {
         // The events stay in the outbox; the next sweep (when the pause runs out) finds them.
         logger?.error({ err: error, topic }, 'could not publish pending events');
@@ -132,10 +144,13 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
   })();
 
   return {
-    notify(documentId) {
+    notify(documentId, events) {
       if (documentId === undefined) sweepDue = true;
       else {
-        notified.add(documentId);
+        const earlier = notified.get(documentId);
+        if (!notified.has(documentId)) notified.set(documentId, events && [...events]);
+        else if (earlier && events) earlier.push(...events);
+        else notified.set(documentId, undefined);
         if (!waiting.has(documentId)) waiting.set(documentId, Date.now());
       }
       wake?.();

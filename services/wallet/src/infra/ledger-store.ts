@@ -9,6 +9,7 @@ import {
   type DocumentStore,
   type EventEnvelope,
   type IndexSpec,
+  type EventsStored,
 } from '@tip/platform';
 import {
   assertSameRequest,
@@ -99,7 +100,7 @@ export class LedgerStore {
   private readonly heads = new Map<string, Head>();
   /** Open accounts by member. */
   private readonly openAccounts = new Map<string, AccountDocument>();
-  private eventsStored: (entryId: string) => void = () => {};
+  private eventsStored: EventsStored = () => {};
 
   private constructor(
     readonly entries: Collection<EntryDocument>,
@@ -115,7 +116,7 @@ export class LedgerStore {
   }
 
   /** Who to wake after an append stored an event (the outbox relay), with the entry that holds it. */
-  onEventsStored(notify: (entryId: string) => void): void {
+  onEventsStored(notify: EventsStored): void {
     this.eventsStored = notify;
   }
 
@@ -225,8 +226,9 @@ export class LedgerStore {
         if (replayed) return replayed;
         throw error;
       }
+      const events = eventsOf(entry);
       try {
-        await this.entries.insertOne({ ...entry, _id: entry.id, [OUTBOX_FIELD]: eventsOf(entry) });
+        await this.entries.insertOne({ ...entry, _id: entry.id, [OUTBOX_FIELD]: events });
       } catch (error) {
         if (!(error instanceof DuplicateKeyError)) throw error;
         this.heads.delete(accountId);
@@ -238,7 +240,7 @@ export class LedgerStore {
         continue;
       }
       this.heads.set(accountId, { sequence: entry.sequence, balance: entry.balanceAfter });
-      this.eventsStored(entry.id);
+      this.eventsStored(entry.id, events);
       countEntry(entry);
       return { entry, replayed: false };
     }

@@ -7,6 +7,7 @@ import {
   type EventEnvelope,
   type IndexSpec,
   type OutboxDocument,
+  type EventsStored,
 } from '@tip/platform';
 
 export const PAYMENTS_COLLECTION = 'payments';
@@ -28,7 +29,7 @@ export interface PaymentDocument extends OutboxDocument {
 
 /** Payments on the documents port; a premium purchase's event goes out with the settlement (the outbox). */
 export class PaymentStore {
-  private eventsStored: (paymentId: string) => void = () => {};
+  private eventsStored: EventsStored = () => {};
 
   private constructor(readonly collection: Collection<PaymentDocument>) {}
 
@@ -39,7 +40,7 @@ export class PaymentStore {
   }
 
   /** Who to wake after a settlement stored an event (the outbox relay), with the payment that holds it. */
-  onEventsStored(notify: (paymentId: string) => void): void {
+  onEventsStored(notify: EventsStored): void {
     this.eventsStored = notify;
   }
 
@@ -70,7 +71,7 @@ export class PaymentStore {
       { _id: id, status: 'open' },
       withEvents({ $set: { status: 'settled', settledAt: new Date().toISOString() } }, events),
     );
-    if (settled && events.length > 0) this.eventsStored(id);
+    if (settled && events.length > 0) this.eventsStored(id, events);
     return settled !== null;
   }
 }
