@@ -7,7 +7,7 @@ import {
   createAdapters,
   SqliteEventLog,
   FileObjectStore,
-  MemoryCache,
+  SqliteCache,
   SqliteDocumentStore,
   openObjectStore,
   RedisCache,
@@ -28,7 +28,7 @@ describe('choosing adapters by configuration', () => {
     expect(adapters.documents).toBeInstanceOf(SqliteDocumentStore);
     expect(adapters.events).toBeInstanceOf(SqliteEventLog);
     expect(adapters.objects).toBeInstanceOf(FileObjectStore);
-    expect(adapters.cache).toBeInstanceOf(MemoryCache);
+    expect(adapters.cache).toBeInstanceOf(SqliteCache);
     for (const sub of ['documents.sqlite', 'events.sqlite', 'media', 'cache']) await access(join(dataDir, sub));
     await adapters.close();
   });

@@ -4,8 +4,8 @@ import type { Cache } from '../ports/cache.js';
 import type { DocumentStore } from '../ports/documents.js';
 import type { EventBus } from '../ports/events.js';
 import type { ObjectStore } from '../ports/objects.js';
-import { MemoryCache } from './cache/memory-cache.js';
 import { RedisCache } from './cache/redis-cache.js';
+import { SqliteCache } from './cache/sqlite-cache.js';
 import { MongoDocumentStore } from './documents/mongo-store.js';
 import { SqliteDocumentStore } from './documents/sqlite-store.js';
 import { COMPACTED_TOPICS } from '../events/index.js';
@@ -18,6 +18,7 @@ import { refuseLegacyData } from './legacy/legacy-layout.js';
 
 export { MemoryCache } from './cache/memory-cache.js';
 export { RedisCache } from './cache/redis-cache.js';
+export { CACHE_FILE, SqliteCache } from './cache/sqlite-cache.js';
 export { MongoDocumentStore } from './documents/mongo-store.js';
 export { DOCUMENTS_FILE, SqliteDocumentStore } from './documents/sqlite-store.js';
 export { EVENTS_FILE, SqliteEventLog, type CommittedOffset } from './events/sqlite-event-log.js';
@@ -112,7 +113,7 @@ export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {
 
 export async function openCache(options: AdapterOptions): Promise<Cache> {
   if (options.redisUrl) return RedisCache.connect(options.redisUrl, { logger: options.logger });
-  return MemoryCache.open(options.dataDir, { logger: options.logger });
+  return SqliteCache.open(options.dataDir, { logger: options.logger });
 }
 
 /**

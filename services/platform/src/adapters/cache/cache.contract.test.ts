@@ -9,7 +9,7 @@ await describeContract<Cache>(
   'cache',
   [
     // The embedded cache as the platform opens it: its values under DATA_DIR.
-    { name: 'memory', engine: embeddedEngine, open: (dir, namespace) => openCache({ dataDir: join(dir, namespace) }) },
+    { name: 'sqlite', engine: embeddedEngine, open: (dir, namespace) => openCache({ dataDir: join(dir, namespace) }) },
     { name: 'redis', engine: redisEngine, open: (url) => RedisCache.connect(url) },
   ],
   (cache) => {

@@ -16,6 +16,17 @@ type Thing = { _id: string; name: string; [OUTBOX_FIELD]?: EventEnvelope[] };
 const pending = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
 
 describe('the SQLite document store', () => {
+  it('finds by an array path that another process on the file recorded after this one opened it', async () => {
+    const dir = mkdtempSync(join(scratch, 'workers-'));
+    const [here, there] = [await SqliteDocumentStore.open(dir), await SqliteDocumentStore.open(dir)];
+    const tagged = await here.collection<{ _id: string; tags: string[] }>('tagged');
+    expect(await tagged.find({ tags: 'milano' })).toEqual([]);
+    const thereTagged = await there.collection<{ _id: string; tags: string[] }>('tagged');
+    await thereTagged.insertOne({ _id: 't1', tags: ['milano', 'roma'] });
+    expect(await tagged.find({ tags: 'milano' })).toEqual([{ _id: 't1', tags: ['milano', 'roma'] }]);
+    await Promise.all([here.close(), there.close()]);
+  });
+
   it("keeps a document's outbox beside it: pulling published events does not write the document again", async () => {
     const dir = mkdtempSync(join(scratch, 'side-'));
     const store = await SqliteDocumentStore.open(dir);

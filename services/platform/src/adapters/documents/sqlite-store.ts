@@ -53,6 +53,10 @@ export class SqliteDocumentStore implements DocumentStore {
   private readonly collections = new Map<string, SqliteCollection<BaseDocument>>();
   private readonly statements = new Map<string, Statement>();
   private readonly arrayPaths = new Map<string, Set<string>>();
+  /** Rows of ARRAY_PATHS this connection knows, and the database's data_version when it last looked for others. */
+  private arrayPathsKnown = 0;
+  private arrayPathsSeenAt: unknown;
+  private readonly arrayPathStatements: Record<'all' | 'count' | 'dataVersion', Statement>;
   private closed = false;
   private readonly stopCheckpoints: () => void;
   readonly writes: WriteBatches;
@@ -68,12 +72,13 @@ export class SqliteDocumentStore implements DocumentStore {
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${ARRAY_PATHS} (collection TEXT NOT NULL, path TEXT NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID`,
     );
-    for (const { collection, path } of db.prepare(`SELECT collection, path FROM ${ARRAY_PATHS}`).all() as {
-      collection: string;
-      path: string;
-    }[]) {
-      this.arraysOf(collection).add(path);
-    }
+    this.arrayPathStatements = {
+      all: db.prepare(`SELECT collection, path FROM ${ARRAY_PATHS}`),
+      count: db.prepare(`SELECT COUNT(*) FROM ${ARRAY_PATHS}`).pluck(),
+      // Changes when another connection (another process on the file) commits; never for this one's own commits.
+      dataVersion: db.prepare('PRAGMA data_version').pluck(),
+    };
+    this.loadArrayPaths();
     db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) =>
       typeof value === 'string' && compiledPattern(String(pattern)).test(value) ? 1 : 0,
     );
@@ -121,6 +126,26 @@ export class SqliteDocumentStore implements DocumentStore {
     return prepared;
   }
 
+  /**
+   * The paths known to have held arrays in `collection`, as a query is compiled: first taking in those another process
+   * on the same file recorded since (npm start's workers share each store), or a filter on such a path would be
+   * compiled as a scalar's and miss the documents that process wrote. Costs a pragma read while no one else writes.
+   */
+  arraysToQuery(collection: string): Set<string> {
+    const version = this.arrayPathStatements.dataVersion.get();
+    if (version !== this.arrayPathsSeenAt) {
+      this.arrayPathsSeenAt = version;
+      if (this.arrayPathStatements.count.get() !== this.arrayPathsKnown) this.loadArrayPaths();
+    }
+    return this.arraysOf(collection);
+  }
+
+  private loadArrayPaths(): void {
+    const rows = this.arrayPathStatements.all.all() as { collection: string; path: string }[];
+    for (const { collection, path } of rows) this.arraysOf(collection).add(path);
+    this.arrayPathsKnown = rows.length;
+  }
+
   arraysOf(collection: string): Set<string> {
     let paths = this.arrayPaths.get(collection);
     if (!paths) {
@@ -135,7 +160,11 @@ export class SqliteDocumentStore implements DocumentStore {
     const known = this.arraysOf(collection);
     for (const path of arrayPathsOf(document)) {
       if (known.has(path)) continue;
-      this.statement(`INSERT OR IGNORE INTO ${ARRAY_PATHS} (collection, path) VALUES (?, ?)`).run(collection, path);
+      const { changes } = this.statement(`INSERT OR IGNORE INTO ${ARRAY_PATHS} (collection, path) VALUES (?, ?)`).run(
+        collection,
+        path,
+      );
+      this.arrayPathsKnown += changes;
       known.add(path);
     }
   }
@@ -262,7 +291,7 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   private where(filter: Filter) {
-    return compileFilter(filter, this.store.arraysOf(this.name));
+    return compileFilter(filter, this.store.arraysToQuery(this.name));
   }
 
   private select(filter: Filter, options: FindOptions): T[] {
