@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
+import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
@@ -109,11 +110,15 @@ async function main() {
     console.log('case'.padEnd(34), 'req/s'.padStart(8), 'p99 ms'.padStart(8));
     row('GET /api/auth/user, whole stack', stack);
     row('same JSON, bare node:http', baseline);
-    console.log(`ratio whole stack / bare: ${(stack.rps / baseline.rps).toFixed(2)} (target >= 0.5, p99 < 20 ms)`);
-    console.log(
-      `resident memory, idle after start: ${idleMb.toFixed(0)} MB; idle after the load: ${idleAfterLoadMb.toFixed(0)} MB (target < 300 MB)`,
+    const bench = 'session read';
+    reportTarget(
+      bench,
+      ratioAtLeast('GET /api/auth/user through npm start / bare node:http', stack.rps / baseline.rps, 0.65),
     );
-    console.log(`npm start until serving: ${startMs} ms (target < 5000 ms)`);
+    reportTarget(bench, under('its p99', stack.p99, 20, 'ms'));
+    reportTarget(bench, under('resident memory, idle after the load', idleAfterLoadMb, 300, 'MB'));
+    console.log(`resident memory, idle after start: ${idleMb.toFixed(0)} MB`);
+    reportTarget(bench, under('npm start until serving', startMs, 5000, 'ms'));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

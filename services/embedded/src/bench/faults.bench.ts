@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { ownRedisServer } from '@tip/platform/engines';
 import { startBuiltPlatform } from '../testing/built-platform.js';
 import { approvedMember, call, json, signIn } from './members.js';
+import { reportTarget, under } from '@tip/platform/bench';
 
 const LOAD_S = 10;
 const STOP_AFTER_MS = 1000;
@@ -72,6 +73,7 @@ async function main() {
         `${result.requests.total} requests, ${result.errors} errors, ${result.non2xx} non-2xx, ` +
         `p99 ${result.latency.p99} ms, slowest ${result.latency.max} ms; ready again ${readyAfterMs} ms after Redis returned\n`,
     );
+    reportTarget('faults', under('slowest request while Redis was away', result.latency.max, 1000, 'ms'));
   } finally {
     await platform.stop();
     await redis.stop();

@@ -33,6 +33,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
 import { ADMIN, approvedMember, call, signIn, type Session } from './members.js';
+import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const POSTS = 3_000;
@@ -316,9 +317,12 @@ async function main() {
     row(`one member's first page, ${CONNECTIONS} connections`, cached);
     row(`one member's first page, brotli, ${CONNECTIONS} connections`, cachedCompressed);
     row(`same bytes, bare node:http, ${CONNECTIONS} connections`, baseline);
-    console.log(
-      `targets: live mix >= 3500 req/s, p99 < 50 ms; first page / bare: ${(cached.rps / baseline.rps).toFixed(2)} (target >= 0.6)`,
+    reportTarget(
+      'feed',
+      ratioAtLeast('live mix / bare node:http serving one page', embeddedMix.rps / baseline.rps, 0.35),
     );
+    reportTarget('feed', under('live mix p99', embeddedMix.p99, 50, 'ms'));
+    reportTarget('feed', ratioAtLeast("one member's first page / bare node:http", cached.rps / baseline.rps, 0.6));
     const percentile = (q: number) => (renders[Math.floor(q * (renders.length - 1))] ?? 0).toFixed(1);
     console.log(
       `a page rendered afresh (${renders.length} pages, one at a time): p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms`,

@@ -24,6 +24,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import sharp from 'sharp';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
 import { ADMIN, approvedMember, call, json, signIn, type Session } from './members.js';
+import { atMost, reportTarget } from '@tip/platform/bench';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const CHROMIUM = '/usr/bin/chromium';
@@ -271,7 +272,7 @@ async function main() {
       `\nphone: ${CPU_SLOWDOWN}x CPU slowdown, Fast 4G (${FAST_4G.latency} ms, ${((FAST_4G.downloadThroughput * 8) / 1e6).toFixed(1)} Mbit/s down), ${PHONE.viewport.width}x${PHONE.viewport.height}; median of ${RUNS} first visits`,
     );
     console.log('case'.padEnd(50), 'median'.padStart(7), 'target'.padStart(7), '  runs');
-    const row = (name: string, values: (number | null)[], target: number) =>
+    const row = (name: string, values: (number | null)[], target: number) => {
       console.log(
         name.padEnd(50),
         ms(middle(values)).padStart(7),
@@ -279,6 +280,9 @@ async function main() {
         ' ',
         values.map(ms).join(', '),
       );
+      const value = middle(values);
+      if (value !== null) reportTarget('phone', atMost(`${name}, median`, value, target, 'ms'));
+    };
     row('landing page, largest contentful paint (ms)', runs.landingLcp, LCP_TARGET_MS);
     row("member's feed, largest contentful paint (ms)", runs.feedLcp, LCP_TARGET_MS);
     row('like, interaction to next paint (ms)', runs.like, INP_TARGET_MS);
@@ -286,6 +290,12 @@ async function main() {
     console.log(
       `script over the wire: landing page ${kb(median(runs.landingJs))} in ${scriptCounts.landing} files, member's feed ${kb(median(runs.feedJs))} in ${scriptCounts.feed} files (budget 170 KB each)`,
     );
+    for (const [page, bytes] of [
+      ['landing page', runs.landingJs],
+      ["member's feed", runs.feedJs],
+    ] as const) {
+      reportTarget('phone', atMost(`script over the wire, ${page}`, median(bytes) / 1024, 170, 'KB'));
+    }
   } finally {
     await browser?.close();
     await platform?.stop();

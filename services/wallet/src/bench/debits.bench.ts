@@ -12,6 +12,7 @@ import { createGrpcClient, generateServiceTokenSecret } from '@tip/platform';
 import { walletDefinition } from '../contract/index.js';
 // The process helpers alone: the testing kit's index also loads jest's globals.
 import { freePort, spawnNode } from '@tip/platform/processes';
+import { atLeast, atMost, reportTarget } from '@tip/platform/bench';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const CALLERS = 50;
@@ -93,9 +94,9 @@ async function main() {
     const debits = [...spent.values()].reduce((sum, count) => sum + count, 0);
     const p = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(1);
     console.log(`\nwallet: ${CALLERS} concurrent callers, ${ACCOUNTS} accounts, ${DURATION_MS / 1000} s of Debit`);
-    console.log(`debits: ${debits} (${(debits / seconds).toFixed(0)}/s), refused: ${refused} (target >= 5000/s)`);
-    console.log(`latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
-    console.log(`accounts whose balance is not funding minus its debits: ${doubleSpends} (target 0)`);
+    console.log(`debits: ${debits}, refused: ${refused}; latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
+    reportTarget('ledger', atLeast(`debits with ${CALLERS} callers`, debits / seconds, 5000, '/s'));
+    reportTarget('ledger', atMost('accounts whose balance is not funding minus its debits', doubleSpends, 0, ''));
     console.log(
       `CheckIntegrity: ${integrity.ok ? 'ok' : 'BROKEN'}, ${integrity.accountsChecked} accounts, ${integrity.entriesChecked} entries, ${integrity.problems.length} problems`,
     );
