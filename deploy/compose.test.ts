@@ -96,6 +96,22 @@ const workspaces: Record<string, Workspace> = {
   bff: { schema: standaloneBffConfigSchema, read: (env) => loadConfig(standaloneBffConfigSchema, env) },
 };
 
+/**
+ * What the deploy files run from a workspace besides its service: the same image in another role, chosen by one
+ * variable, which no one calls (no address for callers, no Kubernetes Service, no caller a NetworkPolicy admits). The
+ * service itself then leaves that role to it (`serviceValue`).
+ */
+interface OtherRole {
+  workspace: string;
+  variable: string;
+  value: string;
+  serviceValue: string;
+}
+const otherRoles: Record<string, OtherRole> = {
+  // Content's media worker: the ffmpeg and sharp work apart from the API, scaled on its own.
+  'media-worker': { workspace: 'services/content', variable: 'MEDIA_WORKER', value: 'only', serviceValue: 'separate' },
+};
+
 type EnvironmentValue = string | number | boolean | null;
 
 interface ComposeService {
@@ -104,7 +120,7 @@ interface ComposeService {
   environment?: Record<string, EnvironmentValue> | string[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[]; disable?: boolean };
-  deploy?: { replicas?: number };
+  deploy?: { replicas?: number; resources?: { limits?: { cpus?: string; memory?: string } } };
   ports?: string[];
   volumes?: string[];
   /** 'no' for a one-shot job (the Kafka topics): what waits for it waits for it to complete. */
@@ -173,9 +189,15 @@ function workspaceInfo(workspace: string): Workspace {
 }
 const schemaFor = (workspace: string) => workspaceInfo(workspace).schema;
 
+/** A workspace's gRPC entry as one of its services runs it: in another role, nobody calls it. */
+const grpcOf = (name: string, workspace: string) => {
+  const grpc = workspaceInfo(workspace).grpc;
+  return grpc && name in otherRoles ? { ...grpc, callers: [] } : grpc;
+};
+
 /** The gRPC app services: their compose name and block, and their workspace's gRPC entry. */
 const grpcServices = appServices.flatMap(([name, service]) => {
-  const grpc = workspaceInfo(workspaceOf(service) ?? '').grpc;
+  const grpc = grpcOf(name, workspaceOf(service) ?? '');
   return grpc ? [{ name, compose: service, ...grpc }] : [];
 });
 const bffService = appServices.find(([, service]) => workspaceOf(service) === 'bff');
@@ -360,13 +382,21 @@ describe('docker-compose.yml', () => {
       'bff',
       'content',
       'identity',
+      'media-worker',
       'messaging',
       'moderation',
       'notifications',
       'wallet',
     ]);
-    // One service per listed workspace: a workspace listed here but never deployed is a forgotten compose block.
-    expect(appServices.map(([, service]) => workspaceOf(service)).sort()).toEqual(Object.keys(workspaces).sort());
+    // One service per listed workspace (besides its other roles): a workspace listed here but never deployed is a
+    // forgotten compose block.
+    const ownServices = appServices.filter(([name]) => !(name in otherRoles));
+    expect(ownServices.map(([, service]) => workspaceOf(service)).sort()).toEqual(Object.keys(workspaces).sort());
+    for (const [name, role] of Object.entries(otherRoles))
+      expect({ name, workspace: workspaceOf(compose.services[name] ?? {}) }).toEqual({
+        name,
+        workspace: role.workspace,
+      });
     for (const [, service] of appServices) {
       expect(service.build).toMatchObject({ context: '.', dockerfile: 'deploy/Dockerfile' });
       expect(rootWorkspaces).toContain(workspaceOf(service));
@@ -451,6 +481,7 @@ describe('docker-compose.yml', () => {
     expect(grpcServices.map(({ name }) => name).sort()).toEqual([
       'content',
       'identity',
+      'media-worker',
       'messaging',
       'moderation',
       'notifications',
@@ -471,6 +502,7 @@ describe('docker-compose.yml', () => {
     // The wallet's, content's, messaging's, moderation's and notifications' checks name their service.
     expect(healthCommand(compose.services.wallet ?? {})[4]).toBe(WALLET_SERVICE_NAME);
     expect(healthCommand(compose.services.content ?? {})[4]).toBe(CONTENT_SERVICE_NAME);
+    expect(healthCommand(compose.services['media-worker'] ?? {})[4]).toBe(CONTENT_SERVICE_NAME);
     expect(healthCommand(compose.services.messaging ?? {})[4]).toBe(MESSAGING_SERVICE_NAME);
     expect(healthCommand(compose.services.moderation ?? {})[4]).toBe(MODERATION_SERVICE_NAME);
     expect(healthCommand(compose.services.notifications ?? {})[4]).toBe(NOTIFICATIONS_SERVICE_NAME);
@@ -527,11 +559,11 @@ describe('docker-compose.yml', () => {
     expect(gateway.ports?.map((port) => port.split(':').at(-1))).toEqual([listen]);
   });
 
-  it('gives the object store (its address and root keys) to identity and content only, which keep media', () => {
+  it('gives the object store (its address and root keys) to identity, content and its media worker only, which keep media', () => {
     const withS3 = appServices
       .filter(([, service]) => Object.keys(environmentOf(service)).some((variable) => variable.startsWith('S3_')))
       .map(([name]) => name);
-    expect(withS3.sort()).toEqual(['content', 'identity']);
+    expect(withS3.sort()).toEqual(['content', 'identity', 'media-worker']);
     for (const name of withS3) {
       expect(environmentOf(compose.services[name] ?? {})).toMatchObject({
         S3_ENDPOINT: 'http://s3:8333',
@@ -539,6 +571,32 @@ describe('docker-compose.yml', () => {
         S3_SECRET_KEY: expect.any(String),
       });
     }
+  });
+
+  it('runs each other role of a workspace as a service of its own, which the service leaves that role to', () => {
+    for (const [name, role] of Object.entries(otherRoles)) {
+      const worker = compose.services[name] ?? {};
+      const owner = appServices.find(
+        ([candidate, service]) => !(candidate in otherRoles) && workspaceOf(service) === role.workspace,
+      );
+      expect({ name, image: worker.image }).toEqual({ name, image: owner?.[1].image });
+      const { read } = workspaceInfo(role.workspace);
+      const setting = (service: ComposeService) =>
+        (read(containerEnvironment(service)) as Record<string, unknown>)[role.variable];
+      expect({ name, role: setting(worker), service: setting(owner?.[1] ?? {}) }).toEqual({
+        name,
+        role: role.value,
+        service: role.serviceValue,
+      });
+      // Nobody waits for it or is given its address.
+      const waiting = appServices.filter(([, service]) => dependencies(service).some(([target]) => target === name));
+      expect({ name, waiting }).toEqual({ name, waiting: [] });
+    }
+    // The media worker is CPU-bound: bounded so that the other containers on the machine keep theirs.
+    expect(compose.services['media-worker']?.deploy?.resources?.limits).toEqual({
+      cpus: expect.stringMatching(/^\d+(\.\d+)?$/),
+      memory: expect.stringMatching(/^\d+[MG]$/),
+    });
   });
 
   it('has an observability profile whose Prometheus scrapes every process on its METRICS_PORT', () => {
@@ -1034,11 +1092,18 @@ describe('deploy/k8s/base (kustomize base)', () => {
     expect(spec.template?.spec.restartPolicy).toBe('OnFailure');
   });
 
-  it('has a Service selecting each Deployment on a named container port', () => {
+  it('has a Service selecting each Deployment on a named container port, but those of roles no one calls', () => {
     for (const deployment of deployments) {
       const labels = deployment.spec?.template?.metadata.labels ?? {};
       expect(deployment.spec?.selector?.matchLabels).toEqual(labels);
       const service = serviceFor(deployment);
+      if (deployment.metadata.name in otherRoles) {
+        expect({ name: deployment.metadata.name, service }).toEqual({
+          name: deployment.metadata.name,
+          service: undefined,
+        });
+        continue;
+      }
       const portNames = containersOf(deployment)
         .flatMap((c) => c.ports ?? [])
         .map((p) => p.name);
@@ -1091,6 +1156,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
     const named = {
       wallet: WALLET_SERVICE_NAME,
       content: CONTENT_SERVICE_NAME,
+      'media-worker': CONTENT_SERVICE_NAME,
       messaging: MESSAGING_SERVICE_NAME,
       moderation: MODERATION_SERVICE_NAME,
       notifications: NOTIFICATIONS_SERVICE_NAME,
@@ -1110,7 +1176,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
       deployments.find((deployment) => deployment.metadata.name === name)?.spec?.template?.spec.containers[0];
     const problems = deployments.flatMap((deployment) =>
       containersOf(deployment).flatMap((container) => {
-        const grpc = workspaceInfo(workspaceOfContainer(container) ?? '').grpc;
+        const grpc = grpcOf(deployment.metadata.name, workspaceOfContainer(container) ?? '');
         if (!grpc) return [];
         const listenPort = Number(envValue(container, 'GRPC_PORT'));
         const service = serviceFor(deployment);
@@ -1128,6 +1194,31 @@ describe('deploy/k8s/base (kustomize base)', () => {
       }),
     );
     expect(problems).toEqual([]);
+  });
+
+  it("runs each other role of a workspace as a Deployment of the service's image, which the service leaves it to", () => {
+    const containersNamed = (name: string) => {
+      const deployment = deployments.find((candidate) => candidate.metadata.name === name);
+      return deployment ? containersOf(deployment) : [];
+    };
+    for (const [name, role] of Object.entries(otherRoles)) {
+      const [worker] = containersNamed(name);
+      const owner = deployments.find(
+        (deployment) =>
+          !(deployment.metadata.name in otherRoles) &&
+          containersOf(deployment).some((container) => workspaceOfContainer(container) === role.workspace),
+      );
+      const [service] = owner ? containersOf(owner) : [];
+      expect({ name, image: worker?.image }).toEqual({ name, image: service?.image });
+      expect({ name, role: envValue(worker, role.variable), service: envValue(service, role.variable) }).toEqual({
+        name,
+        role: role.value,
+        service: role.serviceValue,
+      });
+    }
+    // The media worker asks for a whole core, so that the autoscaler's CPU target means a pod busy transcoding.
+    const [mediaWorker] = containersNamed('media-worker');
+    expect(mediaWorker?.resources?.requests?.cpu).toBe('1');
   });
 
   it('takes the Stripe keys from the Secret only optionally, so that the wallet starts with the demo provider', () => {
@@ -1161,7 +1252,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
     }
   });
 
-  it('gives the object store to identity and content only: its ConfigMap and its keys', () => {
+  it('gives the object store to identity, content and its media worker only: its ConfigMap and its keys', () => {
     const media = deployments
       .filter((deployment) =>
         containersOf(deployment).some(
@@ -1171,7 +1262,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
         ),
       )
       .map((deployment) => deployment.metadata.name);
-    expect(media.sort()).toEqual(['content', 'identity']);
+    expect(media.sort()).toEqual(['content', 'identity', 'media-worker']);
     expect(Object.keys(configMaps.get('tip-engines') ?? {}).filter((key) => key.startsWith('S3_'))).toEqual([]);
   });
 
@@ -1236,7 +1327,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
       containersOf(deployment).flatMap((container) => {
         if (!workspaceInfo(workspaceOfContainer(container) ?? '').grpc) return [];
         const name = deployment.metadata.name;
-        const callers = workspaceInfo(workspaceOfContainer(container) ?? '').grpc?.callers ?? [];
+        const callers = grpcOf(name, workspaceOfContainer(container) ?? '')?.callers ?? [];
         const listenPort = Number(envValue(container, 'GRPC_PORT'));
         const grpcPort = (container.ports ?? []).find((port) => port.containerPort === listenPort);
         const portNames = [grpcPort?.containerPort, grpcPort?.name].filter((port) => port !== undefined);
