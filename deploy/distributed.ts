@@ -1,11 +1,14 @@
 // The distributed shape for the deploy suites: identity's, the wallet's, content's, messaging's, moderation's,
-// notifications' and the BFF's dist/main.js as separate processes, the way the containers run them, talking gRPC over the loopback
-// network. Kafka, MongoDB and MinIO are not here, so the processes share one DATA_DIR's embedded engines, as `npm run
-// start:processes` runs them: each service's documents of its own, one event log for all (so events cross
-// processes).
+// notifications' and the BFF's dist/main.js as separate processes, the way the containers run them, talking gRPC over
+// the loopback network, wired as compose wires them (services/embedded/src/topology.ts). Without real engines the
+// processes share one DATA_DIR's embedded engines, as `npm run start:processes` runs them: each service's documents of
+// its own, one event log for all (so events cross processes). Given the real engines' settings (`node
+// deploy/engines/main.mjs env`), they run on Kafka, FerretDB, Redis and S3 as `npm run start:distributed` does, and
+// the BFF may run as several replicas behind the compose gateway's nginx.
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +24,12 @@ import {
   scaled,
   spawnNode,
   START_BUDGET_MS,
+  waitFor,
   waitUntilServing,
   type NodeProcess,
 } from '@tip/platform/testing';
+import { startGateway, type RunningGateway } from '../services/embedded/src/gateway.js';
+import { bffEnv, serviceEnv, SERVICES, type Addresses, type ServiceName } from '../services/embedded/src/topology.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -35,12 +41,34 @@ export interface RunningService {
   address: string;
 }
 
+export interface RunningBff {
+  process: NodeProcess;
+  /** Where this replica answers, `http://127.0.0.1:<port>`. */
+  url: string;
+}
+
+export interface DistributedOptions {
+  /** Adds to every BFF replica's settings (REDIS_URL, limits). */
+  bffEnv?: Record<string, string>;
+  /**
+   * The real engines' settings (`node deploy/engines/main.mjs env`). Each start gets a database of its own on the
+   * MongoDB server, so that starts on the same engines never see each other's documents.
+   */
+  engines?: Readonly<Record<string, string>>;
+  /** BFF replicas (1 by default); with more than one, the compose gateway (nginx) in front of them. */
+  bffReplicas?: number;
+}
+
 export interface Distributed {
-  /** Where the BFF answers, `http://127.0.0.1:<port>`. */
+  /** Where the platform answers: the gateway's `http://127.0.0.1:<port>` with replicas, else the BFF's. */
   url: string;
   /** The secret the BFF and every service share, as compose and Kubernetes give it to each of them. */
   serviceTokenSecret: string;
+  /** The first BFF replica's process. */
   bff: NodeProcess;
+  bffs: RunningBff[];
+  /** The MONGO_URL the services were given, with engines. */
+  mongoUrl?: string;
   identity: RunningService;
   wallet: RunningService;
   content: RunningService;
@@ -88,7 +116,7 @@ async function waitUntilGrpcServing(address: string, service: string, running: N
 }
 
 /** Rejects once one of the processes exits, with its output; a process stopped later on purpose fails nothing. */
-function firstExit(processes: Record<string, NodeProcess>): Promise<never> {
+function firstExit(processes: Record<string, Pick<NodeProcess, 'exited' | 'output'>>): Promise<never> {
   const exit = new Promise<never>((_, reject) => {
     for (const [name, running] of Object.entries(processes))
       void running.exited.then((code) =>
@@ -108,13 +136,38 @@ const SEVEN_START_BUDGET_MS = 2 * START_BUDGET_MS;
 /** A hook that starts them: the start, and a turn to spare. */
 export const START_HOOK_BUDGET_MS = scaled(SEVEN_START_BUDGET_MS + 30_000);
 
+/** Each start its own database on the engines' MongoDB server. */
+function ownDatabase(mongoUrl: string): string {
+  const url = new URL(mongoUrl);
+  url.pathname = `/tip-${randomBytes(6).toString('hex')}`;
+  return url.toString();
+}
+
+/** Waits for the gateway's own health answer; fails with nginx's output if it exits first. */
+async function waitUntilGatewayServes(url: string, gateway: RunningGateway): Promise<void> {
+  let exited = false;
+  void gateway.exited.then(() => (exited = true));
+  await waitFor(
+    async () => {
+      if (exited) throw new Error(`the gateway exited: ${gateway.output()}`);
+      return fetch(`${url}/gateway-health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+    },
+    10_000,
+    'the gateway to answer',
+  );
+}
+
 /**
- * Starts the seven processes on a scratch data directory and resolves once the BFF is ready (identity took its token)
- * and every other service answers its health check. `bffEnv` adds to the BFF's settings (REDIS_URL, limits).
+ * Starts the processes on a scratch data directory and resolves once every BFF replica is ready (identity took its
+ * token), every other service answers its health check and the gateway, if any, answers.
  */
-export async function startDistributed(options: { bffEnv?: Record<string, string> } = {}): Promise<Distributed> {
+export async function startDistributed(options: DistributedOptions = {}): Promise<Distributed> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-distributed-'));
   const serviceTokenSecret = generateServiceTokenSecret();
+  const engines = options.engines && { ...options.engines, MONGO_URL: ownDatabase(options.engines.MONGO_URL ?? '') };
   const run = (entry: string, env: Record<string, string>) =>
     spawnNode(join(root, entry), {
       PATH: process.env.PATH ?? '',
@@ -123,67 +176,75 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
       DATA_DIR: dataDir,
       ...env,
     });
-  const service = async (name: string, env: Record<string, string>): Promise<RunningService> => {
+  // No Stripe keys: the demo provider takes payments, as in compose with env.example's settings. POST_APPROVAL unset:
+  // new posts wait for a moderator, as in compose with env.example's settings.
+  const ownSettings: Partial<Record<ServiceName, Record<string, string>>> = {
+    identity: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  };
+  const addresses: Addresses = {};
+  const services = {} as Record<ServiceName, RunningService>;
+  for (const name of SERVICES) {
     const port = await freePort();
-    return {
-      process: run(`services/${name}/dist/main.js`, { GRPC_PORT: String(port), ...env }),
+    services[name] = {
+      process: run(`services/${name}/dist/main.js`, {
+        ...serviceEnv(name, addresses, engines),
+        ...ownSettings[name],
+        GRPC_PORT: String(port),
+      }),
       address: `127.0.0.1:${port}`,
     };
-  };
-
-  const identity = await service('identity', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  // No Stripe keys: the demo provider takes payments, as in compose with env.example's settings. The wallet extends
-  // premium at identity, signing its calls as itself.
-  const wallet = await service('wallet', { IDENTITY_ADDR: identity.address });
-  // POST_APPROVAL unset: new posts wait for a moderator, as in compose with env.example's settings. Content and
-  // messaging charge through the wallet.
-  const content = await service('content', { WALLET_ADDR: wallet.address });
-  const messaging = await service('messaging', { WALLET_ADDR: wallet.address });
-  // Moderation applies its decisions at identity and content.
-  const moderation = await service('moderation', { IDENTITY_ADDR: identity.address, CONTENT_ADDR: content.address });
-  // Notifications hears the others' events, and asks messaging for a message's preview.
-  const notifications = await service('notifications', { MESSAGING_ADDR: messaging.address });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const bff = run('bff/dist/main.js', {
-    PORT: String(port),
-    IDENTITY_ADDR: identity.address,
-    WALLET_ADDR: wallet.address,
-    CONTENT_ADDR: content.address,
-    MESSAGING_ADDR: messaging.address,
-    MODERATION_ADDR: moderation.address,
-    NOTIFICATIONS_ADDR: notifications.address,
-    SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
-    WEB_DIST: join(dataDir, 'no-web'),
-    ...options.bffEnv,
-  });
-  const all = [
-    bff,
-    identity.process,
-    wallet.process,
-    content.process,
-    messaging.process,
-    moderation.process,
-    notifications.process,
-  ];
+    addresses[name] = services[name].address;
+  }
+  const bffs: RunningBff[] = [];
+  // Each replica consumes every event in groups of its own, which no other start on the same engines shares.
+  const replicaNames = randomBytes(6).toString('hex');
+  for (let replica = 1; replica <= (options.bffReplicas ?? 1); replica += 1) {
+    const port = await freePort();
+    const running = run('bff/dist/main.js', {
+      ...bffEnv(addresses, engines),
+      PORT: String(port),
+      BFF_REPLICA_NAME: `${replicaNames}-${replica}`,
+      SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
+      WEB_DIST: join(dataDir, 'no-web'),
+      ...options.bffEnv,
+    });
+    bffs.push({ process: running, url: `http://127.0.0.1:${port}` });
+  }
+  const [first] = bffs;
+  if (!first) throw new Error('bffReplicas: at least one');
+  const gatewayDir = join(dataDir, 'gateway');
+  const gatewayPort = bffs.length > 1 ? await freePort() : undefined;
+  let gateway: RunningGateway | undefined;
+  const all = [...bffs.map((bff) => bff.process), ...Object.values(services).map((service) => service.process)];
   const stop = async () => {
+    await gateway?.stop();
     await Promise.all(all.map((running) => running.stop('SIGKILL')));
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    if (gatewayPort !== undefined) {
+      mkdirSync(gatewayDir);
+      gateway = startGateway({
+        dir: gatewayDir,
+        listen: `127.0.0.1:${gatewayPort}`,
+        upstreams: bffs.map((bff) => Number(new URL(bff.url).port)),
+      });
+    }
     const ready = Promise.all([
       // Ready means identity answered the bff: it took the bff's service token.
-      waitUntilServing(`${url}/api/ready`, bff, SEVEN_START_BUDGET_MS),
-      waitUntilGrpcServing(wallet.address, WALLET_SERVICE_NAME, wallet.process, SEVEN_START_BUDGET_MS),
-      waitUntilGrpcServing(content.address, CONTENT_SERVICE_NAME, content.process, SEVEN_START_BUDGET_MS),
-      waitUntilGrpcServing(messaging.address, MESSAGING_SERVICE_NAME, messaging.process, SEVEN_START_BUDGET_MS),
-      waitUntilGrpcServing(moderation.address, MODERATION_SERVICE_NAME, moderation.process, SEVEN_START_BUDGET_MS),
-      waitUntilGrpcServing(
-        notifications.address,
-        NOTIFICATIONS_SERVICE_NAME,
-        notifications.process,
-        SEVEN_START_BUDGET_MS,
+      ...bffs.map((bff) => waitUntilServing(`${bff.url}/api/ready`, bff.process, SEVEN_START_BUDGET_MS)),
+      ...(
+        [
+          ['wallet', WALLET_SERVICE_NAME],
+          ['content', CONTENT_SERVICE_NAME],
+          ['messaging', MESSAGING_SERVICE_NAME],
+          ['moderation', MODERATION_SERVICE_NAME],
+          ['notifications', NOTIFICATIONS_SERVICE_NAME],
+        ] as const
+      ).map(([name, grpcName]) =>
+        waitUntilGrpcServing(services[name].address, grpcName, services[name].process, SEVEN_START_BUDGET_MS),
       ),
+      ...(gateway && gatewayPort ? [waitUntilGatewayServes(`http://127.0.0.1:${gatewayPort}`, gateway)] : []),
     ]);
     // A process that exits (a setting it refuses, say) fails the start at once, with its output; the waits left
     // behind then fail on their own, unheard.
@@ -191,20 +252,24 @@ export async function startDistributed(options: { bffEnv?: Record<string, string
     await Promise.race([
       ready,
       firstExit({
-        bff,
-        identity: identity.process,
-        wallet: wallet.process,
-        content: content.process,
-        messaging: messaging.process,
-        moderation: moderation.process,
-        notifications: notifications.process,
+        ...Object.fromEntries(bffs.map((bff, index) => [`bff-${index + 1}`, bff.process])),
+        ...Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.process])),
+        ...(gateway && { gateway }),
       }),
     ]);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, serviceTokenSecret, bff, identity, wallet, content, messaging, moderation, notifications, stop };
+  return {
+    url: gatewayPort === undefined ? first.url : `http://127.0.0.1:${gatewayPort}`,
+    serviceTokenSecret,
+    bff: first.process,
+    bffs,
+    ...(engines?.MONGO_URL && { mongoUrl: engines.MONGO_URL }),
+    ...services,
+    stop,
+  };
 }
 
 export interface Member {

@@ -1,16 +1,17 @@
 // The compose gateway's compression (deploy/nginx.conf), run for real: Debian's nginx on this machine with the
-// gateway's configuration, its compose-only lines (the nginx user, Docker's resolver, the bff service's name) replaced
-// by loopback ones, in front of a stand-in BFF. What the BFF compressed passes as it is; JSON it left whole is gzipped
-// from 1 KB on; smaller answers go as they are.
+// gateway's configuration pointed at loopback (localGatewayConfig, as npm run start:distributed runs it), in front of
+// a stand-in BFF. What the BFF compressed passes as it is; JSON it left whole is gzipped from 1 KB on; smaller answers
+// go as they are.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { freePort, scaled, waitFor } from '@tip/platform/testing';
+import { localGatewayConfig } from '../services/embedded/src/gateway.js';
 
 const NGINX = '/usr/sbin/nginx';
 const describeWithNginx = existsSync(NGINX) ? describe : describe.skip;
@@ -20,25 +21,6 @@ if (!existsSync(NGINX))
 const SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 300 }, (_, n) => `testo ${n}`))};`;
 const BIG = JSON.stringify(Array.from({ length: 100 }, (_, n) => ({ id: n, text: `un post numero ${n}` })));
 const SMALL = JSON.stringify({ unread: 3 });
-
-/** The gateway's configuration with its compose-only lines pointed at this machine. */
-function gatewayConfig(dir: string, listen: number, upstream: number): string {
-  const conf = readFileSync(new URL('./nginx.conf', import.meta.url), 'utf8');
-  const replaced = conf
-    .replace(/^user .*;$/m, `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;`)
-    .replace(/^\s*resolver .*;$/m, '')
-    .replace(/^(\s*)server bff:3000 resolve;$/m, `$1server 127.0.0.1:${upstream};`)
-    .replace(/^(\s*)listen 3000;$/m, `$1listen 127.0.0.1:${listen};`)
-    .replace(
-      /^http \{$/m,
-      `http {\n  access_log off;\n${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
-        .map((kind) => `  ${kind}_temp_path ${dir}/${kind};`)
-        .join('\n')}`,
-    );
-  for (const line of ['server 127.0.0.1:', 'listen 127.0.0.1:', 'pid '])
-    if (!replaced.includes(line)) throw new Error(`deploy/nginx.conf changed: no line to point at '${line}'`);
-  return replaced;
-}
 
 /** A GET through the gateway, its body as it came over the wire. */
 function get(port: number, path: string, acceptEncoding: string) {
@@ -81,7 +63,10 @@ describeWithNginx('the compose gateway (deploy/nginx.conf)', () => {
     await new Promise<void>((resolve) => bff.listen(0, '127.0.0.1', resolve));
     port = await freePort();
     const conf = join(dir, 'nginx.conf');
-    writeFileSync(conf, gatewayConfig(dir, port, (bff.address() as AddressInfo).port));
+    writeFileSync(
+      conf,
+      localGatewayConfig({ dir, listen: `127.0.0.1:${port}`, upstreams: [(bff.address() as AddressInfo).port] }),
+    );
     nginx = spawn(NGINX, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     nginx.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));

@@ -122,6 +122,12 @@ export const standaloneBffConfigSchema = bffConfigSchema.extend({
   MESSAGING_ADDR: z.string().min(1),
   MODERATION_ADDR: z.string().min(1),
   NOTIFICATIONS_ADDR: z.string().min(1),
+  /**
+   * Names this replica's consumer groups of the services' events (`bff-<name>-users`...). Each replica pushes to its
+   * own sockets, so each must consume every event in a group of its own: by default the groups are named after the
+   * host (one replica per container or pod); replicas that share a host (npm run start:distributed) each need a name.
+   */
+  BFF_REPLICA_NAME: optionalString(),
   /** Signs the token every call to a service carries; each service checks it against the same secret. */
   ...serviceTokenConfigShape,
   ...engineConfigSchema.shape,

@@ -70,10 +70,13 @@ runMain(async () => {
   const notifications = createGrpcClient(notificationsDefinition(), config.NOTIFICATIONS_ADDR, grpcOptions);
   stops.defer(() => notifications.close());
   const clients = { identity, wallet, content, messaging, moderation, notifications };
-  const bff = await startBff({ config, ...clients, events, cache, logger }).catch(async (error: unknown) => {
-    await stops.stopAll();
-    throw error;
-  });
+  const eventsGroup = config.BFF_REPLICA_NAME && `bff-${config.BFF_REPLICA_NAME}`;
+  const bff = await startBff({ config, ...clients, events, cache, logger, ...(eventsGroup && { eventsGroup }) }).catch(
+    async (error: unknown) => {
+      await stops.stopAll();
+      throw error;
+    },
+  );
   stops.defer(() => bff.stop());
   if (config.METRICS_PORT) {
     const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger });
