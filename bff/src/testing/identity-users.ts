@@ -29,6 +29,8 @@ export function identityUser(id: string, overrides: Partial<IdentityUserOutput> 
     premiumSource: '',
     emailConfirmed: false,
     sessionGeneration: 0,
+    secondFactor: false,
+    secondFactorDueAt: '',
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { AdminCredentials } from './app/ensure-admin.js';
 import { mailConfigShape } from './mail-settings.js';
+import { secondFactorConfigShape } from './second-factor-settings.js';
 
 /** The identity process's settings, read from the environment; a bad value names its variable. */
 export const identityConfigSchema = engineConfigSchema.extend({
@@ -19,6 +20,7 @@ export const identityConfigSchema = engineConfigSchema.extend({
   ADMIN_EMAIL: optionalString().pipe(z.email('must be an e-mail address').optional()),
   ADMIN_PASSWORD: optionalString().pipe(z.string().min(6, 'must have at least 6 characters').optional()),
   ...mailConfigShape,
+  ...secondFactorConfigShape,
 });
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 

@@ -16,14 +16,19 @@ import { PhotoStorage } from './infra/photo-storage.js';
 import { UserRepository } from './infra/user-repository.js';
 import { consumeVerificationDecisions } from './infra/verification-decisions.js';
 import { MailQueue } from './infra/mail-queue.js';
+import { PasskeyChallenges } from './infra/passkey-challenges.js';
 import { startMailSender } from './infra/mail-sender.js';
 import type { IdentityMailOptions } from './mail-settings.js';
+import { BRAND, type AdminSecondFactorPolicy } from './domain/index.js';
+import { relyingPartyOf } from './second-factor-settings.js';
 
 export interface IdentityServiceOptions extends ServiceRuntime {
   /** The admin to create, promote or whose password to reset (ADMIN_EMAIL, ADMIN_PASSWORD). */
   admin?: AdminCredentials;
   /** Where its mail goes (mailOptionsFrom: SMTP, or .eml files) and the address its links start with. */
   mail: IdentityMailOptions;
+  /** Whether admins must have a second factor (ADMIN_SECOND_FACTOR); by default they need not. */
+  adminSecondFactor?: AdminSecondFactorPolicy;
 }
 
 export interface RunningIdentityService extends RunningService<IdentityDefinition> {
@@ -38,10 +43,11 @@ export interface RunningIdentityService extends RunningService<IdentityDefinitio
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const { documents, events, objects, logger } = options;
-  const [users, blocks, mailQueue] = await Promise.all([
+  const [users, blocks, mailQueue, passkeyChallenges] = await Promise.all([
     UserRepository.open(documents),
     BlockRepository.open(documents),
     MailQueue.open(documents),
+    PasskeyChallenges.open(documents),
   ]);
   const context: IdentityContext = {
     users,
@@ -49,6 +55,12 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     mail: { queue: mailQueue, transport: options.mail.transport, publicUrl: options.mail.publicUrl },
     photos: new PhotoStorage(objects, logger),
     passwords: argon2PasswordHasher(),
+    secondFactors: {
+      adminPolicy: options.adminSecondFactor ?? { required: false, graceMs: 0 },
+      // Passkeys belong to the address browsers use, which the mails' links start with too.
+      relyingParty: relyingPartyOf(options.mail.publicUrl, BRAND.name),
+    },
+    passkeyChallenges,
     logger,
   };
   const lookalikes = await users.addMissingSkeletons();

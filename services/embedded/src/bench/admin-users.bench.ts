@@ -39,7 +39,7 @@ const SEQUENTIAL = 200;
 
 /** A user as identity stores it (services/identity/src/infra/user-document.ts), without a password. */
 // As identity stores a user: whether the address is confirmed and the session generation are stored otherwise.
-type SeededUser = Omit<UserAccount, 'id' | 'emailConfirmed' | 'sessionGeneration'> & {
+type SeededUser = Omit<UserAccount, 'id' | 'emailConfirmed' | 'sessionGeneration' | 'secondFactor'> & {
   _id: string;
   usernameLower: string;
   verificationSubmittedAt?: string;

@@ -1,7 +1,10 @@
 import type { Logger } from '@tip/platform';
+import type { AdminSecondFactorPolicy } from '../domain/index.js';
+import type { RelyingParty } from '../second-factor-settings.js';
 import type { BlockRepository } from '../infra/block-repository.js';
 import type { MailQueue } from '../infra/mail-queue.js';
 import type { MailTransport } from '../infra/mail-transport.js';
+import type { PasskeyChallenges } from '../infra/passkey-challenges.js';
 import type { PasswordHasher } from '../infra/password-hasher.js';
 import type { PhotoStorage } from '../infra/photo-storage.js';
 import type { UserRepository } from '../infra/user-repository.js';
@@ -14,6 +17,10 @@ export interface IdentityContext {
   mail: { queue: MailQueue; transport: MailTransport; publicUrl: string };
   photos: PhotoStorage;
   passwords: PasswordHasher;
+  /** Whether admins must have a second factor, and whom passkeys are registered with. */
+  secondFactors: { adminPolicy: AdminSecondFactorPolicy; relyingParty: RelyingParty };
+  /** Challenges for a passkey alone, before its answer names the member. */
+  passkeyChallenges: PasskeyChallenges;
   logger: Logger;
 }
 

@@ -1,4 +1,4 @@
-import type { PhotoKind } from '../domain/index.js';
+import { unusedRecoveryCodes, type PhotoKind } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { IdentityContext } from './context.js';
 
@@ -14,6 +14,8 @@ export const FIELDS_NOT_EXPORTED = [
   // Hashes of a pending confirmation's code and link and of a reset link: secrets, not the member's data.
   'emailConfirmation',
   'passwordReset',
+  // The second factors' secrets, keys and codes; the export names the factors in a section of its own.
+  'secondFactors',
   'usernameLower',
   'usernameSkeleton',
   'googleSubject',
@@ -62,6 +64,7 @@ export async function exportMember(context: IdentityContext, userId: string): Pr
   const blocks = await context.blocks.blockedBy(userId);
   const profilePhoto = photoPath('profile', user.profileImageKey);
   const verificationPhoto = photoPath('verification', user.verificationPhotoKey);
+  const factors = user.secondFactors;
   const data = {
     profile: {
       id: user._id,
@@ -81,6 +84,15 @@ export async function exportMember(context: IdentityContext, userId: string): Pr
       expiresAt: user.premiumSubscriptionExpiry ?? null,
       source: user.premiumSource ?? null,
       paymentsApplied: user.premiumPaymentIds ?? [],
+    },
+    secondFactors: {
+      authenticatorApp: factors?.totp ? { addedAt: factors.totp.addedAt } : null,
+      passkeys: (factors?.passkeys ?? []).map((passkey) => ({
+        name: passkey.name,
+        addedAt: passkey.addedAt,
+        lastUsedAt: passkey.lastUsedAt ?? null,
+      })),
+      recoveryCodesLeft: unusedRecoveryCodes(factors?.recoveryCodes ?? []),
     },
     blocksMade: blocks.map((block) => ({
       blockedUserId: block.blockedId,

@@ -124,6 +124,17 @@ export const PasswordReset = defineEvent({
 });
 
 /**
+ * The member added a second factor (an authenticator app or a passkey; ids only): every other session they had is
+ * over, as after a password reset. ProfileUpdated follows.
+ */
+export const SecondFactorAdded = defineEvent({
+  type: 'SecondFactorAdded',
+  version: 1,
+  topic: IDENTITY_USERS_TOPIC,
+  schema: z.object({ userId: z.string() }),
+});
+
+/**
  * The account is gone: every service erases what it holds about the user (the wallet keeps a pseudonymised ledger).
  * `adminId` when an admin deleted it, for the audit log.
  */
@@ -181,4 +192,5 @@ export const IDENTITY_EVENTS = [
   UserUnblocked,
   EmailConfirmed,
   PasswordReset,
+  SecondFactorAdded,
 ];

@@ -12,3 +12,4 @@ export * from './blocks.js';
 export * from './user-directory.js';
 export * from './account-secrets.js';
 export * from './brand.js';
+export * from './second-factor.js';

@@ -42,6 +42,10 @@ export interface UserAccount {
   emailConfirmed: boolean;
   /** Sessions issued under an earlier generation are over: a password reset raises it. */
   sessionGeneration: number;
+  /** Whether signing in takes a second step (an authenticator app or a passkey). */
+  secondFactor: boolean;
+  /** An admin who must add a second factor (ADMIN_SECOND_FACTOR=required) has until then. */
+  secondFactorDueAt?: string;
 }
 
 /**

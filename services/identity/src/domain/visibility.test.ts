@@ -23,6 +23,7 @@ const owner: UserAccount = {
   createdAt: '2024-01-01T00:00:00.000Z',
   emailConfirmed: true,
   sessionGeneration: 2,
+  secondFactor: false,
 };
 
 const PRIVATE = ['email', 'telegramUsername', 'verificationNotes', 'verificationImageUrl'] as const;

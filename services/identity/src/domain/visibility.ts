@@ -40,6 +40,8 @@ export interface UserView {
   emailConfirmed: boolean;
   /** For the BFF's session check, which reads the member as themself. */
   sessionGeneration: number;
+  secondFactor: boolean;
+  secondFactorDueAt?: string;
 }
 
 export function seesPrivateFields(owner: Pick<UserAccount, 'id'>, viewer: Viewer | null): boolean {
@@ -83,6 +85,7 @@ export function viewUser(user: UserAccount, viewer: Viewer | null, now = new Dat
     needsProfileSetup: false,
     emailConfirmed: false,
     sessionGeneration: 0,
+    secondFactor: false,
   };
   if (!seesPrivateFields(user, viewer)) return view;
   return {
@@ -97,5 +100,7 @@ export function viewUser(user: UserAccount, viewer: Viewer | null, now = new Dat
     premiumSource: user.premiumSource,
     emailConfirmed: user.emailConfirmed,
     sessionGeneration: user.sessionGeneration,
+    secondFactor: user.secondFactor,
+    secondFactorDueAt: user.secondFactorDueAt,
   };
 }

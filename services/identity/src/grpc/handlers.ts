@@ -16,6 +16,18 @@ import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premiu
 import { setTester } from '../app/tester.js';
 import { confirmEmail, resendEmailConfirmation } from '../app/email-confirmation.js';
 import { requestPasswordReset, resetPassword } from '../app/password-reset.js';
+import {
+  beginPasskeyRegistration,
+  beginPasskeySignIn,
+  finishPasskeyRegistration,
+  finishPasskeySignIn,
+  removePasskey,
+} from '../app/passkeys.js';
+import { factorsView, newRecoveryCodes, type SecondFactorsView } from '../app/second-factors.js';
+import { verifySecondStep } from '../app/second-step.js';
+import { beginTotpSetup, confirmTotpSetup, removeTotp } from '../app/totp.js';
+import type { UserDocument } from '../infra/user-document.js';
+import { ownView } from '../app/viewer.js';
 import { mailLanguage } from '../app/queue-mail.js';
 import { updateProfile } from '../app/update-profile.js';
 import { getUsers, listUsers } from '../app/user-directory.js';
@@ -28,6 +40,15 @@ const content = (upload: { content: Buffer } | null) => upload?.content ?? Buffe
 /** proto3 sends absent fields as '' or 0: drop them, so the schema's defaults apply. */
 const withoutEmpty = (fields: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== 0));
+const protoFactors = (factors: SecondFactorsView) => ({
+  ...factors,
+  passkeys: factors.passkeys.map((passkey) => ({ ...passkey, lastUsedAt: passkey.lastUsedAt ?? '' })),
+});
+const factorAdded = ({ user, recoveryCodes }: { user: UserDocument; recoveryCodes: string[] }) => ({
+  user: toProtoUser(ownView(user)),
+  recoveryCodes,
+  factors: protoFactors(factorsView(user)),
+});
 const protoRecord = (record: BlockedUserRecord) => ({
   ...record,
   blockedUser: {
@@ -166,6 +187,37 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     },
     async ResetPassword(request, call) {
       return toProtoUser(await resetPassword(context, request, callInfo(call)));
+    },
+    async GetSecondFactors(request) {
+      return protoFactors(factorsView(await context.users.get(request.userId)));
+    },
+    BeginTotpSetup: (request) => beginTotpSetup(context, request.userId),
+    async ConfirmTotpSetup(request, call) {
+      return factorAdded(await confirmTotpSetup(context, request, callInfo(call)));
+    },
+    async RemoveTotp(request, call) {
+      return protoFactors(factorsView(await removeTotp(context, request.userId, callInfo(call))));
+    },
+    async BeginPasskeyRegistration(request) {
+      return { optionsJson: await beginPasskeyRegistration(context, request.userId) };
+    },
+    async FinishPasskeyRegistration(request, call) {
+      return factorAdded(await finishPasskeyRegistration(context, request, callInfo(call)));
+    },
+    async RemovePasskey(request, call) {
+      return protoFactors(factorsView(await removePasskey(context, request, callInfo(call))));
+    },
+    async NewRecoveryCodes(request) {
+      return { codes: await newRecoveryCodes(context, request.userId) };
+    },
+    async VerifySecondStep(request) {
+      return toProtoUser(await verifySecondStep(context, request));
+    },
+    async BeginPasskeySignIn(request) {
+      return { optionsJson: await beginPasskeySignIn(context, request.userId) };
+    },
+    async FinishPasskeySignIn(request) {
+      return toProtoUser(await finishPasskeySignIn(context, request));
     },
   };
 }

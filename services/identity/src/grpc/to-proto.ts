@@ -30,5 +30,7 @@ export function toProtoUser(user: UserView): IdentityUser {
     premiumSource: user.premiumSource ?? '',
     emailConfirmed: user.emailConfirmed,
     sessionGeneration: user.sessionGeneration,
+    secondFactor: user.secondFactor,
+    secondFactorDueAt: user.secondFactorDueAt ?? '',
   };
 }

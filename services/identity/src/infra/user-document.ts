@@ -1,5 +1,5 @@
 import type { Language, OutboxDocument } from '@tip/platform';
-import type { GenderChange, PendingSecret, UserAccount } from '../domain/index.js';
+import type { GenderChange, PendingSecret, RecoveryCode, SecondFactorFailures, UserAccount } from '../domain/index.js';
 
 /** The address's confirmation waiting for its code or link (hashes only). */
 export interface PendingEmailConfirmation extends PendingSecret {
@@ -14,8 +14,41 @@ export interface PendingPasswordReset extends PendingSecret {
   tokenHash: string;
 }
 
+/** A passkey as stored: the authenticator's public key (COSE), never a private one, and its signature counter. */
+export interface StoredPasskey {
+  /** The credential id, base64url. */
+  id: string;
+  name: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports?: string[];
+  addedAt: string;
+  lastUsedAt?: string;
+}
+
+/** A challenge given to the browser for a passkey to sign, once, before it expires. */
+export interface PendingPasskeyChallenge extends PendingSecret {
+  challenge: string;
+  purpose: 'register' | 'signIn';
+}
+
+/** The member's second factors: an authenticator app's secret, passkeys, and one-time recovery codes (hashes). */
+export interface StoredSecondFactors {
+  /** The app's shared secret (base32): codes are computed from it, so it cannot be stored as a hash. */
+  totp?: { secret: string; addedAt: string; lastStep?: number };
+  /** A set-up shown to the member, waiting for the app's first code. */
+  pendingTotp?: PendingSecret & { secret: string };
+  passkeys: StoredPasskey[];
+  recoveryCodes: RecoveryCode[];
+  challenge?: PendingPasskeyChallenge;
+  /** Wrong TOTP and recovery codes lately (the attempts' limit). */
+  failures?: SecondFactorFailures;
+}
+
 /** How a user is stored: the account plus what only identity's infrastructure reads. */
-export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id' | 'emailConfirmed' | 'sessionGeneration'> {
+export interface UserDocument
+  extends OutboxDocument, Omit<UserAccount, 'id' | 'emailConfirmed' | 'sessionGeneration' | 'secondFactor'> {
   /** The username's case-insensitive key, under a unique index. */
   usernameLower?: string;
   /** The username's confusable skeleton (usernameSkeleton), under a unique index: no two members' names look alike. */
@@ -46,6 +79,7 @@ export interface UserDocument extends OutboxDocument, Omit<UserAccount, 'id' | '
   passwordReset?: PendingPasswordReset;
   /** Absent: 0. */
   sessionGeneration?: number;
+  secondFactors?: StoredSecondFactors;
 }
 
 /** The fields that hold personal data, unset when an account is deleted. */
@@ -76,6 +110,8 @@ export const PERSONAL_FIELDS = [
   'emailConfirmedAt',
   'emailConfirmation',
   'passwordReset',
+  'secondFactors',
+  'secondFactorDueAt',
 ] as const satisfies readonly (keyof UserDocument)[];
 
 export function toAccount(doc: UserDocument): UserAccount {
@@ -105,5 +141,12 @@ export function toAccount(doc: UserDocument): UserAccount {
     premiumSource: doc.premiumSource,
     emailConfirmed: doc.emailConfirmedAt !== undefined,
     sessionGeneration: doc.sessionGeneration ?? 0,
+    secondFactor: hasSecondFactor(doc.secondFactors),
+    secondFactorDueAt: doc.secondFactorDueAt,
   };
+}
+
+/** Whether the member has a factor to give at sign-in: an app, or a passkey. */
+export function hasSecondFactor(factors: StoredSecondFactors | undefined): boolean {
+  return factors !== undefined && (factors.totp !== undefined || factors.passkeys.length > 0);
 }

@@ -25,7 +25,7 @@ export interface IdentityHarness extends Omit<ServiceHarness<IdentityDefinition,
 }
 
 export async function startIdentityHarness(
-  options: { admin?: IdentityServiceOptions['admin'] } = {},
+  options: Pick<IdentityServiceOptions, 'admin' | 'adminSecondFactor'> = {},
 ): Promise<IdentityHarness> {
   let admin = options.admin;
   const mail = capturedMail();
@@ -33,7 +33,7 @@ export async function startIdentityHarness(
     name: 'identity',
     definition: identityDefinition(),
     watch: [IDENTITY_USERS_TOPIC],
-    start: (runtime) => startIdentityService({ ...runtime, admin, mail }),
+    start: (runtime) => startIdentityService({ ...runtime, admin, mail, adminSecondFactor: options.adminSecondFactor }),
   });
   const restart = harness.restart;
   const users = () => harness.documents.collection<UserDocument>(USERS_COLLECTION);
