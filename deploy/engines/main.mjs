@@ -25,6 +25,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const CONTRACT_SUITES = [
   '\\.contract\\.test\\.ts$',
   'adapters/events/kafka-security\\.test\\.ts$',
+  'adapters/events/kafka-topics\\.test\\.ts$',
   'adapters/cache/redis-cache\\.test\\.ts$',
   'adapters/adapters\\.test\\.ts$',
 ];

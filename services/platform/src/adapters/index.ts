@@ -92,6 +92,7 @@ export async function openEventBus(options: AdapterOptions): Promise<EventBus> {
       clientId: options.serviceName ?? 'tip',
       logger: options.logger,
       security: await readKafkaSecurity(options.kafkaSecurity),
+      compactedTopics: COMPACTED_TOPICS,
     });
   }
   return SqliteEventLog.open(options.dataDir, { logger: options.logger, compactedTopics: COMPACTED_TOPICS });

@@ -138,6 +138,16 @@ await describeContract<EventBus>(
       expect(numbers(everything.seen)).toEqual([1, 2, 3, 4]);
     });
 
+    it('serves processes that meet new topics at once, as a first start of the platform does', async () => {
+      // Each process creates the topics it touches; those that find one just created by another must wait for it too.
+      const topics = ['identity.users', 'content.posts', 'wallet.ledger'].map((topic) => bus.unique(topic));
+      const processes = await Promise.all(Array.from({ length: 8 }, () => bus.open()));
+      const followers = await Promise.all(processes.map((events, n) => collect(events, bus.unique(`g${n}`), topics)));
+      await Promise.all(processes.map((events, n) => events.publish(topics[n % 3] ?? '', [envelope(`k${n}`, n)])));
+      await waitFor(() => followers.every(({ seen }) => seen.length === 8), 20_000, 'every event in every group');
+      for (const { seen } of followers) expect(numbers(seen).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    });
+
     it('refuses topic names that Kafka would refuse', async () => {
       const events = await bus.open();
       await expect(events.publish('has space', [envelope('k', 1)])).rejects.toThrow(/invalid topic name/);

@@ -27,12 +27,29 @@ export interface KafkaEventBusOptions {
   retryDelayMs?: number;
   /** TLS and SASL, for a secured cluster (KAFKA_TLS*, KAFKA_SASL_*). */
   security?: KafkaSecurity;
+  /** Topics compacted by key (COMPACTED_TOPICS): the bus creates them so when it is the first to touch them. */
+  compactedTopics?: readonly string[];
 }
+
+/**
+ * A compacted topic's settings, as deploy/k8s/base/kafka-topics.sh gives them: only each key's latest event is kept,
+ * and segments roll and are cleaned within 10 minutes, so an erased member's earlier events are gone within about 20.
+ */
+const COMPACTION = {
+  'cleanup.policy': 'compact',
+  'segment.ms': '600000',
+  'max.compaction.lag.ms': '600000',
+  'min.cleanable.dirty.ratio': '0.01',
+};
 
 /** Publishes that arrive while a send is in flight leave together in the next one, up to this many events. */
 const MAX_BATCH_EVENTS = 500;
 /** Tries at creating a topic before a publish or subscription fails (0.1 s, then 0.2 s... apart: 4.5 s in all). */
 const TOPIC_ATTEMPTS = 10;
+/** Tries at starting a consumer (0.2 s, then 0.4 s... up to 2 s apart: about 15 s in all). */
+const START_ATTEMPTS = 10;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface PendingPublish {
   topic: string;
@@ -121,19 +138,7 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     topics.forEach(assertTopicName);
     await Promise.all(topics.map((topic) => this.ensureTopic(topic)));
-    const consumer = this.kafka.consumer({
-      groupId: group,
-      // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
-      retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
-    });
-    try {
-      await consumer.connect();
-      await consumer.subscribe({ topics, fromBeginning: true });
-      await this.run(consumer, handle);
-    } catch (error) {
-      await consumer.disconnect().catch(() => undefined);
-      throw error;
-    }
+    const consumer = await this.startConsumer(group, topics, handle);
     this.consumers.add(consumer);
     return {
       stop: async () => {
@@ -141,6 +146,32 @@ export class KafkaEventBus implements EventBus {
         await consumer.disconnect();
       },
     };
+  }
+
+  /**
+   * A consumer that has joined its group and runs. Its start may meet a broker still settling a topic another process
+   * has just created, or the group coordinator's own topic on a new cluster (a platform's first start): kafkajs marks
+   * those errors retriable, and they pass within seconds, so the start is tried again rather than failing the process.
+   */
+  private async startConsumer(group: string, topics: string[], handle: SubscribeOptions['handle']) {
+    for (let attempt = 1; ; attempt += 1) {
+      const consumer = this.kafka.consumer({
+        groupId: group,
+        // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
+        retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
+      });
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics, fromBeginning: true });
+        await this.run(consumer, handle);
+        return consumer;
+      } catch (error) {
+        await consumer.disconnect().catch(() => undefined);
+        if (!isRetriable(error) || attempt === START_ATTEMPTS) throw error;
+        this.options.logger?.warn({ group, topics, attempt, err: error }, 'starting a consumer again');
+        await sleep(Math.min(100 * 2 ** attempt, 2000));
+      }
+    }
   }
 
   private run(consumer: Consumer, handle: SubscribeOptions['handle']): Promise<void> {
@@ -202,7 +233,10 @@ export class KafkaEventBus implements EventBus {
     if (this.closed) throw new Error('the event bus is closed');
   }
 
-  /** Brokers may refuse to create topics on first use, so the bus creates each one it touches (once per process). */
+  /**
+   * Brokers may refuse to create topics on first use, or create them uncompacted, so the bus creates each one it
+   * touches (once per process), as the deployment's topics job would: a topic that already exists is left as it is.
+   */
   private ensureTopic(topic: string): Promise<void> {
     let created = this.createdTopics.get(topic);
     if (!created) {
@@ -220,12 +254,26 @@ export class KafkaEventBus implements EventBus {
   private async createTopic(topic: string): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.admin.createTopics({ topics: [{ topic }], waitForLeaders: true });
+        // kafkajs waits for the leaders only of a topic it created: one another process has just created may have
+        // none yet, so this process waits for them too.
+        const compacted = this.options.compactedTopics?.includes(topic);
+        const configEntries = compacted ? Object.entries(COMPACTION).map(([name, value]) => ({ name, value })) : [];
+        const created = await this.admin.createTopics({ topics: [{ topic, configEntries }], waitForLeaders: true });
+        if (!created) await this.assertLeaders(topic);
         return;
       } catch (error) {
         if (!isRetriable(error) || attempt === TOPIC_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        await sleep(100 * attempt);
       }
+    }
+  }
+
+  /** Throws a retriable error until every partition of `topic` has a leader. */
+  private async assertLeaders(topic: string): Promise<void> {
+    const { topics } = await this.admin.fetchTopicMetadata({ topics: [topic] });
+    const partitions = topics[0]?.partitions ?? [];
+    if (partitions.length === 0 || partitions.some((partition) => partition.leader < 0)) {
+      throw Object.assign(new Error(`topic ${topic} has no leader yet`), { retriable: true });
     }
   }
 }
