@@ -22,6 +22,7 @@ const item: ContentFeedItem = {
     teaserUrl: '',
     posterUrl: '',
     mediaProblem: '',
+    uploadKind: '',
   },
   author: {
     id: 'author-1',

@@ -1,6 +1,7 @@
 import type { ContentCommentItem, ContentFeedItem } from '@tip/content/contract';
 import {
   categorySchema,
+  postSchema,
   postStatusSchema,
   verificationStatusSchema,
   type CommentItem,
@@ -67,6 +68,7 @@ export function feedItemJson(item: ContentFeedItem): FeedItem {
       status: postStatusSchema.parse(post.status),
       rejectionReason: orNull(post.rejectionReason),
       mediaProblem: orNull(post.mediaProblem),
+      uploadKind: post.uploadKind ? postSchema.shape.uploadKind.parse(post.uploadKind) : null,
       createdAt: post.createdAt,
       locked: post.locked,
       teaserUrl: orNull(post.teaserUrl),

@@ -31,7 +31,7 @@ export function followPostEvents(options: FollowingHere & { push: Push; pages: F
       if (status === 'approved') push.toFeedHere({ type: 'feed_updated', postId });
       else push.toUserHere(authorId, { type: 'feed_updated', postId });
     }),
-    // A refused video concerns its author only (a processed one comes as PostCreated).
+    // A refused upload concerns its author only (a processed one comes as PostCreated).
     on(MediaRejected, ({ postId, authorId }) => {
       everyPage();
       push.toUserHere(authorId, { type: 'feed_updated', postId });

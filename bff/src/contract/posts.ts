@@ -31,6 +31,8 @@ export const postSchema = z.strictObject({
   rejectionReason: z.string().nullable(),
   /** Why its video was refused, as a key of content's catalogue (the web's `messages` namespace says it). */
   mediaProblem: z.string().nullable(),
+  /** What its author uploaded, while it is processed or once it was refused (its author's card says which). */
+  uploadKind: z.enum(['image', 'video']).nullable(),
   createdAt: z.string(),
   locked: z.boolean(),
   teaserUrl: z.string().nullable(),

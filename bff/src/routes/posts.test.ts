@@ -82,6 +82,21 @@ describe('posting', () => {
       message: 'Sono supportati solo file immagine (JPEG, PNG, GIF, HEIC) e video (MP4, MOV, WebM, 3GP).',
     });
   });
+
+  it('waits for the media worker to refuse a photo that starts as one and is not, and says why', async () => {
+    const { browser } = await approvedMember('teo');
+    const { content } = await photo();
+    const broken = { content: content.subarray(0, 200), name: 'rotta.jpg', type: 'image/jpeg' };
+    const refused = await browser.request('/api/posts', {
+      method: 'POST',
+      body: postForm({ content: 'foto rotta' }, broken),
+      headers: { 'Accept-Language': 'en' },
+    });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({
+      message: 'Only image (JPEG, PNG, GIF, HEIC) and video (MP4, MOV, WebM, 3GP) files are supported.',
+    });
+  });
 });
 
 describe('the cost of a post', () => {

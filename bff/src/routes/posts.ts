@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import type { ContentCharge } from '@tip/content/contract';
 import { commentSchema, postFormSchema, VIDEO_MAX_BYTES } from '@tip/content/domain';
+import { awaitPhoto } from '../content/await-photo.js';
 import { feedItemJson, commentJson } from '../content/feed-view.js';
 import type { BffContext } from '../context.js';
 import {
@@ -64,12 +65,21 @@ export function postRoutes(context: BffContext): Router {
       }
       const form = parseInput(postFormSchema, req.body);
       const media = req.file ? { content: req.file.buffer, fileName: req.file.originalname } : null;
-      const { status, item } = await content.CreatePost({ viewerId, ...form, media });
-      const message = say(req, CREATED_MESSAGES[status] ?? 'content.postSubmitted');
-      if (!item) throw new Error('content created a post without answering it');
+      const created = await content.CreatePost({ viewerId, ...form, media });
+      if (!created.item?.post) throw new Error('content created a post without answering it');
+      // A photo is ready in a moment: the answer waits for it, as a client of the earlier API expects.
+      const photo = created.status === 'processing' && created.item.post.uploadKind === 'image';
+      const item = photo
+        ? await awaitPhoto(content, { postId: created.item.post.id, viewerId }, created.item)
+        : created.item;
+      const status = item.post?.status ?? created.status;
+      // The worker could not decode it (right first bytes, broken image): the composer says why, as it did before.
+      const mediaProblem = status === 'rejected' ? item.post?.mediaProblem : undefined;
+      if (mediaProblem) throw new DomainError('INVALID_ARGUMENT', mediaProblem);
+      const messageKey = status === 'processing' && photo ? 'content.photoProcessing' : CREATED_MESSAGES[status];
       respond(res.status(201), postCreatedSchema, {
         success: true,
-        message,
+        message: say(req, messageKey ?? 'content.postSubmitted'),
         status: postCreatedSchema.shape.status.parse(status),
         item: feedItemJson(item),
       });

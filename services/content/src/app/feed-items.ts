@@ -67,6 +67,8 @@ function postView(post: PostDocument, whole: boolean, viewer: Viewer) {
     status: post.status,
     rejectionReason: post.rejectionReason ?? '',
     mediaProblem: post.mediaProblem ?? '',
+    // Posts processed before photos took this path were videos.
+    uploadKind: post.status === 'processing' || post.mediaProblem ? (post.uploadKind ?? 'video') : '',
     createdAt: post.createdAt,
     locked: !whole,
     teaserUrl: !whole && post.media ? mediaUrl(post._id, 'teaser', post.media.version) : '',

@@ -3,7 +3,7 @@ import { counter, decodePosition, DomainError, encodePosition, parseInput } from
 import type { PostDecisionMadePayload } from '@tip/moderation/contract';
 import { MediaUploaded, PostCreated, PostDecided, PostDeleted } from '../contract/index.js';
 import { composerProblem, postFormSchema, type Category } from '../domain/index.js';
-import { detectMedia, processMedia, type ProcessedMedia } from '../infra/post-media.js';
+import { detectMedia } from '../infra/post-media.js';
 import type { PostDocument } from '../infra/post-repository.js';
 import type { CallInfo, ContentContext } from './context.js';
 import { feedItem, feedItems } from './feed-items.js';
@@ -33,10 +33,10 @@ export function postCreated(post: PostDocument & { status: 'pending' | 'approved
 }
 
 /**
- * A new post, with every composer rule checked here whatever the form checked. A photo is processed and stored
- * before the post is, so a post never points at media that is not there; a failure after that erases the media. A
- * video goes to the quarantine and the post waits, `processing`, for the media worker (MediaUploaded): the answer
- * says so at once, however long the video takes.
+ * A new post, with every composer rule checked here whatever the form checked. An upload, photo or video, is only
+ * judged by its first bytes here (its kind and size bound): it goes to the quarantine as received and the post waits,
+ * `processing`, for the media worker (MediaUploaded), which decodes it and writes what is served. The answer says so
+ * at once, however long the media takes; a failure to store the post erases the upload.
  */
 export async function createPost(
   context: ContentContext,
@@ -50,9 +50,6 @@ export async function createPost(
   const detected = upload ? await detectMedia(upload) : null;
   const problem = composerProblem(viewer, form, detected?.kind ?? null);
   if (problem) throw new DomainError('INVALID_ARGUMENT', problem);
-  const video = upload && detected?.kind === 'video' ? upload : null;
-  const processed: ProcessedMedia | null =
-    upload && detected?.kind === 'image' ? await processMedia(upload, detected) : null;
 
   const status = context.approval === 'immediate' ? 'approved' : 'pending';
   const post: PostDocument = {
@@ -64,25 +61,23 @@ export async function createPost(
     creditCost: form.creditCost,
     showProfileData: form.showProfileData,
     showTelegramUsername: form.showTelegramUsername,
-    status: video ? 'processing' : status,
-    ...(video && { publishAs: status }),
+    status: upload ? 'processing' : status,
+    ...(upload && detected && { publishAs: status, uploadKind: detected.kind }),
     createdAt: new Date().toISOString(),
     likeCount: 0,
     commentCount: 0,
-    ...(processed ? { media: processed.media } : {}),
   };
-  const events = video
+  const events = upload
     ? [MediaUploaded.create(post._id, { postId: post._id, authorId: post.authorId }, call.correlationId)]
     : [postCreated({ ...post, status }, call)];
-  if (video) await context.media.quarantine(post._id, video);
-  if (processed) await context.media.store(post._id, processed);
+  if (upload) await context.media.quarantine(post._id, upload);
   try {
     await context.posts.insert(post, events);
   } catch (error) {
     await context.media.eraseAll(post._id);
     throw error;
   }
-  if (video) await reportMediaQueue(context);
+  if (upload) await reportMediaQueue(context);
   postsCreated.inc({ status: post.status });
   return { status: post.status, item: await feedItem(context, post, viewer) };
 }

@@ -11,6 +11,7 @@ const processingSeconds = counter(
   'Seconds the media worker spent processing videos (divided by tip_media_video_seconds_total: cost per second of video)',
 );
 const videoSeconds = counter('tip_media_video_seconds_total', 'Seconds of video the media worker processed');
+const photoSeconds = counter('tip_media_photo_processing_seconds_total', 'Seconds the media worker spent on photos');
 const outcomes = counter('tip_media_processed_total', 'Uploads the media worker processed, by outcome', ['outcome']);
 
 const notFoundAsNull = (error: unknown) => {
@@ -33,6 +34,7 @@ export async function processUploadedMedia(context: ContentContext, postId: stri
     return;
   }
   const started = performance.now();
+  const kind = post.uploadKind ?? 'video';
   const processed = await detectMedia(upload)
     .then((detected) => processMedia(upload, detected))
     .catch((error: unknown) => {
@@ -43,23 +45,33 @@ export async function processUploadedMedia(context: ContentContext, postId: stri
   if (processed instanceof DomainError) {
     // Why, for the operators: ffmpeg's last lines, a timeout, no ffmpeg at all (the member reads only the reason).
     context.logger.warn({ postId, reason: processed.messageKey, err: processed.cause }, 'media rejected');
-    await reject(context, post, processed.messageKey, call);
-  } else await publish(context, post, processed, call);
+    await reject(context, post, kind, processed.messageKey, call);
+  } else await publish(context, post, kind, processed, call);
   await context.media.releaseQuarantine(postId);
-  processingSeconds.inc((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  if (kind === 'image') photoSeconds.inc(seconds);
+  else processingSeconds.inc(seconds);
   if (!(processed instanceof DomainError)) videoSeconds.inc(processed.media.seconds ?? 0);
   outcomes.inc({ outcome: processed instanceof DomainError ? 'rejected' : 'processed' });
   await reportMediaQueue(context);
 }
 
-async function publish(context: ContentContext, post: PostDocument, processed: ProcessedMedia, call: CallInfo) {
+type UploadKind = NonNullable<PostDocument['uploadKind']>;
+
+async function publish(
+  context: ContentContext,
+  post: PostDocument,
+  kind: UploadKind,
+  processed: ProcessedMedia,
+  call: CallInfo,
+) {
   const status = post.publishAs ?? 'pending';
   await context.media.store(post._id, processed);
-  const ids = { postId: post._id, authorId: post.authorId };
+  const ids = { postId: post._id, authorId: post.authorId, kind };
   const updated = await context.posts.update(
     post._id,
     { status: 'processing' },
-    { $set: { status, media: processed.media }, $unset: { publishAs: true } },
+    { $set: { status, media: processed.media }, $unset: { publishAs: true, uploadKind: true } },
     [MediaProcessed.create(post._id, ids, call.correlationId), postCreated({ ...post, status }, call)],
   );
   // Deleted while it was processed: nothing of it may stay. (Published meanwhile by another delivery of the same
@@ -67,11 +79,11 @@ async function publish(context: ContentContext, post: PostDocument, processed: P
   if (!updated && !(await context.posts.get(post._id).catch(notFoundAsNull))) await context.media.eraseAll(post._id);
 }
 
-async function reject(context: ContentContext, post: PostDocument, reason: string, call: CallInfo) {
+async function reject(context: ContentContext, post: PostDocument, kind: UploadKind, reason: string, call: CallInfo) {
   await context.posts.update(
     post._id,
     { status: 'processing' },
-    { $set: { status: 'rejected', mediaProblem: reason }, $unset: { publishAs: true } },
-    [MediaRejected.create(post._id, { postId: post._id, authorId: post.authorId, reason }, call.correlationId)],
+    { $set: { status: 'rejected', mediaProblem: reason, uploadKind: kind }, $unset: { publishAs: true } },
+    [MediaRejected.create(post._id, { postId: post._id, authorId: post.authorId, reason, kind }, call.correlationId)],
   );
 }

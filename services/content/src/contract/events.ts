@@ -85,20 +85,23 @@ export const MediaUploaded = defineEvent({
   schema: z.object({ postId: z.string(), authorId: z.string() }),
 });
 
-/** The media worker made the post's video into what is served; PostCreated follows in the same write. */
+/** Which kind of upload the media worker had: events written before photos took this path were all videos. */
+const uploadKind = z.enum(['image', 'video']).default('video');
+
+/** The media worker made the post's photo or video into what is served; PostCreated follows in the same write. */
 export const MediaProcessed = defineEvent({
   type: 'MediaProcessed',
   version: 1,
   topic: CONTENT_POSTS_TOPIC,
-  schema: z.object({ postId: z.string(), authorId: z.string() }),
+  schema: z.object({ postId: z.string(), authorId: z.string(), kind: uploadKind }),
 });
 
-/** The media worker refused the post's video; `reason` is a key of content's catalogue ('content.videoTooLong'). */
+/** The media worker refused the post's upload; `reason` is a key of content's catalogue ('content.videoTooLong'). */
 export const MediaRejected = defineEvent({
   type: 'MediaRejected',
   version: 1,
   topic: CONTENT_POSTS_TOPIC,
-  schema: z.object({ postId: z.string(), authorId: z.string(), reason: z.string() }),
+  schema: z.object({ postId: z.string(), authorId: z.string(), reason: z.string(), kind: uploadKind }),
 });
 
 export type PostCreatedPayload = PayloadOf<typeof PostCreated>;

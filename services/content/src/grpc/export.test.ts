@@ -9,10 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
+/** A new post's id, once the media worker is done with its media if it has any. */
 async function post(viewerId: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const { item } = await harness.client.CreatePost({ viewerId, ...postForm(overrides) });
+  const { status, item } = await harness.client.CreatePost({ viewerId, ...postForm(overrides) });
   const id = item?.post?.id;
   if (!id) throw new Error('no post');
+  if (status === 'processing') await harness.processed(id);
   return id;
 }
 

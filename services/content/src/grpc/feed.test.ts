@@ -17,9 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => harness.stop());
 
+/** A new post's id, once the media worker is done with its media if it has any. */
 const post = async (viewerId: string, overrides: Record<string, unknown> = {}) => {
-  const { item } = await harness.client.CreatePost({ viewerId, ...postForm(overrides) });
-  return item?.post?.id ?? '';
+  const { status, item } = await harness.client.CreatePost({ viewerId, ...postForm(overrides) });
+  const id = item?.post?.id ?? '';
+  if (status === 'processing') await harness.processed(id);
+  return id;
 };
 const feedIds = async (viewerId: string, category = '') =>
   (await harness.client.Feed({ viewerId, category, cursor: '', limit: 50 })).items.map((item) => item.post?.id);

@@ -69,7 +69,10 @@ describe('the composer’s rules, on the server', () => {
       viewerId: woman,
       ...postForm({ category: 'patate', media: photo }),
     });
-    expect(item?.post?.imageUrl).toMatch(/^\/api\/posts\/.+\/media\/image-1280\?v=/);
+    const postId = item?.post?.id ?? '';
+    expect(await harness.processed(postId)).toBe('approved');
+    const { post } = await harness.client.GetPost({ postId, viewerId: woman });
+    expect(post?.imageUrl).toMatch(/^\/api\/posts\/.+\/media\/image-1280\?v=/);
   });
 
   it('wants text or media, and premium posts only from premium members, at 1 to 10 credits', async () => {
@@ -115,6 +118,7 @@ describe('media', () => {
     expect(original.includes(Buffer.from('secret-camera-owner'))).toBe(true);
     const { item } = await harness.client.CreatePost({ viewerId: author, ...postForm({ media: upload(original) }) });
     const postId = item?.post?.id ?? '';
+    expect(await harness.processed(postId)).toBe('approved');
     const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
     expect(large.contentType).toBe('image/webp');
     expect(await sharp(large.content).metadata()).toMatchObject({ format: 'webp', width: 800, height: 600 });
@@ -132,6 +136,7 @@ describe('media', () => {
       ...postForm({ media: upload(await jpegWithExif()) }),
     });
     const postId = item?.post?.id ?? '';
+    expect(await harness.processed(postId)).toBe('approved');
     const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
     const small = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-640' });
     const teaser = await harness.client.GetMedia({ postId, viewerId: author, variant: 'teaser' });
@@ -144,13 +149,10 @@ describe('media', () => {
     expect(large.content.includes(Buffer.from('secret-camera-owner'))).toBe(false);
   });
 
-  it('refuses what is not an image or a video, broken images, bombs and files over 10 MB, storing nothing', async () => {
+  it('refuses at once what is not an image or a video and files over 10 MB, storing nothing', async () => {
     const author = await harness.member();
-    const truncated = (await pngImage(300, 300)).subarray(0, 120);
     const cases: [Buffer, string][] = [
       [TEXT_FILE, 'content.mediaInvalid'],
-      [truncated, 'content.mediaInvalid'],
-      [pngBomb(), 'content.mediaInvalid'],
       [Buffer.concat([await pngImage(), Buffer.alloc(11 * 1024 * 1024)]), 'content.mediaTooLarge'],
     ];
     for (const [content, messageKey] of cases) {
@@ -162,5 +164,38 @@ describe('media', () => {
     }
     const page = await harness.client.Feed({ viewerId: author, category: '', cursor: '', limit: 50 });
     expect(page.items.filter((feedItem) => feedItem.post?.authorId === author)).toEqual([]);
+  });
+
+  it('takes a photo like a video: quarantined as sent, processing for its author alone, then published', async () => {
+    const author = await harness.member();
+    const reader = await harness.member();
+    const original = await jpegWithExif();
+    const { status, item } = await harness.client.CreatePost({
+      viewerId: author,
+      ...postForm({ media: upload(original) }),
+    });
+    const postId = item?.post?.id ?? '';
+    expect({ status, uploadKind: item?.post?.uploadKind }).toEqual({ status: 'processing', uploadKind: 'image' });
+    expect(await failureOf(harness.client.GetPost({ postId, viewerId: reader }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await harness.processed(postId)).toBe('approved');
+    // The worker wrote the variants and let the upload go.
+    expect(await harness.objects.get(`quarantine/${postId}`)).toBeNull();
+    const { post } = await harness.client.GetPost({ postId, viewerId: reader });
+    expect(post).toMatchObject({ status: 'approved', uploadKind: '' });
+    expect(post?.imageUrl).toMatch(/image-1280/);
+  });
+
+  it('leaves broken images and bombs refused by the worker, with the reason for the author, storing nothing', async () => {
+    const author = await harness.member();
+    const truncated = (await pngImage(300, 300)).subarray(0, 120);
+    for (const content of [truncated, pngBomb()]) {
+      const { item } = await harness.client.CreatePost({ viewerId: author, ...postForm({ media: upload(content) }) });
+      const postId = item?.post?.id ?? '';
+      expect(await harness.processed(postId)).toBe('rejected');
+      const { post } = await harness.client.GetPost({ postId, viewerId: author });
+      expect(post).toMatchObject({ mediaProblem: 'content.mediaInvalid', uploadKind: 'image', imageUrl: '' });
+      expect(await harness.objects.get(`quarantine/${postId}`)).toBeNull();
+      expect(await harness.objects.get(`posts/${postId}/image-640`)).toBeNull();
+    }
   });
 });

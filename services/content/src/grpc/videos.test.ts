@@ -69,13 +69,13 @@ describe('a video on its way', () => {
       const { status, item } = await harness.client.CreatePost({ viewerId: author, ...postForm({ media: video }) });
       const postId = item?.post?.id ?? '';
       expect(status).toBe('processing');
-      expect(item?.post).toMatchObject({ status: 'processing', videoUrl: '', posterUrl: '' });
+      expect(item?.post).toMatchObject({ status: 'processing', videoUrl: '', posterUrl: '', uploadKind: 'video' });
       expect(publishedAbout('PostCreated', postId)).toBeUndefined();
 
       expect(await harness.processed(postId)).toBe('approved');
       expect((await harness.client.GetPost({ postId, viewerId: other })).post?.videoUrl).toMatch(/media\/video/);
       await waitFor(() => publishedAbout('PostCreated', postId) !== undefined, 5000, 'PostCreated');
-      expect(publishedAbout('MediaProcessed', postId)?.payload).toEqual({ postId, authorId: author });
+      expect(publishedAbout('MediaProcessed', postId)?.payload).toEqual({ postId, authorId: author, kind: 'video' });
       // The worker deletes the upload right after publishing the post.
       const quarantined = () =>
         readdirSync(join(harness.dir, 'media', 'quarantine')).some((name) => name.includes(postId));
@@ -97,6 +97,7 @@ describe('a video on its way', () => {
         postId,
         authorId: author,
         reason: 'content.videoTooLong',
+        kind: 'video',
       });
       expect(publishedAbout('PostCreated', postId)).toBeUndefined();
     },

@@ -42,10 +42,12 @@ export interface PostDocument {
   showProfileData: boolean;
   showTelegramUsername: boolean;
   status: PostStatus;
-  /** While `processing`: the status it takes once its video is ready (waiting for a moderator, or published). */
+  /** While `processing`: the status it takes once its media is ready (waiting for a moderator, or published). */
   publishAs?: 'pending' | 'approved';
+  /** What the author uploaded, from its bytes, while the media worker has it and once it refused it. */
+  uploadKind?: 'image' | 'video';
   rejectionReason?: string;
-  /** Why the media worker refused its video: a key of content's catalogue. */
+  /** Why the media worker refused its upload: a key of content's catalogue. */
   mediaProblem?: string;
   createdAt: string;
   media?: StoredMedia;

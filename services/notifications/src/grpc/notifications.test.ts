@@ -175,16 +175,26 @@ describe('likes, comments and unlocks of a post', () => {
     ]);
   });
 
-  it('tells an author their video is ready, or was not published, once each', async () => {
+  it('tells an author their video is ready, or was not published, once each; nothing of a photo', async () => {
     const author = await harness.member();
     const [ready, refused] = [await harness.post(author), await harness.post(author)];
+    const [photo, brokenPhoto] = [await harness.post(author), await harness.post(author)];
+    // Written before photos took the media worker's path: no kind, a video.
     const processed = MediaProcessed.create(ready, { postId: ready, authorId: author }, 'test');
     const rejected = MediaRejected.create(
       refused,
-      { postId: refused, authorId: author, reason: 'content.videoTooLong' },
+      { postId: refused, authorId: author, reason: 'content.videoTooLong', kind: 'video' },
       'test',
     );
-    await harness.events.publish(MediaProcessed.topic, [processed, processed, rejected]);
+    const photoEvents = [
+      MediaProcessed.create(photo, { postId: photo, authorId: author, kind: 'image' }, 'test'),
+      MediaRejected.create(
+        brokenPhoto,
+        { postId: brokenPhoto, authorId: author, reason: 'content.mediaInvalid', kind: 'image' },
+        'test',
+      ),
+    ];
+    await harness.events.publish(MediaProcessed.topic, [...photoEvents, processed, processed, rejected]);
     await harness.settled();
     const list = await listOf(author);
     expect(list.map(({ kind, postId }) => ({ kind, postId })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([

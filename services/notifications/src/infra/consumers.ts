@@ -70,11 +70,16 @@ function posts(context: NotificationsContext): EventReaction[] {
     }),
     on(PostUnlocked, ({ postId, userId }, event) => toAuthor(postId, 'post_unlocked', userId, event)),
     // The media worker's outcome for the author's video (the card says why a refused one was; the entry does not).
-    on(MediaProcessed, ({ postId, authorId }, event) =>
-      notify(context, { userId: authorId, kind: 'video_ready', subject: postId, postId, actorId: null }, event),
+    // A photo takes a moment, which the composer's answer waits for: nothing to tell later.
+    on(MediaProcessed, ({ postId, authorId, kind }, event) =>
+      kind === 'video'
+        ? notify(context, { userId: authorId, kind: 'video_ready', subject: postId, postId, actorId: null }, event)
+        : undefined,
     ),
-    on(MediaRejected, ({ postId, authorId }, event) =>
-      notify(context, { userId: authorId, kind: 'video_rejected', subject: postId, postId, actorId: null }, event),
+    on(MediaRejected, ({ postId, authorId, kind }, event) =>
+      kind === 'video'
+        ? notify(context, { userId: authorId, kind: 'video_rejected', subject: postId, postId, actorId: null }, event)
+        : undefined,
     ),
     on(PostDecided, ({ postId, authorId, status, reason }, event) =>
       notify(

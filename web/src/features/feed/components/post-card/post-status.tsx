@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import type { Post } from '../../api/types';
 
 /**
- * On the author's own unpublished post: its video being processed, waiting for a moderator, or rejected with the
- * reasons (a moderator's, or why its video was refused, in content's words).
+ * On the author's own unpublished post: its photo or video being processed, waiting for a moderator, or rejected with
+ * the reasons (a moderator's, or why its upload was refused, in content's words).
  */
 export function PostStatus({ post }: { post: Post }) {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function PostStatus({ post }: { post: Post }) {
     return (
       <Badge variant="secondary" data-testid="post-status">
         <LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />
-        {t('feed.post.processing')}
+        {t(post.uploadKind === 'image' ? 'feed.post.photoProcessing' : 'feed.post.processing')}
       </Badge>
     );
   if (post.status === 'pending')
@@ -29,7 +29,13 @@ export function PostStatus({ post }: { post: Post }) {
     <div className="space-y-1.5" data-testid="post-status">
       <Badge variant="destructive">
         <CircleAlert aria-hidden />
-        {t(post.mediaProblem ? 'feed.post.mediaRejected' : 'feed.post.rejected')}
+        {t(
+          !post.mediaProblem
+            ? 'feed.post.rejected'
+            : post.uploadKind === 'image'
+              ? 'feed.post.photoRejected'
+              : 'feed.post.mediaRejected',
+        )}
       </Badge>
       {post.mediaProblem && (
         <p className="text-sm text-destructive">
