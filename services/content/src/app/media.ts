@@ -23,9 +23,11 @@ export async function getMedia(
     const paid = (await context.engagement.unlockedBy(viewer.id, [post._id])).has(post._id);
     if (!seesWhole(post, viewer, paid)) throw new DomainError('NOT_FOUND', 'errors.notFound');
   }
-  const media = await context.media.get(post._id, variant);
+  // A slice is read from the store as a range: a seek in a 100 MB video moves its few megabytes, not the video.
+  const sliced = Boolean(input.offset || input.length);
+  const media = sliced
+    ? await context.media.getRange(post._id, variant, input.offset ?? 0, input.length || Number.MAX_SAFE_INTEGER)
+    : await context.media.get(post._id, variant).then((whole) => whole && { ...whole, totalSize: whole.body.length });
   if (!media) throw new DomainError('NOT_FOUND', 'errors.notFound');
-  const start = Math.min(Math.max(input.offset ?? 0, 0), media.body.length);
-  const end = input.length ? Math.min(start + input.length, media.body.length) : media.body.length;
-  return { content: media.body.subarray(start, end), contentType: media.contentType, totalSize: media.body.length };
+  return { content: media.body, contentType: media.contentType, totalSize: media.totalSize };
 }

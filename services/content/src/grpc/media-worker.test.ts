@@ -35,6 +35,7 @@ describe('the media worker as a process of its own', () => {
     const storesOfWorker: ObjectStore = {
       put: (key, body, contentType) => (written.push(key), objects.put(key, body, contentType)),
       get: (key) => objects.get(key),
+      getRange: (key, offset, length) => objects.getRange(key, offset, length),
       delete: (key) => objects.delete(key),
       deleteUnder: (folder) => objects.deleteUnder(folder),
       close: async () => undefined,

@@ -218,6 +218,50 @@ describe('a video, as another member gets it', () => {
   );
 
   it(
+    'is read from the store as a range when a slice is asked, never whole',
+    async () => {
+      const author = await harness.member();
+      const other = await harness.member();
+      const { postId, media } = await postVideo(author, await recordedVideo({ seconds: 1 }));
+      const whole = (await media('video', other)).content;
+      const reads: string[] = [];
+      const { objects } = harness;
+      const [get, getRange] = [objects.get.bind(objects), objects.getRange.bind(objects)];
+      objects.get = (key) => (reads.push(`get ${key}`), get(key));
+      objects.getRange = (key, offset, length) => (
+        reads.push(`range ${key} ${offset}+${length}`),
+        getRange(key, offset, length)
+      );
+      try {
+        const slice = await harness.client.GetMedia({
+          postId,
+          viewerId: other,
+          variant: 'video',
+          offset: 100,
+          length: 50,
+        });
+        expect(slice.content.equals(whole.subarray(100, 150))).toBe(true);
+        expect(slice.totalSize).toBe(whole.length);
+        const tail = await harness.client.GetMedia({
+          postId,
+          viewerId: other,
+          variant: 'video',
+          offset: whole.length - 7,
+          length: 4096,
+        });
+        expect(tail.content.equals(whole.subarray(whole.length - 7))).toBe(true);
+      } finally {
+        Object.assign(objects, { get, getRange });
+      }
+      expect(reads).toEqual([
+        `range posts/${postId}/video 100+50`,
+        `range posts/${postId}/video ${whole.length - 7}+4096`,
+      ]);
+    },
+    TRANSCODING,
+  );
+
+  it(
     'shows a locked premium video by its blurred poster only',
     async () => {
       const author = await harness.member({ premium: true });

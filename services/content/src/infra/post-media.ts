@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DomainError, type ObjectStore, type StoredObject } from '@tip/platform';
+import { DomainError, type ObjectStore, type StoredObject, type StoredRange } from '@tip/platform';
 import type { default as Sharp } from 'sharp';
 import { HEIC_TYPES, mediaKindOf, mediaSizeBound, type MediaVariant } from '../domain/index.js';
 import { ffmpegBinaries } from './media/ffmpeg-binaries.js';
@@ -141,6 +141,10 @@ export class PostMediaStore {
 
   get(postId: string, variant: MediaVariant): Promise<StoredObject | null> {
     return this.objects.get(this.key(postId, variant));
+  }
+
+  getRange(postId: string, variant: MediaVariant, offset: number, length: number): Promise<StoredRange | null> {
+    return this.objects.getRange(this.key(postId, variant), offset, length);
   }
 
   /** An upload as received, for the media worker: under `quarantine/`, which no route reads. */

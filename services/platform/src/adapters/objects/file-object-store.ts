@@ -1,7 +1,7 @@
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { ObjectStore, StoredObject } from '../../ports/objects.js';
+import type { ObjectStore, StoredObject, StoredRange } from '../../ports/objects.js';
 import { isNotFound, writeFileAtomic } from '../fs/durable-files.js';
 import { assertContentType, assertObjectKey } from './object-key.js';
 
@@ -40,6 +40,27 @@ export class FileObjectStore implements ObjectStore {
       throw error;
     }
     return { body, contentType: await readContentType(metadata) };
+  }
+
+  async getRange(key: string, offset: number, length: number): Promise<StoredRange | null> {
+    const { file, metadata } = this.paths(key);
+    let handle: FileHandle;
+    try {
+      handle = await open(file, 'r');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    try {
+      // One open file: a put renames another into place, so size and bytes come from the same version.
+      const { size } = await handle.stat();
+      const start = Math.min(Math.max(offset, 0), size);
+      const body = Buffer.alloc(Math.max(Math.min(length, size - start), 0));
+      const { bytesRead } = await handle.read(body, 0, body.length, start);
+      return { body: body.subarray(0, bytesRead), contentType: await readContentType(metadata), totalSize: size };
+    } finally {
+      await handle.close();
+    }
   }
 
   async delete(key: string): Promise<void> {

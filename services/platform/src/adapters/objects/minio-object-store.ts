@@ -1,6 +1,6 @@
 import { Client, S3Error } from 'minio';
 import type { Readable } from 'node:stream';
-import type { ObjectStore, StoredObject } from '../../ports/objects.js';
+import type { ObjectStore, StoredObject, StoredRange } from '../../ports/objects.js';
 import { assertContentType, assertObjectKey } from './object-key.js';
 
 export interface MinioOptions {
@@ -53,6 +53,25 @@ export class MinioObjectStore implements ObjectStore {
       const body = await readAll(await this.client.getObject(this.bucket, key));
       const contentType = (stat.metaData as Record<string, string | undefined>)['content-type'];
       return { body, contentType: contentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (error instanceof S3Error && MISSING.has(error.code ?? '')) return null;
+      throw error;
+    }
+  }
+
+  async getRange(key: string, offset: number, length: number): Promise<StoredRange | null> {
+    assertObjectKey(key);
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      const start = Math.min(Math.max(offset, 0), stat.size);
+      const count = Math.max(Math.min(length, stat.size - start), 0);
+      // A GET with `Range: bytes=start-end`; none for nothing (S3 answers 416, and a length of 0 means "to the end").
+      const body =
+        count === 0
+          ? Buffer.alloc(0)
+          : await readAll(await this.client.getPartialObject(this.bucket, key, start, count));
+      const contentType = (stat.metaData as Record<string, string | undefined>)['content-type'];
+      return { body, contentType: contentType ?? 'application/octet-stream', totalSize: stat.size };
     } catch (error) {
       if (error instanceof S3Error && MISSING.has(error.code ?? '')) return null;
       throw error;

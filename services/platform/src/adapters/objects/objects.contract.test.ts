@@ -85,6 +85,31 @@ await describeContract<ObjectStore>(
       expect((await store.get(key))?.body.equals(big)).toBe(true);
     });
 
+    it('reads a range of an object, clipped at its end, with the whole size, and null for a missing key', async () => {
+      const store = await objects.open();
+      const key = objects.unique('range/video.mp4');
+      const big = Buffer.from(Array.from({ length: 2 * 1024 * 1024 + 17 }, (_, n) => (n * 31) % 251));
+      await store.put(key, big, 'video/mp4');
+      const middle = await store.getRange(key, 1_000_000, 65_536);
+      expect(middle?.body.equals(big.subarray(1_000_000, 1_065_536))).toBe(true);
+      expect(middle).toMatchObject({ contentType: 'video/mp4', totalSize: big.length });
+      const tail = await store.getRange(key, big.length - 10, 4 * 1024 * 1024);
+      expect(tail?.body.equals(big.subarray(big.length - 10))).toBe(true);
+      for (const [offset, length] of [
+        [big.length, 10],
+        [big.length + 5, 10],
+        [0, 0],
+      ] as const) {
+        expect(await store.getRange(key, offset, length)).toEqual({
+          body: Buffer.alloc(0),
+          contentType: 'video/mp4',
+          totalSize: big.length,
+        });
+      }
+      expect(await store.getRange(objects.unique('range/missing.mp4'), 0, 10)).toBeNull();
+      await expect(store.getRange('../escape', 0, 10)).rejects.toThrow(/invalid object key/);
+    });
+
     it('refuses keys that could leave their place: "..", absolute, hidden or empty segments', async () => {
       const store = await objects.open();
       for (const key of ['../escape.jpg', '/etc/passwd', 'a/../../b', '.hidden', 'a//b', '', 'a\\b', 'a/./b']) {
