@@ -2,7 +2,8 @@
 //   node deploy/engines/main.mjs start [--kafka-brokers N]   fetch or build what the cache lacks, start, print where
 //   node deploy/engines/main.mjs stop                        stop them and remove their data
 //   node deploy/engines/main.mjs env                         the variables that point the platform at them
-//   node deploy/engines/main.mjs test                        the contract suites on them (starting them if need be)
+//   node deploy/engines/main.mjs test                        the contract suites and the distributed test on them
+//                                                            (starting them if need be)
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,13 +22,17 @@ const runDir = process.env.TIP_ENGINES_RUN ?? join(tmpdir(), 'tip-engines');
 const stateFile = join(runDir, 'engines.json');
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The suites that declare a port's contract (describeContract), here each on its real engine too. */
-const CONTRACT_SUITES = [
+/**
+ * The suites that declare a port's contract (describeContract), here each on its real engine too, and the
+ * distributed shape's flows on all of them (deploy/distributed.test.ts, skipped without them).
+ */
+const SUITES = [
   '\\.contract\\.test\\.ts$',
   'adapters/events/kafka-security\\.test\\.ts$',
   'adapters/events/kafka-topics\\.test\\.ts$',
   'adapters/cache/redis-cache\\.test\\.ts$',
   'adapters/adapters\\.test\\.ts$',
+  'deploy/distributed\\.test\\.ts$',
 ];
 
 const commands = { start, stop, env: printEnv, test };
@@ -105,7 +110,7 @@ async function printEnv() {
   return 0;
 }
 
-/** The contract suites on the running engines, started first (and stopped after) if none were. */
+/** The contract suites and the distributed test on the running engines, started first (and stopped after) if none were. */
 async function test() {
   const running = await readState();
   if (!running && (await start()) !== 0) return 1;
@@ -119,7 +124,7 @@ async function test() {
           '--disable-warning=ExperimentalWarning',
           join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
           '--testPathPatterns',
-          ...CONTRACT_SUITES,
+          ...SUITES,
         ],
         // CONTRACT_ENGINES=required: a suite that cannot reach its engine fails instead of skipping.
         { cwd: root, stdio: 'inherit', env: { ...process.env, ...state.env, CONTRACT_ENGINES: 'required' } },
