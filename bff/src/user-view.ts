@@ -46,6 +46,8 @@ export function toUserJson(user: IdentityUserOutput, credits: number | null): Me
     premiumSubscriptionExpiry: orNull(user.premiumSubscriptionExpiry),
     premiumSource: enumOrNull(premiumSourceSchema, user.premiumSource),
     emailConfirmed: user.emailConfirmed,
+    secondFactor: user.secondFactor,
+    secondFactorDueAt: orNull(user.secondFactorDueAt),
   };
 }
 

@@ -11,3 +11,4 @@ export * from './posts.js';
 export * from './pushes.js';
 export * from './users.js';
 export * from './wallet.js';
+export * from './second-factor.js';

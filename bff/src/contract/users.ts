@@ -42,6 +42,10 @@ export const memberSchema = z.strictObject({
   premiumSource: premiumSourceSchema.nullable(),
   /** Whether the member confirmed their e-mail address: false for whoever may not see it (only they and admins). */
   emailConfirmed: z.boolean(),
+  /** Whether signing in takes a second step (an authenticator app or a passkey): false for whoever may not see it. */
+  secondFactor: z.boolean(),
+  /** An admin who must add a second factor has until then (ISO date-time); past it, only its set-up. */
+  secondFactorDueAt: z.string().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -166,9 +166,14 @@ describe('the write routes', () => {
       'POST /api/auth/email/confirm',
       'POST /api/auth/email/resend',
       'POST /api/auth/login',
+      'POST /api/auth/passkey',
+      'POST /api/auth/passkey/options',
       'POST /api/auth/password/forgot',
       'POST /api/auth/password/reset',
       'POST /api/auth/register',
+      'POST /api/auth/second-step',
+      'POST /api/auth/second-step/passkey',
+      'POST /api/auth/second-step/passkey/options',
       'POST /api/stripe/webhook',
     ]);
     // The product's write routes (docs/product.md#the-api) are all there (a sample of each area), so the walk did

@@ -2,13 +2,14 @@ import { DomainError, parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { loginSchema, profileUpdateSchema, registrationSchema, UPLOAD_RULES } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { actionResultSchema, registeredSchema, userResultSchema } from '../contract/index.js';
+import { actionResultSchema, registeredSchema, secondStepNeededSchema, userResultSchema } from '../contract/index.js';
 import { guard, handle } from '../http/handle.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { languageOf } from '../i18n/translator.js';
+import { SecondSteps } from '../session/second-step.js';
 import { ownUserJson } from '../user-view.js';
 import { CURRENT_USER_PATH } from './current-user.js';
 
@@ -17,6 +18,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
   const { identity, sessions, users, balances, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
+  const secondSteps = new SecondSteps(context.config.SESSION_SECRET);
 
   // Also reached through Express (HEAD, say); GET normally takes the fast lane before Express.
   router.get(CURRENT_USER_PATH, currentUser);
@@ -32,6 +34,22 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
         throw error;
       });
       await limits.loginSucceeded(address, email);
+      if (user.secondFactor) {
+        // No session yet: the second step (routes/second-factor.ts) gives it.
+        const factors = await identity.GetSecondFactors({ userId: user.id });
+        res.append('Set-Cookie', await secondSteps.begin(user.id, sessions.secure(req)));
+        respond(res, secondStepNeededSchema, {
+          success: true,
+          secondStep: true,
+          message: say(req, 'identity.secondStepNeeded'),
+          methods: {
+            totp: factors.totp,
+            passkey: factors.passkeys.length > 0,
+            recoveryCode: factors.recoveryCodesLeft > 0,
+          },
+        });
+        return;
+      }
       users.remember(user);
       res.append('Set-Cookie', await sessions.start(user, req));
       respond(res, userResultSchema, {

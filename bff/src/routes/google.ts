@@ -12,6 +12,7 @@ import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
 import { multipartForm, requiredUpload } from '../http/uploads.js';
 import { clearCookie, readCookie, setCookie } from '../session/cookies.js';
+import { SecondSteps } from '../session/second-step.js';
 import { ownUserJson } from '../user-view.js';
 
 type Intent = 'login' | 'register';
@@ -21,6 +22,8 @@ const CALLBACK_PATH = '/api/auth/google/callback';
 const FLOW_COOKIE = 'tip_oidc';
 const FLOW_COOKIE_PATH = '/api/auth/google';
 const FLOW_MAX_AGE_SECONDS = 600;
+/** The sign-in page, at its second step. */
+const SECOND_STEP_PAGE = '/login?step=second';
 
 const flowSchema = z.object({
   intent: z.enum(['login', 'register']),
@@ -51,6 +54,7 @@ export function googleRoutes(context: BffContext): Router {
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
   /** The flow cookie is signed with the session secret: only this server makes one. */
   const flowKey = new TextEncoder().encode(config.SESSION_SECRET);
+  const secondSteps = new SecondSteps(config.SESSION_SECRET);
 
   const start = (intent: Intent) =>
     handle(async (req, res) => {
@@ -112,6 +116,11 @@ export function googleRoutes(context: BffContext): Router {
       intent,
     });
     if (!user) throw new Error('identity answered GoogleSignIn without a user');
+    // A member with a second factor gives it on the sign-in page, as after a password.
+    if (user.secondFactor) {
+      res.append('Set-Cookie', await secondSteps.begin(user.id, sessions.secure(req)));
+      return SECOND_STEP_PAGE;
+    }
     users.remember(user);
     res.append('Set-Cookie', await sessions.start(user, req));
     return user.needsProfileSetup ? '/google-profile-setup' : '/';

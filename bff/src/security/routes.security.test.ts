@@ -25,7 +25,7 @@ jest.setTimeout(scaled(300_000));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a path parameter names, filled from the fixtures: another member's things. */
-type Param = 'otherMember' | 'othersPost' | 'feedback' | 'report' | 'variant';
+type Param = 'otherMember' | 'othersPost' | 'feedback' | 'report' | 'variant' | 'passkey';
 
 interface Route {
   method: Method;
@@ -93,6 +93,19 @@ const ROUTES: Route[] = [
       { what: 'a new password too short', body: { token: 'A'.repeat(43), password: 'corta' } },
     ],
   },
+  { method: 'POST', path: '/api/auth/second-step', access: 'visitor', body: json('code') },
+  { method: 'POST', path: '/api/auth/second-step/passkey/options', access: 'visitor', body: json() },
+  { method: 'POST', path: '/api/auth/second-step/passkey', access: 'visitor', body: json('response') },
+  { method: 'POST', path: '/api/auth/passkey/options', access: 'visitor', body: json() },
+  { method: 'POST', path: '/api/auth/passkey', access: 'visitor', body: json('response') },
+  { method: 'GET', path: '/api/auth/second-factors', access: 'member' },
+  { method: 'POST', path: '/api/auth/second-factors/totp/setup', access: 'member', body: json() },
+  { method: 'POST', path: '/api/auth/second-factors/totp', access: 'member', body: json('code') },
+  { method: 'DELETE', path: '/api/auth/second-factors/totp', access: 'member' },
+  { method: 'POST', path: '/api/auth/second-factors/passkeys/options', access: 'member', body: json() },
+  { method: 'POST', path: '/api/auth/second-factors/passkeys', access: 'member', body: json('response', 'name') },
+  { method: 'DELETE', path: '/api/auth/second-factors/passkeys/:passkey', access: 'member' },
+  { method: 'POST', path: '/api/auth/second-factors/recovery-codes', access: 'member', body: json() },
   { method: 'PUT', path: '/api/auth/profile', access: 'member', body: json('username', 'bio', 'age', 'city') },
   { method: 'POST', path: '/api/auth/profile-image', access: 'member', body: { form: 'profileImage' } },
   { method: 'POST', path: '/api/auth/setup-google-profile', access: 'member', body: { form: 'verificationPhoto' } },
@@ -298,6 +311,7 @@ beforeAll(async () => {
     feedback: feedback.id,
     report: reports[0]?.id ?? '',
     variant: 'full',
+    passkey: 'no-such-passkey',
   };
   // Every event of the setup consumed and its outboxes emptied before the stores are compared.
   await waitUntilAtRest(stack.dataDir);

@@ -17,7 +17,7 @@ import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/co
 import { moderationDefinition, type ModerationDefinition } from '@tip/moderation/contract';
 import { notificationsDefinition, type NotificationsDefinition } from '@tip/notifications/contract';
 import { walletDefinition, type WalletDefinition } from '@tip/wallet/contract';
-import { startIdentityService } from '@tip/identity';
+import { startIdentityService, type IdentityServiceOptions } from '@tip/identity';
 import { capturedMail, type CapturedMail } from '@tip/identity/testing';
 import { startWalletService, type StripeSettings } from '@tip/wallet';
 import { startContentService, type ContentServiceOptions } from '@tip/content';
@@ -85,6 +85,8 @@ export async function startStack(
     push?: PushOptions;
     /** Where every part logs (silent unless TEST_LOG_LEVEL says otherwise), for a test that reads the log. */
     logger?: Logger;
+    /** Whether admins must have a second factor (identity's ADMIN_SECOND_FACTOR); not by default. */
+    adminSecondFactor?: IdentityServiceOptions['adminSecondFactor'];
   } = {},
 ): Promise<TestStack> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tip-bff-'));
@@ -111,6 +113,7 @@ export async function startStack(
     logger,
     admin: ADMIN,
     mail,
+    adminSecondFactor: options.adminSecondFactor,
   });
   const identity = connect(identityDefinition(), identityService.address);
   const walletService = await startWalletService({
