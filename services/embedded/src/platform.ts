@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { bffConfigSchema, startBff, testDataEnabled } from '@tip/bff';
 import {
+  adminSecondFactorPolicy,
   identityAdmin,
   identityConfigSchema,
   mailConfigShape,
   mailOptionsFrom,
+  secondFactorConfigShape,
   startIdentityService,
   type AdminCredentials,
 } from '@tip/identity';
@@ -22,12 +24,14 @@ import {
   openEventBus,
   openObjectStore,
   optionalString,
+  processMetrics,
   startMetricsServer,
   StopStack,
   type Logger,
 } from '@tip/platform';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { persistedSessionSecret } from './session-secret.js';
+import { bffEventsGroup } from './workers/worker-slot.js';
 
 /** Everything in one process reads one environment: the engines, the BFF's settings and identity's admin. */
 export const embeddedConfigSchema = engineConfigSchema
@@ -38,11 +42,20 @@ export const embeddedConfigSchema = engineConfigSchema
     ADMIN_PASSWORD: identityConfigSchema.shape.ADMIN_PASSWORD,
     SMTP_URL: mailConfigShape.SMTP_URL,
     MAIL_FROM: mailConfigShape.MAIL_FROM,
+    ADMIN_SECOND_FACTOR: secondFactorConfigShape.ADMIN_SECOND_FACTOR,
+    ADMIN_SECOND_FACTOR_GRACE_DAYS: secondFactorConfigShape.ADMIN_SECOND_FACTOR_GRACE_DAYS,
   })
   .extend(stripeConfigShape)
   .extend(ledgerCheckConfigShape)
   .extend(notificationsSettingsShape)
-  .extend({ POST_APPROVAL: postApprovalSetting });
+  .extend({ POST_APPROVAL: postApprovalSetting })
+  // How many processes npm start runs, each the whole platform: one per core unless told (workers/primary.ts).
+  .extend({
+    WORKERS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).max(256).optional(),
+    ),
+  });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 export interface RunningPlatform {
@@ -60,7 +73,12 @@ export interface RunningPlatform {
  * at identity and content) call it in
  * process, as the BFF does.
  */
-export async function startPlatform(config: EmbeddedConfig, logger: Logger): Promise<RunningPlatform> {
+export async function startPlatform(
+  config: EmbeddedConfig,
+  logger: Logger,
+  /** Set in one of npm start's workers: its slot (1 to WORKERS). */
+  workerSlot?: number,
+): Promise<RunningPlatform> {
   const engines = adapterOptionsFrom(config, 'tip');
   // Settings that need each other are checked before anything starts.
   const stripe = stripeSettings(config);
@@ -94,6 +112,7 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       admin,
       // Without PUBLIC_URL, links point at this process as npm start prints it.
       mail: mailOptionsFrom(config, logger.child({ service: 'identity' }), `http://localhost:${config.PORT}`),
+      adminSecondFactor: adminSecondFactorPolicy(config),
     });
     stops.defer(() => identity.stop());
 
@@ -188,11 +207,14 @@ export async function startPlatform(config: EmbeddedConfig, logger: Logger): Pro
       events,
       cache,
       logger: logger.child({ service: 'bff' }),
-      eventsGroup: 'bff',
+      eventsGroup: bffEventsGroup(workerSlot),
+      acrossWorkers: workerSlot !== undefined,
     });
     stops.defer(() => bff.stop());
-    // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels.
-    if (config.METRICS_PORT) {
+    // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels. A
+    // worker's are served by the primary, summed over the workers (metricsOfWorkers).
+    if (config.METRICS_PORT && workerSlot !== undefined) processMetrics();
+    else if (config.METRICS_PORT) {
       const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger });
       stops.defer(() => metrics.stop());
     }
