@@ -2,6 +2,7 @@ import { startService, type RunningService, type ServiceRuntime } from '@tip/pla
 import {
   IDENTITY_CALLERS,
   IDENTITY_SERVICE_NAME,
+  IDENTITY_SESSIONS_TOPIC,
   IDENTITY_USERS_TOPIC,
   identityDefinition,
   type IdentityDefinition,
@@ -17,6 +18,7 @@ import { UserRepository } from './infra/user-repository.js';
 import { consumeVerificationDecisions } from './infra/verification-decisions.js';
 import { MailQueue } from './infra/mail-queue.js';
 import { PasskeyChallenges } from './infra/passkey-challenges.js';
+import { SessionRepository } from './infra/session-repository.js';
 import { startMailSender } from './infra/mail-sender.js';
 import type { IdentityMailOptions } from './mail-settings.js';
 import { BRAND, type AdminSecondFactorPolicy } from './domain/index.js';
@@ -43,15 +45,17 @@ export interface RunningIdentityService extends RunningService<IdentityDefinitio
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const { documents, events, objects, logger } = options;
-  const [users, blocks, mailQueue, passkeyChallenges] = await Promise.all([
+  const [users, blocks, mailQueue, passkeyChallenges, sessions] = await Promise.all([
     UserRepository.open(documents),
     BlockRepository.open(documents),
     MailQueue.open(documents),
     PasskeyChallenges.open(documents),
+    SessionRepository.open(documents),
   ]);
   const context: IdentityContext = {
     users,
     blocks,
+    sessions,
     mail: { queue: mailQueue, transport: options.mail.transport, publicUrl: options.mail.publicUrl },
     photos: new PhotoStorage(objects, logger),
     passwords: argon2PasswordHasher(),
@@ -93,6 +97,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
         topic: IDENTITY_USERS_TOPIC,
         onEventsStored: (notify) => blocks.onEventsStored(notify),
       },
+      sessions.outbox(IDENTITY_SESSIONS_TOPIC),
     ],
     consumers: [
       () => consumeVerificationDecisions(context, events, documents),

@@ -7,12 +7,15 @@ import type { MailTransport } from '../infra/mail-transport.js';
 import type { PasskeyChallenges } from '../infra/passkey-challenges.js';
 import type { PasswordHasher } from '../infra/password-hasher.js';
 import type { PhotoStorage } from '../infra/photo-storage.js';
+import type { SessionRepository } from '../infra/session-repository.js';
 import type { UserRepository } from '../infra/user-repository.js';
 
 /** What the use cases work with. */
 export interface IdentityContext {
   users: UserRepository;
   blocks: BlockRepository;
+  /** Where members are signed in, and the devices they signed in from. */
+  sessions: SessionRepository;
   /** Mail is queued here and sent beside the request by the transport; its links start with publicUrl. */
   mail: { queue: MailQueue; transport: MailTransport; publicUrl: string };
   photos: PhotoStorage;

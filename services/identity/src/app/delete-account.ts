@@ -20,6 +20,8 @@ export async function deleteAccount(
   // A mail not sent yet, and the embedded default's files of those sent, carry the address: they go with the account.
   await context.mail.queue.forget(userId);
   await context.mail.transport.forget(userId);
+  // Its sessions and the devices it signed in from (every BFF refuses a deleted member's sessions anyway).
+  await context.sessions.forget(userId);
   const deletedAt = new Date().toISOString();
   await context.users.modify(userId, (current) => {
     if (current.isAdmin) throw new DomainError('PERMISSION_DENIED', 'identity.adminCannotBeDeleted');

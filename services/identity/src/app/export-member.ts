@@ -1,6 +1,7 @@
 import { unusedRecoveryCodes, type PhotoKind } from '../domain/index.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { IdentityContext } from './context.js';
+import { listSessions } from './sessions.js';
 
 /**
  * Fields of a user's document the export leaves out: the password hash and the one-time secrets' hashes, keys that only identity's infrastructure
@@ -56,12 +57,17 @@ function without(doc: UserDocument, fields: readonly string[]): Record<string, u
 /**
  * Everything identity holds about the member, for their data export: the profile (every stored field but those
  * above), their verification (status, an admin's notes, when the photo was sent; identity keeps the latest only,
- * moderation's export has the decisions), their premium, and the blocks they made (the blocked member by id). That
+ * moderation's export has the decisions), their premium, their second factors (names and dates), their live
+ * sessions, the mails sent to them, and the blocks they made (the blocked member by id). That
  * someone blocked them is the blocker's data and is not exported (README, "Your data").
  */
 export async function exportMember(context: IdentityContext, userId: string): Promise<IdentityExport> {
   const user = await context.users.get(userId);
-  const blocks = await context.blocks.blockedBy(userId);
+  const [blocks, sessions, mailsSent] = await Promise.all([
+    context.blocks.blockedBy(userId),
+    listSessions(context, userId),
+    context.mail.queue.sentTo(userId),
+  ]);
   const profilePhoto = photoPath('profile', user.profileImageKey);
   const verificationPhoto = photoPath('verification', user.verificationPhotoKey);
   const factors = user.secondFactors;
@@ -94,6 +100,15 @@ export async function exportMember(context: IdentityContext, userId: string): Pr
       })),
       recoveryCodesLeft: unusedRecoveryCodes(factors?.recoveryCodes ?? []),
     },
+    // Where they are signed in now (ended sessions go), and the mails sent to them (never a mail's link or body).
+    sessions: sessions.map(({ device, browser, os, firstSeenAt, lastSeenAt }) => ({
+      device,
+      browser,
+      os,
+      firstSeenAt,
+      lastSeenAt,
+    })),
+    mailsSent: mailsSent.map(({ to, subject, sentAt }) => ({ to, subject, sentAt })),
     blocksMade: blocks.map((block) => ({
       blockedUserId: block.blockedId,
       reason: block.reason,

@@ -3,10 +3,14 @@ import { IDENTITY_MESSAGES } from '../contract/messages.js';
 import { BRAND } from '../domain/brand.js';
 import type { OutgoingMail } from '../infra/mail-transport.js';
 
-/** What a mail is for, with what it carries: the code and link to confirm an address, the link to reset a password. */
+/**
+ * What a mail is for, with what it carries: the code and link to confirm an address, the link to reset a password, a
+ * sign-in from a new device (its browser and OS, and the link to the member's sessions).
+ */
 export type MailContent =
   | { kind: 'emailConfirmation'; username: string; link: string; code: string }
-  | { kind: 'passwordReset'; username: string; link: string };
+  | { kind: 'passwordReset'; username: string; link: string }
+  | { kind: 'newDevice'; username: string; link: string; browser: string; os: string };
 
 const catalogues = loadMessageCatalogues([IDENTITY_MESSAGES]);
 
@@ -23,6 +27,12 @@ const KEYS = {
     button: 'identity.mailResetButton',
     expiry: 'identity.mailResetExpiry',
   },
+  newDevice: {
+    subject: 'identity.mailNewDeviceSubject',
+    intro: 'identity.mailNewDeviceIntro',
+    button: 'identity.mailNewDeviceButton',
+    expiry: 'identity.mailNewDeviceIfYou',
+  },
 } as const;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -37,10 +47,18 @@ export function renderMail(language: Language, to: string, content: MailContent)
     translateMessage(catalogues, language, key, { product: BRAND.name, support: BRAND.supportEmail, ...params });
   const keys = KEYS[content.kind];
   const greeting = say('identity.mailGreeting', { username: content.username });
-  const intro = say(keys.intro);
+  const unknown = say('identity.mailNewDeviceUnknown');
+  const intro =
+    content.kind === 'newDevice'
+      ? say(keys.intro, { browser: content.browser || unknown, os: content.os || unknown })
+      : say(keys.intro);
   const code = content.kind === 'emailConfirmation' ? content.code : undefined;
   const linkIntro = say('identity.mailConfirmLinkIntro');
-  const closing = [say(keys.expiry), say('identity.mailNotYou')];
+  // A new sign-in was not asked for by a mail's reader: what to do if it was not them differs.
+  const closing = [
+    say(keys.expiry),
+    say(content.kind === 'newDevice' ? 'identity.mailNewDeviceNotYou' : 'identity.mailNotYou'),
+  ];
   const signature = [say('identity.mailSignature'), say('identity.mailSupport')];
 
   const text = [

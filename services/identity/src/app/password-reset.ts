@@ -11,6 +11,7 @@ import { hashSecret, matchesSecret, newToken } from '../infra/one-time-secrets.j
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { linkTo, queueMail } from './queue-mail.js';
+import { endOtherSessions } from './sessions.js';
 import { profileUpdated } from './user-events.js';
 import { ownView } from './viewer.js';
 
@@ -83,5 +84,7 @@ export async function resetPassword(
       ],
     };
   });
+  // The browser that reset is signed in afresh by the BFF; every session recorded before is over.
+  await endOtherSessions(context, user._id, '', call);
   return ownView(user);
 }

@@ -7,3 +7,4 @@ export * from './block-projection.js';
 export * from './events.js';
 export * from './grpc.js';
 export * from './messages.js';
+export * from './session-events.js';

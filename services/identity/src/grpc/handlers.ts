@@ -33,6 +33,7 @@ import { updateProfile } from '../app/update-profile.js';
 import { getUsers, listUsers } from '../app/user-directory.js';
 import { resubmitVerification } from '../app/verification.js';
 import { blockSchema, premiumGrantSchema, userDirectoryQuerySchema } from '../domain/index.js';
+import { sessionHandlers } from './session-handlers.js';
 import { toProtoUser } from './to-proto.js';
 
 const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.requestId ?? randomUUID() });
@@ -60,6 +61,7 @@ const protoRecord = (record: BlockedUserRecord) => ({
 /** Maps each RPC to its use case: proto in, proto out; the use cases hold the rules. */
 export function identityHandlers(context: IdentityContext): ServiceHandlers<IdentityDefinition> {
   return {
+    ...sessionHandlers(context),
     async Register(request, call) {
       const { verificationPhoto, language, ...form } = request;
       const user = await register(

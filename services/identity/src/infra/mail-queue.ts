@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Collection, DocumentStore, IndexSpec } from '@tip/platform';
+import { DuplicateKeyError, type Collection, type DocumentStore, type IndexSpec } from '@tip/platform';
 import type { OutgoingMail } from './mail-transport.js';
 
 export const MAIL_QUEUE_COLLECTION = 'mail_queue';
+export const MAIL_SENT_COLLECTION = 'mail_sent';
 
 /**
  * A mail waiting to go, rendered, until the transport took it: then it is deleted. `nextAttemptAt` (ms since the
@@ -18,16 +19,36 @@ export interface QueuedMail extends OutgoingMail {
   createdAt: string;
 }
 
+/**
+ * What the member's data export says of a mail sent to them: to which address, its subject and when. Never its body
+ * or link, which carry one-time secrets.
+ */
+export interface SentMail {
+  _id: string;
+  userId: string;
+  to: string;
+  subject: string;
+  sentAt: string;
+}
+
 const MAIL_QUEUE_INDEXES: IndexSpec[] = [{ fields: { nextAttemptAt: 1 } }, { fields: { userId: 1 } }];
+const MAIL_SENT_INDEXES: IndexSpec[] = [{ fields: { userId: 1 } }];
 
 /** The durable queue of identity's mail, in its documents store. */
 export class MailQueue {
   private enqueued: () => void = () => {};
 
-  private constructor(private readonly collection: Collection<QueuedMail>) {}
+  private constructor(
+    private readonly collection: Collection<QueuedMail>,
+    private readonly sentMail: Collection<SentMail>,
+  ) {}
 
   static async open(store: DocumentStore): Promise<MailQueue> {
-    return new MailQueue(await store.collection<QueuedMail>(MAIL_QUEUE_COLLECTION, MAIL_QUEUE_INDEXES));
+    const [queued, sent] = await Promise.all([
+      store.collection<QueuedMail>(MAIL_QUEUE_COLLECTION, MAIL_QUEUE_INDEXES),
+      store.collection<SentMail>(MAIL_SENT_COLLECTION, MAIL_SENT_INDEXES),
+    ]);
+    return new MailQueue(queued, sent);
   }
 
   /** Who to wake when a mail is queued (the sender). */
@@ -67,16 +88,29 @@ export class MailQueue {
     return claimed !== null;
   }
 
-  async sent(id: string): Promise<void> {
-    await this.collection.deleteOne({ _id: id });
+  /** The transport took the mail: it leaves the queue, and a line of it stays for the member's export. */
+  async sent(mail: QueuedMail): Promise<void> {
+    const { _id, userId, to, subject } = mail;
+    try {
+      await this.sentMail.insertOne({ _id, userId, to, subject, sentAt: new Date().toISOString() });
+    } catch (error) {
+      // Recorded by an earlier try that stopped before the mail left the queue.
+      if (!(error instanceof DuplicateKeyError)) throw error;
+    }
+    await this.collection.deleteOne({ _id });
+  }
+
+  /** The mails sent to the member, oldest first. */
+  sentTo(userId: string): Promise<SentMail[]> {
+    return this.sentMail.find({ userId }, { sort: { sentAt: 1 } });
   }
 
   async retryAt(id: string, attempts: number, at: number): Promise<void> {
     await this.collection.updateOne({ _id: id }, { $set: { attempts, nextAttemptAt: at } });
   }
 
-  /** A deleted member's mails that had not gone yet. */
+  /** A deleted member's mails that had not gone yet, and the lines of those sent. */
   async forget(userId: string): Promise<void> {
-    await this.collection.deleteMany({ userId });
+    await Promise.all([this.collection.deleteMany({ userId }), this.sentMail.deleteMany({ userId })]);
   }
 }

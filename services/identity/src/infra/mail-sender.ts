@@ -42,7 +42,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     if (!(await queue.claim(mail, Date.now() + leaseMs))) return;
     try {
       await transport.send(mail, mail.userId);
-      await queue.sent(mail._id);
+      await queue.sent(mail);
     } catch (error) {
       const attempts = mail.attempts + 1;
       const delayMs = mailRetryDelayMs(attempts, retry);

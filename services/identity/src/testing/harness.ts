@@ -1,6 +1,7 @@
 import { type DeliveredEvent } from '@tip/platform';
 import {
   identityDefinition,
+  IDENTITY_SESSIONS_TOPIC,
   IDENTITY_USERS_TOPIC,
   type IdentityDefinition,
   type IdentityRegisterRequest,
@@ -13,7 +14,7 @@ import { USERS_COLLECTION } from '../infra/user-repository.js';
 import { capturedMail, type CapturedMail } from './captured-mail.js';
 import { jpegPhoto } from './images.js';
 
-/** Identity as the BFF sees it, for tests, with a log of what it published on `identity.users`. */
+/** Identity as the BFF sees it, for tests, with a log of what it published on `identity.users` and `identity.sessions`. */
 export interface IdentityHarness extends Omit<ServiceHarness<IdentityDefinition, RunningIdentityService>, 'restart'> {
   /** The stored document, tombstones included. */
   storedUser(id: string): Promise<UserDocument | null>;
@@ -32,7 +33,7 @@ export async function startIdentityHarness(
   const harness = await startServiceHarness({
     name: 'identity',
     definition: identityDefinition(),
-    watch: [IDENTITY_USERS_TOPIC],
+    watch: [IDENTITY_USERS_TOPIC, IDENTITY_SESSIONS_TOPIC],
     start: (runtime) => startIdentityService({ ...runtime, admin, mail, adminSecondFactor: options.adminSecondFactor }),
   });
   const restart = harness.restart;

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto';
+import type { CallContext, ServiceHandlers } from '@tip/platform';
+import type { IdentityDefinition } from '../contract/index.js';
+import type { IdentityContext } from '../app/context.js';
+import { endOtherSessions, endSession, listSessions, startSession, touchSession } from '../app/sessions.js';
+
+type SessionRpcs = 'StartSession' | 'TouchSession' | 'ListSessions' | 'EndSession' | 'EndOtherSessions';
+
+const callInfo = (call: CallContext) => ({ correlationId: call.requestId ?? randomUUID() });
+
+/** The sessions' RPCs: proto in, proto out; app/sessions.ts holds the rules. */
+export function sessionHandlers(context: IdentityContext): Pick<ServiceHandlers<IdentityDefinition>, SessionRpcs> {
+  return {
+    StartSession: (request, call) => startSession(context, request, callInfo(call)),
+    async TouchSession(request) {
+      return { live: await touchSession(context, request.userId, request.sessionId) };
+    },
+    async ListSessions(request) {
+      return { sessions: await listSessions(context, request.userId) };
+    },
+    async EndSession(request, call) {
+      await endSession(context, request.userId, request.sessionId, callInfo(call));
+      return {};
+    },
+    async EndOtherSessions(request, call) {
+      return { count: await endOtherSessions(context, request.userId, request.sessionId, callInfo(call)) };
+    },
+  };
+}
