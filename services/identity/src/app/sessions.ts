@@ -106,22 +106,21 @@ export async function endSession(
 
 /**
  * Ends every live session of the member but `keepSessionId` (all of them when it is ''): 'sign out everywhere else',
- * a password reset, and a second factor added call it. Returns how many it ended.
+ * a password reset, and a second factor added call it. Returns the ids of those it ended.
  */
 export async function endOtherSessions(
   context: IdentityContext,
   userId: string,
   keepSessionId: string,
   call: CallInfo,
-): Promise<number> {
+): Promise<string[]> {
   const now = new Date();
   const others = (await context.sessions.live(userId)).filter((session) => session._id !== keepSessionId);
   const ended = await Promise.all(
-    others.map((session) =>
-      context.sessions.end(session._id, now, [
-        SessionEnded.create(userId, { userId, sessionId: session._id }, call.correlationId),
-      ]),
-    ),
+    others.map(async (session) => {
+      const event = SessionEnded.create(userId, { userId, sessionId: session._id }, call.correlationId);
+      return (await context.sessions.end(session._id, now, [event])) ? [session._id] : [];
+    }),
   );
-  return ended.filter(Boolean).length;
+  return ended.flat();
 }

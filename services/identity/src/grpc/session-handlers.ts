@@ -23,7 +23,8 @@ export function sessionHandlers(context: IdentityContext): Pick<ServiceHandlers<
       return {};
     },
     async EndOtherSessions(request, call) {
-      return { count: await endOtherSessions(context, request.userId, request.sessionId, callInfo(call)) };
+      const sessionIds = await endOtherSessions(context, request.userId, request.sessionId, callInfo(call));
+      return { count: sessionIds.length, sessionIds };
     },
   };
 }

@@ -88,7 +88,10 @@ describe('sessions', () => {
     expect(await failureOf(harness.client.EndSession({ userId: user.id, sessionId: lost }))).toMatchObject({
       code: 'NOT_FOUND',
     });
-    expect(await harness.client.EndOtherSessions({ userId: user.id, sessionId: current })).toEqual({ count: 1 });
+    expect(await harness.client.EndOtherSessions({ userId: user.id, sessionId: current })).toEqual({
+      count: 1,
+      sessionIds: [other],
+    });
     const { sessions: left } = await harness.client.ListSessions({ userId: user.id });
     expect(left.map((session) => session.id)).toEqual([current]);
     await waitFor(() => published('SessionEnded', lost).length === 1 && published('SessionEnded', other).length === 1);
