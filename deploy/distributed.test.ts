@@ -311,12 +311,16 @@ function distributedFlows() {
     await waitFor(async () => (await documentsHolding(traces)).length === 0, 30_000, 'every service erasing');
     expect(await documentsHolding(traces)).toEqual([]);
 
-    // The UserDeleted is in the active segment, which is never cleaned: a later event on the topic, after a segment's
-    // time, rolls it into one the cleaner takes.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await register(first, `testimone_${tag}`);
+    // The UserDeleted is in its partition's active segment, which is never cleaned: a later event on that partition,
+    // a segment's time (a second here) after it, rolls it into one the cleaner takes. Each look registers a witness,
+    // whose events land on one partition or another, until the cleaner has left the member only their UserDeleted.
+    let witnesses = 0;
     await waitFor(
-      async () => (await eventsOf('identity.users', reader.id)).length === 1,
+      async () => {
+        witnesses += 1;
+        await register(first, `testimone_${tag}_${witnesses}`);
+        return (await eventsOf('identity.users', reader.id)).length === 1;
+      },
       60_000,
       "the compaction of identity's topic",
     );
