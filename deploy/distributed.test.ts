@@ -5,6 +5,7 @@
 // test:distributed`, which starts the engines; plain `npm test` has none and skips it, saying so.
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
+import { Client as S3Client } from 'minio';
 import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -286,7 +287,7 @@ function distributedFlows() {
     );
   });
 
-  it("erases the member who leaves: nothing of theirs in MongoDB, and only their UserDeleted on identity's compacted topic", async () => {
+  it("erases the member who leaves: nothing of theirs in MongoDB or S3, and only their UserDeleted on identity's compacted topic", async () => {
     const kafkaAdmin = kafka.admin();
     await kafkaAdmin.connect();
     try {
@@ -306,10 +307,16 @@ function distributedFlows() {
     const before = await documentsHolding(traces);
     for (const trace of traces)
       expect([trace, before.some((found) => found.endsWith(`: ${trace}`))]).toEqual([trace, true]);
+    expect(await photosOf(reader.id)).not.toEqual([]);
 
     expect((await send(second, reader.cookie, '/api/users/account', 'DELETE', {})).status).toBe(200);
     await waitFor(async () => (await documentsHolding(traces)).length === 0, 30_000, 'every service erasing');
     expect(await documentsHolding(traces)).toEqual([]);
+    await waitFor(
+      async () => (await photosOf(reader.id)).length === 0,
+      30_000,
+      "identity removing the member's photos",
+    );
 
     // The UserDeleted is in its partition's active segment, which is never cleaned: a later event on that partition,
     // a segment's time (a second here) after it, rolls it into one the cleaner takes. Each look registers a witness,
@@ -343,6 +350,24 @@ function distributedFlows() {
     } finally {
       await client.close();
     }
+  }
+
+  /** The keys of the member's photos in the S3 bucket (identity keeps them under `<kind>/<member's id>/`). */
+  async function photosOf(memberId: string): Promise<string[]> {
+    const endpoint = new URL(engines.S3_ENDPOINT ?? '');
+    const s3 = new S3Client({
+      endPoint: endpoint.hostname,
+      port: Number(endpoint.port),
+      useSSL: false,
+      accessKey: engines.S3_ACCESS_KEY ?? '',
+      secretKey: engines.S3_SECRET_KEY ?? '',
+    });
+    const keys: string[] = [];
+    for await (const object of s3.listObjectsV2(process.env.S3_BUCKET ?? 'tip-media', '', true)) {
+      const { name } = object as { name?: string };
+      if (name?.split('/')[1] === memberId) keys.push(name);
+    }
+    return keys;
   }
 
   /** What a new consumer reads from the start of `topics` up to their ends now. */
