@@ -2,7 +2,7 @@ import { DomainError, parseInput } from '@tip/platform';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { IdentityUserOutput } from '@tip/identity/contract';
-import { passkeyNameField, secondStepSchema, totpConfirmSchema } from '@tip/identity/domain';
+import { passkeyFormSchema, secondStepSchema, totpConfirmSchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
 import {
   passkeyOptionsSchema,
@@ -22,7 +22,7 @@ import { ownUserJson } from '../user-view.js';
 
 /** A browser's WebAuthn answer, passed to identity as it came (identity checks it whole). */
 const passkeyAnswerSchema = z.object({ response: z.record(z.string(), z.unknown()) });
-const passkeyRegistrationSchema = passkeyAnswerSchema.extend({ name: passkeyNameField });
+const passkeyRegistrationSchema = passkeyAnswerSchema.extend(passkeyFormSchema.shape);
 
 interface ProtoFactors {
   totp: boolean;
@@ -167,7 +167,8 @@ export function secondFactorRoutes(context: BffContext): Router {
     account,
     handle(async (req, res) => {
       const { code } = parseInput(totpConfirmSchema, req.body);
-      await factorAdded(req, res, await identity.ConfirmTotpSetup({ userId: sessionOf(res).user.id, code }));
+      const { user, claims } = sessionOf(res);
+      await factorAdded(req, res, await identity.ConfirmTotpSetup({ userId: user.id, code, sessionId: claims.sid }));
     }),
   );
 
@@ -196,11 +197,12 @@ export function secondFactorRoutes(context: BffContext): Router {
     account,
     handle(async (req, res) => {
       const { response, name } = parseInput(passkeyRegistrationSchema, req.body);
-      const userId = sessionOf(res).user.id;
+      const { user, claims } = sessionOf(res);
+      const responseJson = JSON.stringify(response);
       await factorAdded(
         req,
         res,
-        await identity.FinishPasskeyRegistration({ userId, responseJson: JSON.stringify(response), name }),
+        await identity.FinishPasskeyRegistration({ userId: user.id, responseJson, name, sessionId: claims.sid }),
       );
     }),
   );

@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
-import { isLive, MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS, passkeyNameField, type UserView } from '../domain/index.js';
+import { isLive, MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS, passkeyFormSchema, type UserView } from '../domain/index.js';
 import type { PendingPasskeyChallenge, StoredPasskey, UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { addSecondFactor, factorsOf, removeSecondFactor } from './second-factors.js';
@@ -96,10 +96,10 @@ export async function beginPasskeyRegistration(context: IdentityContext, userId:
 /** Stores the passkey the browser made, once its answer checks out for this site and the challenge given. */
 export async function finishPasskeyRegistration(
   context: IdentityContext,
-  input: { userId: string; responseJson: string; name: unknown },
+  input: { userId: string; sessionId: string; responseJson: string; name: unknown },
   call: CallInfo,
 ) {
-  const name = parseInput(z.object({ name: passkeyNameField }), { name: input.name }).name;
+  const { name } = parseInput(passkeyFormSchema, { name: input.name });
   const answer = parseAnswer<RegistrationResponseJSON>(input.responseJson);
   const user = await context.users.get(input.userId);
   const { id: rpID, origin } = context.secondFactors.relyingParty;
@@ -122,7 +122,7 @@ export async function finishPasskeyRegistration(
   };
   return addSecondFactor(
     context,
-    input.userId,
+    input,
     (factors) => {
       if (factors.challenge?.challenge !== challengeOf(answer)) throw invalid();
       if (factors.passkeys.some((known) => known.id === passkey.id)) {

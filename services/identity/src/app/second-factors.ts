@@ -4,6 +4,7 @@ import { SecondFactorAdded } from '../contract/index.js';
 import { hashSecret, newRecoveryCode } from '../infra/one-time-secrets.js';
 import { hasSecondFactor, type StoredSecondFactors, type UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
+import { endOtherSessions } from './sessions.js';
 import { profileUpdated } from './user-events.js';
 
 /** What the member sees of their factors: never a secret, a key or a code. */
@@ -33,16 +34,18 @@ function recoveryCodes(): { codes: string[]; stored: StoredSecondFactors['recove
 }
 
 /**
- * Stores a factor the member just proved they hold (`add`). Every other session of theirs ends (their session
- * generation goes up: whoever signed in with the password alone must now give the second step); the caller starts
- * this browser's anew. The first factor comes with recovery codes, returned this once.
+ * Stores a factor the member just proved they hold (`add`). Every other session of theirs ends, as after a password
+ * reset (whoever signed in with the password alone must now give the second step): the recorded ones but
+ * `sessionId`, and their session generation goes up, so the caller gives this browser a token of the new one. The
+ * first factor comes with recovery codes, returned this once.
  */
 export async function addSecondFactor(
   context: IdentityContext,
-  userId: string,
+  input: { userId: string; sessionId: string },
   add: (factors: StoredSecondFactors) => StoredSecondFactors,
   call: CallInfo,
 ): Promise<{ user: UserDocument; recoveryCodes: string[] }> {
+  const { userId } = input;
   const fresh = recoveryCodes();
   let given: string[] = [];
   const user = await context.users.modify(userId, (current) => {
@@ -59,6 +62,7 @@ export async function addSecondFactor(
       events: [SecondFactorAdded.create(userId, { userId }, call.correlationId), profileUpdated(next, call)],
     };
   });
+  await endOtherSessions(context, userId, input.sessionId, call);
   return { user, recoveryCodes: given };
 }
 

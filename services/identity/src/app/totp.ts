@@ -40,14 +40,14 @@ export async function beginTotpSetup(context: IdentityContext, userId: string): 
 /** The app's first code turns it on (it must match the secret shown, within its 10 minutes). */
 export async function confirmTotpSetup(
   context: IdentityContext,
-  input: { userId: string; code: unknown },
+  input: { userId: string; sessionId: string; code: unknown },
   call: CallInfo,
 ) {
   const { code } = parseInput(totpConfirmSchema, { code: input.code });
   const now = new Date();
   return addSecondFactor(
     context,
-    input.userId,
+    input,
     (factors) => {
       const pending = factors.pendingTotp;
       if (factors.totp) throw new DomainError('ALREADY_EXISTS', 'identity.totpAlreadyOn');

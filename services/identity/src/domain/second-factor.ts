@@ -124,3 +124,6 @@ export const passkeyNameField = z
   .trim()
   .min(1, 'validation.passkeyName')
   .max(60, 'validation.passkeyName');
+
+/** The security page's form for a new passkey: its name (the browser's answer comes with it). */
+export const passkeyFormSchema = z.object({ name: passkeyNameField });

@@ -26,6 +26,10 @@ async function withTotp() {
 describe('an authenticator app', () => {
   it('is set up with a secret, its QR code and the first code, and ends the other sessions', async () => {
     const user = await registerMember(harness);
+    const userAgent =
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+    const here = await harness.client.StartSession({ userId: user.id, userAgent });
+    await harness.client.StartSession({ userId: user.id, userAgent });
     const setup = await harness.client.BeginTotpSetup({ userId: user.id });
     expect(setup.uri).toBe(`otpauth://totp/Tip:${user.username}?secret=${setup.secret}&issuer=Tip`);
     expect(setup.qrSvg).toMatch(/^<svg /);
@@ -38,13 +42,21 @@ describe('an authenticator app', () => {
       messageKey: 'identity.secondFactorCodeInvalid',
     });
 
-    const added = await harness.client.ConfirmTotpSetup({ userId: user.id, code: appCode(setup.secret) });
+    const added = await harness.client.ConfirmTotpSetup({
+      userId: user.id,
+      code: appCode(setup.secret),
+      sessionId: here.sessionId,
+    });
     expect(added.user).toMatchObject({ secondFactor: true, sessionGeneration: user.sessionGeneration + 1 });
+    const { sessions } = await harness.client.ListSessions({ userId: user.id });
+    expect(sessions.map((session) => session.id)).toEqual([here.sessionId]);
     expect(added.recoveryCodes).toHaveLength(10);
     expect(new Set(added.recoveryCodes).size).toBe(10);
     expect(added.factors).toEqual({ totp: true, passkeys: [], recoveryCodesLeft: 10 });
-    await waitFor(() => eventTypes(harness.published, user.id).includes('SecondFactorAdded'));
-    expect(eventTypes(harness.published, user.id).slice(-2)).toEqual(['SecondFactorAdded', 'ProfileUpdated']);
+    await waitFor(() => eventTypes(harness.published, user.id).includes('SessionEnded'));
+    const types = eventTypes(harness.published, user.id);
+    expect(types.filter((type) => type !== 'SessionEnded').slice(-2)).toEqual(['SecondFactorAdded', 'ProfileUpdated']);
+    expect(types.filter((type) => type === 'SessionEnded')).toHaveLength(1);
 
     // Hashes only: neither a recovery code nor its plain form is stored.
     const stored = JSON.stringify(await harness.storedUser(user.id));
