@@ -7,13 +7,13 @@ import {
   type Admin,
   type Consumer,
   type KafkaMessage,
-  type LogEntry,
   type Producer,
   type TopicMessages,
 } from 'kafkajs';
 import type { Logger } from '../../logging/logger.js';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
+import { logKafkaEntry } from './kafka-logging.js';
 import type { KafkaSecurity } from './kafka-security.js';
 
 /** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
@@ -91,7 +91,7 @@ export class KafkaEventBus implements EventBus {
       ...(tls ? { ssl: tls.ca ? { ca: [tls.ca] } : true } : {}),
       ...(sasl ? { sasl } : {}),
       logLevel: logLevel.WARN,
-      logCreator: () => (entry) => logTo(options.logger, entry),
+      logCreator: () => (entry) => logKafkaEntry(options.logger, entry),
     });
     // One request in flight at a time: a retried send can then never overtake the next one.
     const producer = kafka.producer({
@@ -312,14 +312,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function logTo(logger: Logger | undefined, { namespace, level, log }: LogEntry): void {
-  if (!logger) return;
-  const { message, ...details } = log;
-  const entry = { ...details, namespace };
-  if (level === logLevel.ERROR) logger.error(entry, message);
-  else if (level === logLevel.WARN) logger.warn(entry, message);
-  else if (level === logLevel.INFO) logger.info(entry, message);
-  else logger.debug(entry, message);
 }
