@@ -11,6 +11,7 @@ const BENCHES = [
   'services/embedded/dist/bench/auth-user.bench.js',
   'services/wallet/dist/bench/debits.bench.js',
   'services/embedded/dist/bench/feed.bench.js',
+  'services/embedded/dist/bench/media.bench.js',
   'services/embedded/dist/bench/messages.bench.js',
   'services/embedded/dist/bench/overload.bench.js',
   'services/embedded/dist/bench/notifications.bench.js',

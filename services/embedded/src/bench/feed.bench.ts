@@ -21,7 +21,6 @@
  * more. Members are real: registered through the API, approved by the admin, so that content learned of them from
  * identity's events.
  */
-import autocannon from 'autocannon';
 import { CATEGORIES } from '@tip/content/domain';
 import { SqliteDocumentStore } from '@tip/platform';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
@@ -32,6 +31,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
+import { KINDS, LIVE_CONNECTIONS, liveMix, type Kind } from './live-mix.js';
 import { ADMIN, approvedMember, call, signIn, type Session } from './members.js';
 import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
@@ -40,12 +40,9 @@ const POSTS = 3_000;
 const MEMBERS = 30;
 const COMMENTS = 3;
 const LIKES = 5;
-const LIVE_CONNECTIONS = 64;
 const FIRST_PAGE = '/api/posts/feed?limit=20';
-const KINDS = ['first page', 'next page', 'like', 'comments'] as const;
 /** What Chromium asks for: the BFF answers a page of the feed brotli-compressed (compressed once per page it keeps). */
 const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-type Kind = (typeof KINDS)[number];
 
 /**
  * Content's posts, comments and likes as content writes them: a post counts its likes and comments and keeps
@@ -158,82 +155,6 @@ function residentShapeMb(running: NodeProcess): number {
 async function settledMb(running: NodeProcess): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 2000));
   return residentShapeMb(running);
-}
-
-/**
- * The live mix against `base`: each connection a member, knowing what its member's last first page showed; any
- * answer but 2xx fails the bench.
- */
-async function liveMix(base: string, members: Session[], headers: Record<string, string> = {}) {
-  const done = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
-  const refused: string[] = [];
-  let connections = 0;
-  // A compressed first page cannot be read here (autocannon does not decode it): what each member's first page shows
-  // is read beforehand (fetch decodes).
-  const compressed = Object.keys(headers).some((name) => name.toLowerCase() === 'accept-encoding');
-  const firstPages = new Map<string, string[]>();
-  if (compressed)
-    for (const member of members) {
-      const page = await call(base, FIRST_PAGE, { cookie: member.cookie });
-      firstPages.set(
-        member.id,
-        ((await page.json()) as { post: { id: string } }[]).map((item) => item.post.id),
-      );
-    }
-  const result = await autocannon({
-    url: `${base}${FIRST_PAGE}`,
-    connections: LIVE_CONNECTIONS,
-    duration: DURATION_S,
-    setupClient: (client) => {
-      const member = members[connections++ % members.length] as Session;
-      let cursor = '';
-      let seen: string[] = firstPages.get(member.id) ?? [];
-      let kind: Kind = 'first page';
-      client.setRequests([
-        {
-          setupRequest: (request) => {
-            const roll = Math.random();
-            // A connection starts on its first page: the other kinds need what it shows.
-            kind =
-              seen.length === 0 || roll < 0.7
-                ? 'first page'
-                : roll < 0.9
-                  ? 'next page'
-                  : roll < 0.97
-                    ? 'like'
-                    : 'comments';
-            const post = seen[Math.floor(Math.random() * seen.length)] ?? '';
-            const path = {
-              'first page': FIRST_PAGE,
-              'next page': `${FIRST_PAGE}&cursor=${encodeURIComponent(cursor)}`,
-              like: `/api/posts/${post}/like`,
-              comments: `/api/posts/${post}/comments`,
-            }[kind];
-            const method = kind === 'like' ? 'POST' : 'GET';
-            return { ...request, method, path, headers: { ...request.headers, ...headers, cookie: member.cookie } };
-          },
-          onResponse: (status, body, _context, headers) => {
-            if (status < 200 || status >= 300) {
-              refused.push(`${kind}: ${status} ${body.slice(0, 200)}`);
-              return;
-            }
-            done[kind] += 1;
-            if (kind !== 'first page') return;
-            const next = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'x-next-cursor')?.[1];
-            if (typeof next === 'string') cursor = next;
-            else refused.push('a first page without X-Next-Cursor');
-            if (seen.length === 0) seen = (JSON.parse(body) as { post: { id: string } }[]).map((item) => item.post.id);
-          },
-        },
-      ]);
-    },
-  });
-  if (result.non2xx > 0 || result.errors > 0 || refused.length > 0) {
-    throw new Error(
-      `live mix: ${result.non2xx} non-2xx answers and ${result.errors} errors under load: ${refused.slice(0, 5).join('; ')}`,
-    );
-  }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, done };
 }
 
 async function main() {
