@@ -42,6 +42,8 @@ export async function launchProcesses(options: ProcessPlatformOptions): Promise<
     SERVICE_TOKEN_SECRET: generateServiceTokenSecret(),
     SESSION_SECRET: config.SESSION_SECRET ?? (await persistedSessionSecret(dataDir)),
   };
+  // Where browsers reach the platform: the BFF on PORT, or the gateway in front of the replicas.
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const run = (name: string, workspace: string, env: NodeJS.ProcessEnv) =>
     supervise({ name, script: entry(workspace), env, logger, onGiveUp });
   const services: Supervised[] = [];
@@ -49,8 +51,8 @@ export async function launchProcesses(options: ProcessPlatformOptions): Promise<
   for (const service of SERVICES) {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...shared, ...serviceEnv(service, addresses, engines), GRPC_PORT: String(port) };
-    // Identity's mails link to where browsers reach the BFF (or the gateway), as npm start's do.
-    if (service === 'identity') env.PUBLIC_URL = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+    // Identity's mails link to where browsers reach the platform, as npm start's do.
+    if (service === 'identity') env.PUBLIC_URL = publicUrl;
     services.push(run(service, `services/${service}`, env));
     addresses[service] = `127.0.0.1:${port}`;
   }
@@ -60,6 +62,8 @@ export async function launchProcesses(options: ProcessPlatformOptions): Promise<
       ...shared,
       ...bffEnv(addresses, engines),
       PORT: String(port),
+      // Google's redirect and the same-site check name the platform's address, not the replica's own port.
+      PUBLIC_URL: publicUrl,
       // Replicas on one host: each consumes every event in groups of its own (named after the host by default).
       ...(replicas && { BFF_REPLICA_NAME: `${hostname()}-${index + 1}` }),
     }),
