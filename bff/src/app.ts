@@ -10,6 +10,7 @@ import { sameSiteWritesOnly } from './http/same-site.js';
 import { authRoutes } from './routes/auth.js';
 import { accountMailRoutes } from './routes/account-mail.js';
 import { secondFactorRoutes } from './routes/second-factor.js';
+import { sessionRoutes } from './routes/sessions.js';
 import { blockRoutes } from './routes/blocks.js';
 import type { currentUserHandler } from './routes/current-user.js';
 import { googleRoutes } from './routes/google.js';
@@ -59,6 +60,7 @@ export function createApp(context: BffContext, currentUser: ReturnType<typeof cu
   app.use(authRoutes(context, currentUser));
   app.use(accountMailRoutes(context));
   app.use(secondFactorRoutes(context));
+  app.use(sessionRoutes(context));
   app.use(googleRoutes(context));
   app.use(userRoutes(context));
   app.use(memberExportRoutes(context));

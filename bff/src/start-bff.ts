@@ -29,6 +29,7 @@ import { createRealtime } from './realtime/socket-server.js';
 import { currentUserHandler, isCurrentUserRequest } from './routes/current-user.js';
 import { feedHandler, isFeedRequest } from './routes/feed.js';
 import { followIdentityEvents } from './session/follow-identity-events.js';
+import { followSessionEvents } from './session/follow-session-events.js';
 import { SessionTokens } from './session/session-tokens.js';
 import { Sessions } from './session/sessions.js';
 import { UserCache } from './session/user-cache.js';
@@ -77,7 +78,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const feedPages = new FeedPages({
     likeCounts: async (postIds, viewerId) => (await content.Counts({ postIds, viewerId })).counts,
   });
-  const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, secureCookies);
+  const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, identity, secureCookies);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
   const feed = feedHandler({ sessions, content, pages: feedPages, say, logger });
 
@@ -145,6 +146,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   const group = dependencies.eventsGroup;
   const subscriptions = [
     await followIdentityEvents({ events, users, push, logger, ...(group && { group: `${group}-users` }) }),
+    await followSessionEvents({ events, sessions, push, logger, ...(group && { group: `${group}-sessions` }) }),
     await followLedgerEvents({ events, balances, push, logger, ...(group && { group: `${group}-ledger` }) }),
     await followPostEvents({ events, push, pages: feedPages, logger, ...(group && { group: `${group}-posts` }) }),
     await followMessageEvents({ events, push, logger, ...(group && { group: `${group}-messages` }) }),

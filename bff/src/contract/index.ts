@@ -12,3 +12,4 @@ export * from './pushes.js';
 export * from './users.js';
 export * from './wallet.js';
 export * from './second-factor.js';
+export * from './sessions.js';

@@ -34,6 +34,8 @@ export interface Push {
   toAdminsHere(event: AdminPushEvent): void;
   /** Closes the sockets of a session that ended (logout), on every replica. */
   endSession(sid: string): void;
+  /** Closes the sockets of a session that ended, on this replica (every replica hears SessionEnded). */
+  endSessionHere(sid: string): void;
   /** Closes a deleted user's sockets on this replica (every replica hears UserDeleted). */
   endUserHere(userId: string): void;
 }
@@ -57,6 +59,7 @@ export function createPush(io: Server): Push {
     },
     toAdminsHere: (event) => emit(io.local.to(ADMINS_ROOM), event),
     endSession: (sid) => io.in(sessionRoom(sid)).disconnectSockets(true),
+    endSessionHere: (sid) => io.local.in(sessionRoom(sid)).disconnectSockets(true),
     endUserHere: (userId) => io.local.in(userRoom(userId)).disconnectSockets(true),
   };
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { BoundedMap } from '../lib/bounded-map.js';
 
@@ -8,7 +7,7 @@ export const SESSION_MAX_AGE_SECONDS = 604_800;
 export interface SessionClaims {
   /** The user id. */
   sub: string;
-  /** The session id: what logout revokes. */
+  /** The session id: identity's record of the session (what logout and 'end' end). */
   sid: string;
   /** Expiry, epoch seconds. */
   exp: number;
@@ -32,8 +31,8 @@ export class SessionTokens {
     this.verified = new BoundedMap(options.maxVerified ?? 20_000, options.now);
   }
 
-  async issue(userId: string, generation: number): Promise<{ token: string; claims: SessionClaims }> {
-    const sid = randomBytes(18).toString('base64url');
+  /** A token for identity's session `sid` of the member. */
+  async issue(userId: string, generation: number, sid: string): Promise<{ token: string; claims: SessionClaims }> {
     const token = await new SignJWT({ sid, gen: generation })
       .setProtectedHeader({ alg: ALGORITHM })
       .setSubject(userId)

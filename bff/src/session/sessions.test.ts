@@ -3,16 +3,16 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { MemoryCache } from '@tip/platform';
 import { IdentityDirectory, identityUser } from '../testing/identity-users.js';
 import { readCookie } from './cookies.js';
-import { SESSION_COOKIE, Sessions, USER_ID_COOKIE } from './sessions.js';
+import { SESSION_COOKIE, SESSION_RECHECK_MS, Sessions, USER_ID_COOKIE } from './sessions.js';
 import { SessionTokens } from './session-tokens.js';
 import { UserCache } from './user-cache.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
-/** One BFF replica's session check; replicas share the cache port and the secret. */
-function replica(cache: MemoryCache, identity: IdentityDirectory, secure = false) {
-  const users = new UserCache(identity);
-  return { users, sessions: new Sessions(new SessionTokens(SECRET), cache, users, secure) };
+/** One BFF replica's session check; replicas share the cache port, the secret and identity. */
+function replica(cache: MemoryCache, identity: IdentityDirectory, secure = false, now: () => number = Date.now) {
+  const users = new UserCache(identity, { now });
+  return { users, sessions: new Sessions(new SessionTokens(SECRET, { now }), cache, users, identity, secure, now) };
 }
 
 /** A token signed HS256 with `secret`, expiring in `expiresIn` seconds unless its claims say otherwise. */
@@ -25,8 +25,10 @@ const signed = (claims: Record<string, unknown>, secret: string, expiresIn = 60)
 /** The member the sessions are started for, before any password reset. */
 const U1 = { id: 'u1', sessionGeneration: 0 };
 
+const LINUX_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 /** A request that came over plain http, as Express sees it. */
-const overHttp = { secure: false };
+const overHttp = { secure: false, headers: { 'user-agent': LINUX_CHROME } };
 
 /** The Cookie header a browser would send back after these Set-Cookie headers. */
 const cookieHeader = (setCookies: string[]) => setCookies.map((header) => header.split(';')[0]).join('; ');
@@ -59,7 +61,7 @@ describe('sessions', () => {
 
   it('marks the cookies Secure, and those that clear them, when the request came over https', async () => {
     const { sessions } = setup();
-    const overHttps = { secure: true };
+    const overHttps = { secure: true, headers: {} };
     const started = await sessions.start(U1, overHttps);
     expect(started.every((c) => c.includes('Secure'))).toBe(true);
     const { setCookies } = await sessions.end(cookieHeader(started), overHttps);
@@ -78,6 +80,49 @@ describe('sessions', () => {
     const header = cookieHeader(await sessions.start(U1, overHttp));
     for (let i = 0; i < 100; i++) expect(await sessions.authenticate(header)).not.toBeNull();
     expect(identity.calls).toBe(1);
+    expect(identity.touches).toBe(0);
+  });
+
+  it("starts identity's record of the session, whose id the token carries", async () => {
+    const { sessions, identity } = setup();
+    const session = await sessions.authenticate(cookieHeader(await sessions.start(U1, overHttp)));
+    expect(identity.sessions.get(session?.claims.sid ?? '')).toEqual({ userId: 'u1', live: true });
+  });
+
+  it('asks identity again once per recheck interval, and refuses a session identity ended, on every replica', async () => {
+    const cache = new MemoryCache();
+    const identity = new IdentityDirectory();
+    identity.users.set('u1', identityUser('u1'));
+    let clock = Date.now();
+    const now = () => clock;
+    const { sessions } = replica(cache, identity, false, now);
+    const other = replica(cache, identity, false, now).sessions;
+    const header = cookieHeader(await sessions.start(U1, overHttp));
+    expect(await other.authenticate(header)).not.toBeNull();
+    expect(identity.touches).toBe(1);
+    clock += SESSION_RECHECK_MS - 1;
+    expect(await sessions.authenticate(header)).not.toBeNull();
+    expect(identity.touches).toBe(1);
+
+    // Ended in identity alone (its mark in the cache lost, its event not yet here): refused at the next recheck.
+    const sid = (await sessions.authenticate(header))?.claims.sid ?? '';
+    await identity.EndSession({ userId: 'u1', sessionId: sid });
+    clock += 1;
+    expect(await sessions.authenticate(header)).toBeNull();
+    // The replica that found out marked it in the cache: the other refuses it without asking.
+    const touches = identity.touches;
+    expect(await other.authenticate(header)).toBeNull();
+    expect(identity.touches).toBe(touches);
+  });
+
+  it('refuses at once a session refused by id (ended from another device), on every replica', async () => {
+    const { cache, identity, sessions } = setup();
+    const other = replica(cache, identity).sessions;
+    const header = cookieHeader(await sessions.start(U1, overHttp));
+    const sid = (await other.authenticate(header))?.claims.sid ?? '';
+    await sessions.refuse(sid);
+    await expect(sessions.authenticate(header)).resolves.toBeNull();
+    await expect(other.authenticate(header)).resolves.toBeNull();
   });
 
   it('never trusts the readable user-id cookie', async () => {
@@ -107,6 +152,7 @@ describe('sessions', () => {
     const { claims, setCookies } = await sessions.end(header, overHttp);
     expect(claims?.sub).toBe('u1');
     expect(setCookies.every((c) => c.includes('Max-Age=0'))).toBe(true);
+    expect(identity.sessions.get(claims?.sid ?? '')?.live).toBe(false);
     await expect(sessions.authenticate(header)).resolves.toBeNull();
     await expect(other.authenticate(header)).resolves.toBeNull();
     await expect(sessions.authenticate(cookieHeader(await sessions.start(U1, overHttp)))).resolves.not.toBeNull();
@@ -116,6 +162,7 @@ describe('sessions', () => {
     const { sessions, users, identity } = setup();
     const before = cookieHeader(await sessions.start(U1, overHttp));
     // A token from before generations existed counts as generation 0.
+    identity.sessions.set('old-session', { userId: 'u1', live: true });
     const older = `${SESSION_COOKIE}=${await signed({ sid: 'old-session' }, SECRET)}`;
     await expect(sessions.authenticate(older)).resolves.not.toBeNull();
 
@@ -127,6 +174,12 @@ describe('sessions', () => {
     await expect(sessions.authenticate(older)).resolves.toBeNull();
     const after = cookieHeader(await sessions.start({ id: 'u1', sessionGeneration: 1 }, overHttp));
     await expect(sessions.authenticate(after)).resolves.toMatchObject({ claims: { gen: 1 } });
+  });
+
+  it('refuses a token whose session identity has no record of (issued before sessions were recorded)', async () => {
+    const { sessions } = setup();
+    const unrecorded = `${SESSION_COOKIE}=${await signed({ sid: 'never-recorded' }, SECRET)}`;
+    await expect(sessions.authenticate(unrecorded)).resolves.toBeNull();
   });
 
   it('refuses the session of a deleted user', async () => {

@@ -1,5 +1,6 @@
-import { DomainError, type Cache } from '@tip/platform';
-import type { IdentityUserOutput } from '@tip/identity/contract';
+import { DomainError, type Cache, type ServiceClient } from '@tip/platform';
+import type { IdentityDefinition, IdentityUserOutput } from '@tip/identity/contract';
+import { BoundedMap } from '../lib/bounded-map.js';
 import { clearCookie, readCookie, setCookie } from './cookies.js';
 import { SESSION_MAX_AGE_SECONDS, type SessionClaims, type SessionTokens } from './session-tokens.js';
 import type { UserCache } from './user-cache.js';
@@ -16,6 +17,21 @@ export interface CookieRequest {
   secure: boolean;
 }
 
+/** A sign-in's request: its User-Agent tells identity where the session runs. */
+export interface SignInRequest extends CookieRequest {
+  headers: { 'user-agent'?: string | undefined };
+}
+
+/** What the session check asks of identity, which owns the sessions' records. */
+export type IdentitySessions = Pick<ServiceClient<IdentityDefinition>, 'StartSession' | 'TouchSession' | 'EndSession'>;
+
+/**
+ * How long a session identity said was live is taken as live here without asking again. Identity writes its
+ * last-seen time at most this often too, so a request costs neither a call nor a write; an ended session is refused
+ * sooner than that by its mark in the cache (below).
+ */
+export const SESSION_RECHECK_MS = 5 * 60_000;
+
 export interface Session {
   token: string;
   claims: SessionClaims;
@@ -23,24 +39,34 @@ export interface Session {
 }
 
 const revokedKey = (sid: string) => `session:revoked:${sid}`;
+const REVOKED_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
 /** Whom a session is started for: the member and their session generation now. */
 export type SessionHolder = Pick<IdentityUserOutput, 'id' | 'sessionGeneration'>;
 
 /**
- * The session check and the session's life: a signed token in an httpOnly cookie, revocation recorded in the cache
- * port (so every BFF replica refuses a logged-out token), the user from the in-memory user cache. Cookies are Secure
+ * The session check and the session's life: a signed token in an httpOnly cookie naming identity's record of the
+ * session; an ended session marked in the cache port (so every BFF replica refuses it on its next request), and
+ * identity asked whether it is live once per SESSION_RECHECK_MS (which also marks it seen, and catches a mark the
+ * cache lost); the user from the in-memory user cache. Cookies are Secure
  * when PUBLIC_URL is https (`alwaysSecure`) and whenever the request itself is, so that a deployment behind an https
  * proxy that left PUBLIC_URL unset or http still keeps its session off plain http.
  */
 export class Sessions {
+  /** Sessions identity said were live, until they are to be asked about again. */
+  private readonly confirmed: BoundedMap<string, true>;
+  private readonly confirming = new Map<string, Promise<boolean>>();
+
   constructor(
     private readonly tokens: SessionTokens,
     private readonly cache: Cache,
     private readonly users: UserCache,
+    private readonly identity: IdentitySessions,
     private readonly alwaysSecure: boolean,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.confirmed = new BoundedMap(50_000, now);
+  }
 
   /** The session a request's Cookie header carries, or null for a visitor. */
   async authenticate(cookieHeader: string | undefined): Promise<Session | null> {
@@ -52,7 +78,40 @@ export class Sessions {
     const user = await this.users.get(claims.sub);
     // A password reset since it was issued ended it: the user cache learns the new generation from identity's event.
     if (!user || claims.gen < user.sessionGeneration) return null;
+    if (!(await this.isLive(claims))) return null;
     return { token, claims, user };
+  }
+
+  /** Whether identity holds the session live, asked once per SESSION_RECHECK_MS and session in this process. */
+  private isLive(claims: SessionClaims): Promise<boolean> {
+    if (this.confirmed.has(claims.sid)) return Promise.resolve(true);
+    let pending = this.confirming.get(claims.sid);
+    if (!pending) {
+      pending = this.confirm(claims).finally(() => this.confirming.delete(claims.sid));
+      this.confirming.set(claims.sid, pending);
+    }
+    return pending;
+  }
+
+  private async confirm(claims: SessionClaims): Promise<boolean> {
+    let live: boolean;
+    try {
+      ({ live } = await this.identity.TouchSession({ userId: claims.sub, sessionId: claims.sid }));
+    } catch {
+      throw new DomainError('UNAVAILABLE', 'errors.unavailable');
+    }
+    if (live) this.confirmed.set(claims.sid, true, this.now() + SESSION_RECHECK_MS);
+    else await this.refuse(claims.sid);
+    return live;
+  }
+
+  /**
+   * Refuses an ended session from now on, in every replica (its mark in the cache outlives any token of it); its
+   * sockets are the caller's to close.
+   */
+  async refuse(sid: string): Promise<void> {
+    this.confirmed.delete(sid);
+    await this.cache.set(revokedKey(sid), '1', REVOKED_MS);
   }
 
   /**
@@ -74,10 +133,18 @@ export class Sessions {
     }
   }
 
-  /** Starts a session for the user; returns the Set-Cookie header values. */
-  async start(user: SessionHolder, request: CookieRequest): Promise<string[]> {
+  /**
+   * Starts a session for the user (identity records it, with the request's User-Agent); returns the Set-Cookie
+   * header values.
+   */
+  async start(user: SessionHolder, request: SignInRequest): Promise<string[]> {
     const userId = user.id;
-    const { token } = await this.tokens.issue(userId, user.sessionGeneration);
+    const { sessionId } = await this.identity.StartSession({
+      userId,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    const { token } = await this.tokens.issue(userId, user.sessionGeneration, sessionId);
+    this.confirmed.set(sessionId, true, this.now() + SESSION_RECHECK_MS);
     const options = { secure: this.secure(request), maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
     return [
       setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true }),
@@ -86,8 +153,9 @@ export class Sessions {
   }
 
   /**
-   * Revokes the session a Cookie header carries, if any, for the rest of its life (also when its user is gone).
-   * Returns the ended session's claims and the Set-Cookie header values that clear both cookies.
+   * Revokes the session a Cookie header carries, if any, for the rest of its life (also when its user is gone), and
+   * ends identity's record of it. Returns the ended session's claims and the Set-Cookie header values that clear
+   * both cookies.
    */
   async end(
     cookieHeader: string | undefined,
@@ -98,7 +166,12 @@ export class Sessions {
     if (token && claims) {
       const remainingMs = claims.exp * 1000 - this.now();
       if (remainingMs > 0) await this.cache.set(revokedKey(claims.sid), '1', remainingMs);
+      this.confirmed.delete(claims.sid);
       this.tokens.forget(token);
+      await this.identity.EndSession({ userId: claims.sub, sessionId: claims.sid }).catch((error: unknown) => {
+        // Ended already (from another device, a reset) or its member is gone: nothing is left to end.
+        if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
+      });
     }
     const secure = this.secure(request);
     return {

@@ -36,8 +36,8 @@ export function identityUser(id: string, overrides: Partial<IdentityUserOutput> 
 }
 
 /**
- * Identity's GetUser over an in-memory directory, counting calls: the outside edge of the BFF's unit tests (the
- * HTTP tests run against the real identity service).
+ * Identity's GetUser and session records over an in-memory directory, counting calls: the outside edge of the BFF's
+ * unit tests (the HTTP tests run against the real identity service).
  */
 export class IdentityDirectory {
   readonly users = new Map<string, IdentityUserOutput>();
@@ -51,5 +51,30 @@ export class IdentityDirectory {
     const user = this.users.get(userId ?? '');
     if (!user) throw new DomainError('NOT_FOUND', 'identity.userNotFound');
     return structuredClone(user);
+  };
+
+  /** Session records by id: whose, and whether live. */
+  readonly sessions = new Map<string, { userId: string; live: boolean }>();
+  touches = 0;
+
+  StartSession = ({ userId }: { userId?: string }) => {
+    const sessionId = `session-${this.sessions.size + 1}`;
+    this.sessions.set(sessionId, { userId: userId ?? '', live: true });
+    return Promise.resolve({ sessionId, newDevice: false });
+  };
+
+  TouchSession = ({ userId, sessionId }: { userId?: string; sessionId?: string }) => {
+    this.touches++;
+    const session = this.sessions.get(sessionId ?? '');
+    return Promise.resolve({ live: session !== undefined && session.userId === userId && session.live });
+  };
+
+  EndSession = ({ userId, sessionId }: { userId?: string; sessionId?: string }) => {
+    const session = this.sessions.get(sessionId ?? '');
+    if (!session?.live || session.userId !== userId) {
+      return Promise.reject(new DomainError('NOT_FOUND', 'identity.sessionNotFound'));
+    }
+    session.live = false;
+    return Promise.resolve({});
   };
 }
