@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import { useCurrentUser } from '@/api/current-user';
 import { queryClient } from '@/api/query-client';
+import type { User } from '@/api/types';
 import { ProfileScreen } from '@/app/pages/profile-screen';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { lazyAdminPage } from '@/features/admin';
@@ -21,6 +22,7 @@ import { lazyPostPage } from '@/features/feed';
 import { lazyFeedbackPage } from '@/features/feedback';
 import { lazyMessagesPage } from '@/features/messages';
 import { lazyNotificationsPage } from '@/features/notifications';
+import { lazySecurityPage } from '@/features/security';
 import { lazyCheckoutPage } from '@/features/wallet';
 import { readUserIdCookie } from '@/lib/client-session';
 
@@ -69,11 +71,25 @@ function MemberArea() {
   const { pathname } = useLocation();
   // A Google account enters the community once its profile (and verification photo) is complete.
   if (user?.needsProfileSetup) return <Navigate to="/google-profile-setup" replace />;
+  // An admin past their grace without a second factor: its set-up, and nothing else, until they add one.
+  if (user && secondFactorOverdue(user) && pathname !== SECURITY_PATH) return <Navigate to={SECURITY_PATH} replace />;
   if (user) return loading(<AppLayout user={user} />);
   if (pathname === '/') return loading(<LandingPage />);
   const reason = ({ '/messages': 'messages', '/checkout': 'checkout', '/admin': 'admin' } as const)[pathname];
   if (!reason) return <Navigate to="/login" replace />;
   return loading(<LoginRequiredPage reason={reason} />);
+}
+
+const SECURITY_PATH = '/security';
+
+/** The server's rule (it answers 403 to everything else meanwhile), so that the admin is shown why at once. */
+function secondFactorOverdue(user: User): boolean {
+  return (
+    user.isAdmin &&
+    !user.secondFactor &&
+    user.secondFactorDueAt !== null &&
+    Date.parse(user.secondFactorDueAt) <= Date.now()
+  );
 }
 
 function VisitorsOnly() {
@@ -103,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: 'feedback', element: lazyPage(lazyFeedbackPage) },
           { path: 'demo-registrazione', element: lazyPage(lazyDemoRegistrationPage) },
           { path: 'blocked-users', element: lazyPage(lazyBlockedUsersPage) },
+          { path: 'security', element: lazyPage(lazySecurityPage) },
           { path: 'checkout', element: lazyPage(lazyCheckoutPage) },
           { path: 'admin', element: lazyPage(lazyAdminPage) },
         ],

@@ -6,8 +6,8 @@
  * the build drops what a chunk does not use: web/vite.config.ts).
  */
 
-// identity: registration (with its e-mail step), sign-in, a forgotten password, profile forms, photos, blocks,
-// premium grants.
+// identity: registration (with its e-mail step), sign-in and its second step, a forgotten password, profile forms,
+// photos, blocks, premium grants, a passkey's name.
 export {
   AGE_MAX,
   AGE_MIN,
@@ -21,11 +21,14 @@ export {
   loginSchema,
   newPasswordFormSchema,
   ORIENTATIONS,
+  passkeyFormSchema,
   passwordForgotSchema,
   PHOTO_INVALID_KEY,
   PREMIUM_GRANT_MONTHS,
   profileUpdateSchema,
   registrationSchema,
+  secondStepSchema,
+  totpConfirmSchema,
   UPLOAD_RULES,
 } from '@tip/identity/domain';
 export type {

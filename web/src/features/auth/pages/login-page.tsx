@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Fingerprint, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Divider } from '@/components/divider';
 import { TextField } from '@/components/forms/text-field';
 import { useErrorText } from '@/components/forms/use-error-text';
@@ -13,10 +15,19 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessageOr } from '@/lib/errors';
 import { loginSchema } from '@/lib/rules';
 import { useLogin } from '../api/login';
+import { usePasskeySignIn } from '../api/second-step';
+import { SecondStepForm, type SecondStepMethods } from '../components/second-step-form';
+
+/** Google's sign-in sends a member with a second factor here (?step=second), without saying which they have. */
+const ANY_METHOD: SecondStepMethods = { totp: true, passkey: true, recoveryCode: true };
 
 export function LoginPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const [params, setParams] = useSearchParams();
+  const [secondStep, setSecondStep] = useState<SecondStepMethods | null>(
+    params.get('step') === 'second' ? ANY_METHOD : null,
+  );
   const form = useForm({
     resolver: zodResolver(loginSchema, undefined, { raw: true }),
     defaultValues: { email: '', password: '' },
@@ -25,6 +36,10 @@ export function LoginPage() {
 
   const login = useLogin({
     onSuccess: (result) => {
+      if ('secondStep' in result) {
+        setSecondStep(result.methods);
+        return;
+      }
       if (!result.success) {
         toast({
           variant: 'destructive',
@@ -49,8 +64,37 @@ export function LoginPage() {
       }),
   });
 
+  const passkey = usePasskeySignIn({
+    // A full load starts the signed-in app from a clean slate.
+    onSuccess: () => window.location.assign('/'),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: t('auth.login.errorTitle'),
+        description: serverMessageOr(error, t('secondFactor.signIn.passkeyFailed')),
+      }),
+  });
+
   const emailError = errorText(errors.email?.message);
   const passwordError = errorText(errors.password?.message);
+
+  if (secondStep) {
+    return (
+      <AuthFormCard
+        icon={<ShieldCheck className="size-6" aria-hidden />}
+        title={t('secondFactor.signIn.title')}
+        subtitle={t('secondFactor.signIn.subtitle')}
+      >
+        <SecondStepForm
+          methods={secondStep}
+          onRestart={() => {
+            setSecondStep(null);
+            setParams({}, { replace: true });
+          }}
+        />
+      </AuthFormCard>
+    );
+  }
 
   return (
     <AuthFormCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
@@ -83,6 +127,16 @@ export function LoginPage() {
         </Button>
       </form>
       <Divider label={t('auth.or')} />
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full"
+        disabled={passkey.isPending}
+        onClick={() => passkey.mutate(false)}
+      >
+        {passkey.isPending ? <Spinner /> : <Fingerprint className="size-4" aria-hidden />}
+        {t('secondFactor.signIn.withPasskey')}
+      </Button>
       <GoogleButton href="/api/auth/google" className="w-full">
         {t('auth.login.google')}
       </GoogleButton>

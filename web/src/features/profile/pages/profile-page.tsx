@@ -7,6 +7,7 @@ import { normalizeStatus } from '@/components/verification-badge';
 import { AccountStatusCard } from '../components/account-status-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { MyDataCard } from '../components/my-data-card';
+import { SecurityCard } from '../components/security-card';
 import { PersonalInfoCard } from '../components/personal-info-card';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileImageCard } from '../components/profile-image-card';
@@ -52,6 +53,7 @@ function OwnProfile({ user, slots }: { user: User; slots: ProfileSlots }) {
       </div>
 
       <Suspense fallback={null}>{slots.notificationSettings}</Suspense>
+      <SecurityCard secondFactor={user.secondFactor} />
       <MyDataCard />
       <DangerZoneCard credits={user.credits} />
     </div>
