@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
+import { currentUserKey } from '@/api/query-keys';
 import { dispatchDisconnect, dispatchPush, isPushedEvent, type PushHandlers } from '@/realtime/push';
 import { Watchlist } from '@/realtime/watchlist';
 
@@ -130,9 +131,12 @@ function listen(current: Socket, queryClient: QueryClient) {
     setStatus(wasConnected ? 'restored' : 'connected');
     wasConnected = true;
   });
-  current.on('disconnect', () => {
+  current.on('disconnect', (reason) => {
     connected = false;
     setStatus('disconnected');
+    // The server closes a socket whose session ended (from another device, a reset, a logout): asking who is signed
+    // in answers a visitor at once, and the signed-in pages send the browser to sign in.
+    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: currentUserKey });
     // The queries polled while the socket is down start polling with a fetch (PushHandlers.onDisconnect).
     dispatchDisconnect(queryClient, pushHandlers);
   });

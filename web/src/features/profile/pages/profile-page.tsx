@@ -8,6 +8,7 @@ import { AccountStatusCard } from '../components/account-status-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
 import { MyDataCard } from '../components/my-data-card';
 import { SecurityCard } from '../components/security-card';
+import { SessionsCard } from '../components/sessions-card';
 import { PersonalInfoCard } from '../components/personal-info-card';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileImageCard } from '../components/profile-image-card';
@@ -54,6 +55,7 @@ function OwnProfile({ user, slots }: { user: User; slots: ProfileSlots }) {
 
       <Suspense fallback={null}>{slots.notificationSettings}</Suspense>
       <SecurityCard secondFactor={user.secondFactor} />
+      <SessionsCard />
       <MyDataCard />
       <DangerZoneCard credits={user.credits} />
     </div>
