@@ -24,6 +24,11 @@ export const NOTIFICATION_KINDS = {
   video_ready: { gathering: 'single', group: 'posts' },
   /** The member's video was refused (too long, unreadable); the reason is a key of content's catalogue. */
   video_rejected: { gathering: 'single', group: 'posts' },
+  /**
+   * The member signed in from a device identity had not seen them on (NewDeviceSignedIn): with the decisions about
+   * their account, switched with them; it leads to their profile's sessions.
+   */
+  new_device_signed_in: { gathering: 'single', group: 'decisions' },
   credits_granted: { gathering: 'single', group: 'credits' },
   credits_purchased: { gathering: 'single', group: 'credits' },
   premium_purchased: { gathering: 'single', group: 'credits' },

@@ -17,6 +17,7 @@ import {
   PostUnlocked,
 } from '@tip/content/contract';
 import {
+  NewDeviceSignedIn,
   PremiumChanged,
   ProfileUpdated,
   UserBlocked,
@@ -176,7 +177,7 @@ function moderation(context: NotificationsContext): EventReaction[] {
 }
 
 /**
- * Members: their names and pictures for the views, who the admins are, when their premium ends (premium-moments.ts
+ * Members: their names and pictures for the views, a sign-in from a new device, who the admins are, when their premium ends (premium-moments.ts
  * tells them), premium an admin granted (a revoke says nothing: the admin took it away, and the member sees it gone),
  * verifications waiting (the admins' summary), blocks, and erasure.
  */
@@ -198,6 +199,9 @@ function members(context: NotificationsContext): EventReaction[] {
     }),
     on(UserUnblocked, ({ blockerId, blockedId }) => context.blocks.remove(blockerId, blockedId)),
     on(UserDeleted, ({ userId }, event) => forgetMember(context, userId, event.correlationId)),
+    on(NewDeviceSignedIn, ({ userId }, event) =>
+      notify(context, { userId, kind: 'new_device_signed_in', subject: '', actorId: null }, event),
+    ),
   ];
 }
 

@@ -16,6 +16,7 @@ import {
   MessageCircle,
   MessageSquareText,
   Send,
+  ShieldAlert,
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
@@ -42,6 +43,7 @@ const ICONS: Record<NotificationKindName, LucideIcon> = {
   post_rejected: CircleX,
   video_ready: Clapperboard,
   video_rejected: CircleX,
+  new_device_signed_in: ShieldAlert,
   credits_granted: Coins,
   credits_purchased: Coins,
   premium_purchased: Crown,
