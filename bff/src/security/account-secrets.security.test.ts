@@ -1,19 +1,23 @@
 /**
  * The one-time secrets of the account's mails, attacked: a confirmation's token and a reset link work once and not
- * after their time, a reset request tells nothing of whether an address is known, and no code, token or link ever
+ * after their time, a reset request tells nothing of whether an address is known (its timing: enumeration.security),
+ * guesses stop at the address's limit, and no code, token or link ever
  * reaches the log (the embedded default's link line aside, which the mail transport writes and this stack does not
  * use: README, Mail).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { json } from '../testing/browser.js';
 import { registrationForm, startStack, type TestStack } from '../testing/start-stack.js';
 
+/** Tries of codes, tokens and logins an address has in a window (LOGIN_LIMIT_PER_ADDRESS; the test stack's is far higher). */
+const ADDRESS_LIMIT = 60;
 const logLines: string[] = [];
 let stack: TestStack;
 beforeAll(async () => {
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });
-  stack = await startStack({ logger });
+  stack = await startStack({ logger, env: { LOGIN_LIMIT_PER_ADDRESS: String(ADDRESS_LIMIT) } });
 });
 afterAll(() => stack.stop());
 
@@ -90,6 +94,30 @@ describe('one-time secrets', () => {
       body: await json(response),
     });
     expect(await shape(unknown)).toEqual(await shape(known));
+  });
+
+  // Last of the tries: it spends the address's allowance for the window.
+  it('hold their limit: past the address’s tries every secret is refused, the right one too, with when to retry', async () => {
+    const { email, mail } = await registered('sei');
+    const guess = () =>
+      stack.browser().postJson('/api/auth/email/confirm', { token: randomBytes(32).toString('base64url') });
+    const statuses: number[] = [];
+    while (statuses.length <= ADDRESS_LIMIT && statuses.at(-1) !== 429) statuses.push((await guess()).status);
+    // Refused as wrong until the limit (counted with the address's logins and earlier tries), then as too many.
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.length).toBeLessThanOrEqual(ADDRESS_LIMIT + 1);
+    const right = await stack.browser().postJson('/api/auth/email/confirm', { token: tokenIn(mail.link) });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    const reset = await stack.browser().postJson('/api/auth/password/reset', {
+      token: randomBytes(32).toString('base64url'),
+      password: 'nuova-password',
+    });
+    expect(reset.status).toBe(429);
+    // Nothing a refused try did confirmed the address.
+    const users = await stack.adapters.documents.collection<{ email: string; emailConfirmedAt?: string }>('users');
+    expect((await users.findOne({ email }))?.emailConfirmedAt).toBeUndefined();
   });
 
   it('never reach the log', () => {

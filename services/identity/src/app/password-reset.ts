@@ -30,10 +30,18 @@ export async function requestPasswordReset(
   const { email } = parseInput(passwordForgotSchema, { email: input.email });
   const user = await context.users.findByEmail(email);
   if (!user) return;
-  void issueReset(context, user._id, input.language).catch((error: unknown) => {
-    context.logger.error({ err: error, userId: user._id }, 'could not issue a password reset');
-  });
+  // Well after the reply: the embedded store writes synchronously (SQLite), and the BFF may share the process, so
+  // the link issued in the reply's wake delayed a known address's answer alone (the security suite's timing test saw
+  // it 1 to 4 ms slower). Later, its work falls on whichever request is then under way.
+  setTimeout(() => {
+    issueReset(context, user._id, input.language).catch((error: unknown) => {
+      context.logger.error({ err: error, userId: user._id }, 'could not issue a password reset');
+    });
+  }, ISSUE_AFTER_MS);
 }
+
+/** How long after its answer a reset link is made, stored and queued. */
+const ISSUE_AFTER_MS = 100;
 
 async function issueReset(context: IdentityContext, userId: string, language: Language): Promise<void> {
   const token = newToken();
