@@ -116,7 +116,9 @@ describe('one-time secrets', () => {
     });
     expect(reset.status).toBe(429);
     // Nothing a refused try did confirmed the address.
-    const users = await stack.adapters.documents.collection<{ _id: string; email: string; emailConfirmedAt?: string }>('users');
+    const users = await stack.adapters.documents.collection<{ _id: string; email: string; emailConfirmedAt?: string }>(
+      'users',
+    );
     expect((await users.findOne({ email }))?.emailConfirmedAt).toBeUndefined();
   });
 
