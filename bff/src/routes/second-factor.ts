@@ -44,7 +44,7 @@ const optionsJson = (json: string) => ({ options: JSON.parse(json) as Record<str
  * factors and checks every code and answer; the BFF holds the half-done sign-in (a 5-minute cookie) and the session.
  */
 export function secondFactorRoutes(context: BffContext): Router {
-  const { identity, sessions, users, balances, limits, say, push } = context;
+  const { identity, sessions, users, balances, limits, say } = context;
   const secondSteps = new SecondSteps(context.config.SESSION_SECRET);
   const router = Router();
   // An admin past their grace reaches these (and nothing else): they are how the grace ends.
@@ -132,8 +132,8 @@ export function secondFactorRoutes(context: BffContext): Router {
   );
 
   /**
-   * A factor added: the member's other sessions are over (identity raised their generation), and this browser gets
-   * a session of the new generation.
+   * A factor added: identity ended the member's other sessions (its session store's SessionEnded reaches every
+   * replica); this one goes on.
    */
   async function factorAdded(
     req: Request,
@@ -142,8 +142,6 @@ export function secondFactorRoutes(context: BffContext): Router {
   ): Promise<void> {
     if (!added.user) throw new Error('identity answered a factor added without its user');
     users.remember(added.user);
-    push.endUserHere(added.user.id);
-    res.append('Set-Cookie', await sessions.start(added.user, req));
     respond(res, secondFactorAddedSchema, {
       success: true,
       message: say(req, 'identity.secondFactorAdded'),

@@ -1,5 +1,5 @@
-import { on, onEach, type Subscription } from '@tip/platform';
-import { PasswordReset, ProfileUpdated, SecondFactorAdded, UserDeleted } from '@tip/identity/contract';
+import { on, type Subscription } from '@tip/platform';
+import { PasswordReset, ProfileUpdated, UserDeleted } from '@tip/identity/contract';
 import { followHere, type FollowingHere } from '../realtime/follow-here.js';
 import type { Push } from '../realtime/push.js';
 import type { UserCache } from './user-cache.js';
@@ -17,7 +17,7 @@ export function followIdentityEvents(options: FollowingHere & { users: UserCache
       push.toUserHere(userId, { type: 'user_updated' });
     }),
     // Every session the member had is over: their pages here lose their sockets (the next request gets 401).
-    ...onEach([PasswordReset, SecondFactorAdded], ({ userId }) => {
+    on(PasswordReset, ({ userId }) => {
       users.invalidate(userId);
       push.endUserHere(userId);
     }),

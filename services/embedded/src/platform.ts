@@ -102,6 +102,8 @@ export async function startPlatform(
     });
     stops.defer(() => identityDocuments.close());
 
+    // Also what identity signs passkey challenges with: every worker of npm start must accept another's.
+    const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const identity = await startIdentityService({
       address: '127.0.0.1:0',
       serviceTokenSecret,
@@ -113,6 +115,7 @@ export async function startPlatform(
       // Without PUBLIC_URL, links point at this process as npm start prints it.
       mail: mailOptionsFrom(config, logger.child({ service: 'identity' }), `http://localhost:${config.PORT}`),
       adminSecondFactor: adminSecondFactorPolicy(config),
+      passkeyChallengeSecret: sessionSecret,
     });
     stops.defer(() => identity.stop());
 
@@ -194,7 +197,6 @@ export async function startPlatform(
     });
     stops.defer(() => notifications.stop());
 
-    const sessionSecret = config.SESSION_SECRET ?? (await persistedSessionSecret(config.DATA_DIR));
     const bff = await startBff({
       config: { ...config, SESSION_SECRET: sessionSecret },
       // Every service is in this process: the BFF calls them in process, not over loopback gRPC.

@@ -31,6 +31,11 @@ export interface IdentityServiceOptions extends ServiceRuntime {
   mail: IdentityMailOptions;
   /** Whether admins must have a second factor (ADMIN_SECOND_FACTOR); by default they need not. */
   adminSecondFactor?: AdminSecondFactorPolicy;
+  /**
+   * What passkey challenges are signed with, shared by every process that may take an answer: the service token
+   * secret by default (identity's replicas share it); the embedded platform's workers share their session secret.
+   */
+  passkeyChallengeSecret?: string;
 }
 
 export interface RunningIdentityService extends RunningService<IdentityDefinition> {
@@ -45,11 +50,10 @@ export interface RunningIdentityService extends RunningService<IdentityDefinitio
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
   const { documents, events, objects, logger } = options;
-  const [users, blocks, mailQueue, passkeyChallenges, sessions] = await Promise.all([
+  const [users, blocks, mailQueue, sessions] = await Promise.all([
     UserRepository.open(documents),
     BlockRepository.open(documents),
     MailQueue.open(documents),
-    PasskeyChallenges.open(documents),
     SessionRepository.open(documents),
   ]);
   const context: IdentityContext = {
@@ -64,7 +68,7 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
       // Passkeys belong to the address browsers use, which the mails' links start with too.
       relyingParty: relyingPartyOf(options.mail.publicUrl, BRAND.name),
     },
-    passkeyChallenges,
+    passkeyChallenges: new PasskeyChallenges(options.passkeyChallengeSecret ?? options.serviceTokenSecret),
     logger,
   };
   const lookalikes = await users.addMissingSkeletons();

@@ -22,7 +22,7 @@ export interface IdentityContext {
   passwords: PasswordHasher;
   /** Whether admins must have a second factor, and whom passkeys are registered with. */
   secondFactors: { adminPolicy: AdminSecondFactorPolicy; relyingParty: RelyingParty };
-  /** Challenges for a passkey alone, before its answer names the member. */
+  /** Signs and checks passkey challenges (no write until the answer is taken). */
   passkeyChallenges: PasskeyChallenges;
   logger: Logger;
 }

@@ -9,8 +9,15 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { z } from 'zod';
-import { isLive, MAX_PASSKEYS, PASSKEY_CHALLENGE_TTL_MS, passkeyFormSchema, type UserView } from '../domain/index.js';
-import type { PendingPasskeyChallenge, StoredPasskey, UserDocument } from '../infra/user-document.js';
+import {
+  MAX_PASSKEYS,
+  PASSKEY_CHALLENGE_TTL_MS,
+  passkeyFormSchema,
+  takeChallenge,
+  type UserView,
+} from '../domain/index.js';
+import type { ChallengePurpose } from '../infra/passkey-challenges.js';
+import type { StoredPasskey, StoredSecondFactors } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { addSecondFactor, factorsOf, removeSecondFactor } from './second-factors.js';
 import { ownView } from './viewer.js';
@@ -45,29 +52,23 @@ function challengeOf(answer: z.output<typeof answerSchema>): string {
   }
 }
 
-const liveChallenge = (purpose: PendingPasskeyChallenge['purpose'], challenge: string, expiresAt: Date) => ({
-  challenge,
-  purpose,
-  expiresAt: expiresAt.toISOString(),
-});
-
-/** Keeps the challenge given to the member's browser, in place of any earlier one. */
-async function rememberChallenge(
+/**
+ * The factors after taking the answer's challenge, once: issued by this service for `purpose` and this member (empty
+ * for a passkey alone), live, and not taken before.
+ */
+function takeAnswered(
   context: IdentityContext,
-  userId: string,
-  challenge: PendingPasskeyChallenge,
-): Promise<UserDocument> {
-  return context.users.modify(userId, (current) => ({
-    next: { ...current, secondFactors: { ...factorsOf(current), challenge } },
-    events: [],
-  }));
+  factors: StoredSecondFactors,
+  answered: { challenge: string; purpose: ChallengePurpose; userId: string },
+  now: Date,
+): StoredSecondFactors {
+  const use = context.passkeyChallenges.check(answered.challenge, answered.purpose, answered.userId, now);
+  const usedChallenges = use && takeChallenge(factors.usedChallenges, use, now);
+  if (!usedChallenges) throw invalid();
+  return { ...factors, usedChallenges };
 }
 
-/** Whether the member's stored challenge for `purpose` is the one the answer signed, and still live. */
-function expectChallenge(user: UserDocument, purpose: PendingPasskeyChallenge['purpose'], now: Date) {
-  const pending = factorsOf(user).challenge;
-  return (challenge: string) => isLive(pending, now) && pending.purpose === purpose && pending.challenge === challenge;
-}
+const challengeExpiry = () => new Date(Date.now() + PASSKEY_CHALLENGE_TTL_MS);
 
 /**
  * Options for the browser to make a passkey for this site: one the device keeps and offers by itself (a discoverable
@@ -87,9 +88,8 @@ export async function beginPasskeyRegistration(context: IdentityContext, userId:
     attestationType: 'none',
     excludeCredentials: factors.passkeys.map(({ id, transports }) => ({ id, transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    challenge: context.passkeyChallenges.issue('register', userId, challengeExpiry()),
   });
-  const expiresAt = new Date(Date.now() + PASSKEY_CHALLENGE_TTL_MS);
-  await rememberChallenge(context, userId, liveChallenge('register', options.challenge, expiresAt));
   return JSON.stringify(options);
 }
 
@@ -101,11 +101,14 @@ export async function finishPasskeyRegistration(
 ) {
   const { name } = parseInput(passkeyFormSchema, { name: input.name });
   const answer = parseAnswer<RegistrationResponseJSON>(input.responseJson);
-  const user = await context.users.get(input.userId);
   const { id: rpID, origin } = context.secondFactors.relyingParty;
+  const now = new Date();
+  const answered = { challenge: challengeOf(answer), purpose: 'register' as const, userId: input.userId };
   const verification = await verifyRegistrationResponse({
     response: answer,
-    expectedChallenge: expectChallenge(user, 'register', new Date()),
+    // Checked for its signature and expiry here; taken once with the write that stores the passkey.
+    expectedChallenge: (challenge) =>
+      context.passkeyChallenges.check(challenge, 'register', input.userId, now) !== null,
     expectedOrigin: origin,
     expectedRPID: rpID,
     requireUserVerification: false,
@@ -118,18 +121,17 @@ export async function finishPasskeyRegistration(
     publicKey: isoBase64URL.fromBuffer(credential.publicKey),
     counter: credential.counter,
     ...(credential.transports && { transports: credential.transports }),
-    addedAt: new Date().toISOString(),
+    addedAt: now.toISOString(),
   };
   return addSecondFactor(
     context,
     input,
     (factors) => {
-      if (factors.challenge?.challenge !== challengeOf(answer)) throw invalid();
       if (factors.passkeys.some((known) => known.id === passkey.id)) {
         throw new DomainError('ALREADY_EXISTS', 'identity.passkeyKnown');
       }
-      const { challenge: _used, ...rest } = factors;
-      return { ...rest, passkeys: [...factors.passkeys, passkey] };
+      const taken = takeAnswered(context, factors, answered, now);
+      return { ...taken, passkeys: [...factors.passkeys, passkey] };
     },
     call,
   );
@@ -154,35 +156,28 @@ export function removePasskey(context: IdentityContext, input: { userId: string;
  */
 export async function beginPasskeySignIn(context: IdentityContext, userId: string): Promise<string> {
   const { id: rpID } = context.secondFactors.relyingParty;
-  const expiresAt = new Date(Date.now() + PASSKEY_CHALLENGE_TTL_MS);
-  if (!userId) {
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required' });
-    await context.passkeyChallenges.issue(options.challenge, expiresAt);
-    return JSON.stringify(options);
-  }
+  const challenge = context.passkeyChallenges.issue('signIn', userId, challengeExpiry());
+  if (!userId)
+    return JSON.stringify(await generateAuthenticationOptions({ rpID, challenge, userVerification: 'required' }));
   const passkeys = factorsOf(await context.users.get(userId)).passkeys;
   if (passkeys.length === 0) throw new DomainError('FAILED_PRECONDITION', 'identity.noPasskey');
   const options = await generateAuthenticationOptions({
     rpID,
+    challenge,
     allowCredentials: passkeys.map(({ id, transports }) => ({ id, transports })),
     userVerification: 'preferred',
   });
-  await rememberChallenge(context, userId, liveChallenge('signIn', options.challenge, expiresAt));
   return JSON.stringify(options);
 }
 
-/** The member whose id is the passkey's user handle (base64url of the id's UTF-8). */
-async function ownerByHandle(context: IdentityContext, userHandle: string | undefined): Promise<UserDocument> {
+/** The member id a passkey's user handle names (base64url of the id's UTF-8). */
+function ownerIdByHandle(userHandle: string | undefined): string {
   if (!userHandle) throw invalid();
-  let userId: string;
   try {
-    userId = isoBase64URL.toUTF8String(userHandle);
+    return isoBase64URL.toUTF8String(userHandle);
   } catch {
     throw invalid();
   }
-  const owner = await context.users.findById(userId);
-  if (!owner) throw invalid();
-  return owner;
 }
 
 /**
@@ -197,37 +192,40 @@ export async function finishPasskeySignIn(
   const answer = parseAnswer<AuthenticationResponseJSON>(input.responseJson);
   const now = new Date();
   const alone = !input.userId;
-  const owner = alone
-    ? await ownerByHandle(context, answer.response.userHandle)
-    : await context.users.get(input.userId);
-  const passkey = factorsOf(owner).passkeys.find((known) => known.id === answer.id);
-  if (!passkey) throw invalid();
-  // A challenge of the member's is taken with the write below; one given to anyone is taken here, once.
-  if (alone && !(await context.passkeyChallenges.take(challengeOf(answer), now))) throw invalid();
+  const ownerId = alone ? await ownerIdByHandle(answer.response.userHandle) : input.userId;
+  const answered = { challenge: challengeOf(answer), purpose: 'signIn' as const, userId: input.userId };
   const { id: rpID, origin } = context.secondFactors.relyingParty;
-  const verification = await verifyAuthenticationResponse({
-    response: answer,
-    expectedChallenge: alone ? () => true : expectChallenge(owner, 'signIn', now),
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: passkey.id,
-      publicKey: isoBase64URL.toBuffer(passkey.publicKey),
-      counter: passkey.counter,
-      transports: passkey.transports,
-    },
-    requireUserVerification: alone,
-  }).catch(() => null);
-  if (!verification?.verified) throw invalid();
-  const { newCounter } = verification.authenticationInfo;
-  const user = await context.users.modify(owner._id, (current) => {
-    const factors = factorsOf(current);
-    if (!alone && factors.challenge?.challenge !== challengeOf(answer)) throw invalid();
-    const { challenge: _used, ...rest } = factors;
-    const passkeys = factors.passkeys.map((known) =>
-      known.id === passkey.id ? { ...known, counter: newCounter, lastUsedAt: now.toISOString() } : known,
-    );
-    return { next: { ...current, secondFactors: { ...(alone ? factors : rest), passkeys } }, events: [] };
-  });
+  // One read and one write: the answer is checked against the member as read, and stored only if nobody wrote meanwhile.
+  const user = await context.users
+    .modify(ownerId, async (current) => {
+      const factors = factorsOf(current);
+      const passkey = factors.passkeys.find((known) => known.id === answer.id);
+      if (!passkey) throw invalid();
+      const taken = takeAnswered(context, factors, answered, now);
+      const verification = await verifyAuthenticationResponse({
+        response: answer,
+        expectedChallenge: (challenge) => challenge === answered.challenge,
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: passkey.id,
+          publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
+        requireUserVerification: alone,
+      }).catch(() => null);
+      if (!verification?.verified) throw invalid();
+      const { newCounter } = verification.authenticationInfo;
+      const passkeys = factors.passkeys.map((known) =>
+        known.id === passkey.id ? { ...known, counter: newCounter, lastUsedAt: now.toISOString() } : known,
+      );
+      return { next: { ...current, secondFactors: { ...taken, passkeys } }, events: [] };
+    })
+    .catch((error: unknown) => {
+      // An answer naming nobody who exists is refused as any other wrong answer.
+      if (error instanceof DomainError && error.code === 'NOT_FOUND') throw invalid();
+      throw error;
+    });
   return ownView(user);
 }

@@ -34,10 +34,9 @@ function recoveryCodes(): { codes: string[]; stored: StoredSecondFactors['recove
 }
 
 /**
- * Stores a factor the member just proved they hold (`add`). Every other session of theirs ends, as after a password
- * reset (whoever signed in with the password alone must now give the second step): the recorded ones but
- * `sessionId`, and their session generation goes up, so the caller gives this browser a token of the new one. The
- * first factor comes with recovery codes, returned this once.
+ * Stores a factor the member just proved they hold (`add`). Every other session of theirs ends (whoever signed in with
+ * the password alone must now give the second step): identity's session store ends their recorded sessions but
+ * `sessionId`, the one that added it, which goes on. The first factor comes with recovery codes, returned this once.
  */
 export async function addSecondFactor(
   context: IdentityContext,
@@ -55,7 +54,6 @@ export async function addSecondFactor(
     const next: UserDocument = {
       ...current,
       secondFactors: { ...add(before), ...(first && { recoveryCodes: fresh.stored }) },
-      sessionGeneration: (current.sessionGeneration ?? 0) + 1,
     };
     return {
       next,

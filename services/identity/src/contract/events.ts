@@ -124,8 +124,8 @@ export const PasswordReset = defineEvent({
 });
 
 /**
- * The member added a second factor (an authenticator app or a passkey; ids only): every other session they had is
- * over, as after a password reset. ProfileUpdated follows.
+ * The member added a second factor (an authenticator app or a passkey; ids only). Their other sessions end by the
+ * session store's SessionEnded; ProfileUpdated follows.
  */
 export const SecondFactorAdded = defineEvent({
   type: 'SecondFactorAdded',

@@ -8,6 +8,7 @@ import {
   secondFactorDueAt,
   secondFactorSetupOverdue,
   secondStepSchema,
+  takeChallenge,
   unusedRecoveryCodes,
   useRecoveryCode,
 } from './second-factor.js';
@@ -80,5 +81,18 @@ describe("an admin's second factor", () => {
       secondFactorSetupOverdue({ isAdmin: true, secondFactor: false, secondFactorDueAt: dueAt }, new Date(NOW - 1)),
     ).toBe(false);
     expect(secondFactorSetupOverdue({ isAdmin: true, secondFactor: true, secondFactorDueAt: dueAt }, now)).toBe(false);
+  });
+});
+
+describe('passkey challenges', () => {
+  const now = new Date(NOW);
+  const later = new Date(NOW + 60_000).toISOString();
+
+  it('are taken once, and forgotten once expired', () => {
+    const first = takeChallenge(undefined, { nonce: 'a', expiresAt: later }, now);
+    expect(first).toEqual([{ nonce: 'a', expiresAt: later }]);
+    expect(takeChallenge(first ?? [], { nonce: 'a', expiresAt: later }, now)).toBeNull();
+    const expired = [{ nonce: 'old', expiresAt: new Date(NOW).toISOString() }];
+    expect(takeChallenge(expired, { nonce: 'b', expiresAt: later }, now)).toEqual([{ nonce: 'b', expiresAt: later }]);
   });
 });

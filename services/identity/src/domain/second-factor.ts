@@ -127,3 +127,20 @@ export const passkeyNameField = z
 
 /** The security page's form for a new passkey: its name (the browser's answer comes with it). */
 export const passkeyFormSchema = z.object({ name: passkeyNameField });
+
+/** A passkey challenge answered: its nonce, kept until the challenge would have expired anyway. */
+export interface UsedChallenge {
+  nonce: string;
+  expiresAt: string;
+}
+
+/** The used challenges after taking `use` (expired ones dropped), or null when it was taken already. */
+export function takeChallenge(
+  used: readonly UsedChallenge[] | undefined,
+  use: UsedChallenge,
+  now: Date,
+): UsedChallenge[] | null {
+  const live = (used ?? []).filter((taken) => Date.parse(taken.expiresAt) > now.getTime());
+  if (live.some((taken) => taken.nonce === use.nonce)) return null;
+  return [...live, use];
+}

@@ -27,12 +27,6 @@ export interface StoredPasskey {
   lastUsedAt?: string;
 }
 
-/** A challenge given to the browser for a passkey to sign, once, before it expires. */
-export interface PendingPasskeyChallenge extends PendingSecret {
-  challenge: string;
-  purpose: 'register' | 'signIn';
-}
-
 /** The member's second factors: an authenticator app's secret, passkeys, and one-time recovery codes (hashes). */
 export interface StoredSecondFactors {
   /** The app's shared secret (base32): codes are computed from it, so it cannot be stored as a hash. */
@@ -41,7 +35,8 @@ export interface StoredSecondFactors {
   pendingTotp?: PendingSecret & { secret: string };
   passkeys: StoredPasskey[];
   recoveryCodes: RecoveryCode[];
-  challenge?: PendingPasskeyChallenge;
+  /** Nonces of passkey challenges answered, until they expire: a challenge is taken once. */
+  usedChallenges?: { nonce: string; expiresAt: string }[];
   /** Wrong TOTP and recovery codes lately (the attempts' limit). */
   failures?: SecondFactorFailures;
 }
