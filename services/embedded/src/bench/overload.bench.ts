@@ -1,7 +1,8 @@
 /**
  * `npm run bench`, past capacity (issue 27, part 2), through the whole embedded platform as `npm start` runs it:
- * 1. the knee: paid messages at rising rates (STEP_S each, STEP_RATE/s more each time) until the send-to-socket p99 is
- *    50 ms or more, or a send is refused; the highest rate below that is the knee (OVERLOAD_KNEE_RATE skips this);
+ * 1. the knee: the highest rate of paid messages (STEP_S at each rate tried, doubling, then halving the gap to within
+ *    STEP_RATE/s) whose send-to-socket p99 stays under 50 ms with none refused (OVERLOAD_KNEE_RATE skips this), next
+ *    to the same search against a bare Socket.IO relay (bare-relay.ts) in the same run;
  * 2. twice the knee offered for OVERLOAD_S: the answered sends' p99 (request to answer, and send to the recipient's
  *    socket), how fast refusals (503/429 with Retry-After) are answered, and any other failure;
  * 3. the books: each sender's charge against the messages stored for them (2 credits each, so never a charge without
@@ -10,12 +11,14 @@
  * API; the load generator runs here, on the same machine.
  */
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
+import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 import { startBuiltPlatform } from '../testing/built-platform.js';
 import { approvedMember, call, json, signIn, type Session } from './members.js';
-import { reportTarget, under } from '@tip/platform/bench';
+import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
 const PAIRS = 20;
 const CREDITS = 10_000;
@@ -33,12 +36,51 @@ const percentile = (of: number[], q: number) => {
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function openSocket(base: string, cookie: string): Promise<Socket> {
-  const socket = io(base, { path: '/ws', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+function openSocket(base: string, who: { cookie: string } | { member: string }): Promise<Socket> {
+  const socket = io(base, {
+    path: '/ws',
+    transports: ['websocket'],
+    reconnection: false,
+    ...('cookie' in who ? { extraHeaders: { cookie: who.cookie } } : { auth: { member: who.member } }),
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
+}
+
+/** Sends message `id` (the i-th) of a pair; answers the HTTP response. */
+type Send = (pair: number, id: string, i: number) => Promise<Response>;
+
+/**
+ * The knee of a bare Socket.IO relay (bare-relay.ts) in its own process, measured by the same search: one socket per
+ * recipient, each send a POST that the relay emits to that socket.
+ */
+async function bareRelayKnee(
+  kneeOf: (what: string, send: Send) => Promise<number>,
+  listen: (socket: Socket) => void,
+): Promise<number> {
+  const port = await freePort();
+  const relay = spawnNode(fileURLToPath(new URL('./bare-relay.js', import.meta.url)), {
+    ...process.env,
+    BARE_PORT: String(port),
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const opened: Socket[] = [];
+  try {
+    await waitUntilServing(`${base}/`, relay);
+    for (let pair = 0; pair < PAIRS; pair++) {
+      const socket = await openSocket(base, { member: `r${pair}` });
+      opened.push(socket);
+      listen(socket);
+    }
+    return await kneeOf('bare relay', (pair, id) =>
+      fetch(`${base}/send`, { method: 'POST', ...json({ id, to: `r${pair}` }) }),
+    );
+  } finally {
+    for (const socket of opened) socket.disconnect();
+    await relay.stop();
+  }
 }
 
 /** What one run of sends at a rate saw. */
@@ -75,20 +117,28 @@ async function main() {
     }
     // Messaging hears of the approvals through identity's events.
     await sleep(1000);
-    for (const recipient of recipients) sockets.push(await openSocket(base, recipient.cookie));
-
     const sentAt = new Map<string, { started: number; round: Round }>();
-    for (const socket of sockets) {
+    const listen = (socket: Socket) => {
+      sockets.push(socket);
       socket.on('message_received', (event: { message: { id: string } }) => {
         const sent = sentAt.get(event.message.id);
         if (!sent) return;
         sentAt.delete(event.message.id);
         sent.round.delivered.push(performance.now() - sent.started);
       });
-    }
+    };
+    for (const recipient of recipients) listen(await openSocket(base, { cookie: recipient.cookie }));
     const accepted = new Array<number>(PAIRS).fill(0);
+    /** A paid message from the pair's sender to its recipient, through Tip. */
+    const paidSend: Send = (pair, id, i) =>
+      fetch(`${base}/api/messages`, {
+        method: 'POST',
+        ...json({ id, recipientId: recipients[pair]?.id, content: `messaggio ${i}` }),
+        headers: { 'content-type': 'application/json', cookie: senders[pair]?.cookie ?? '' },
+      });
 
-    const offer = async (rate: number, seconds: number): Promise<Round> => {
+    /** `rate` sends a second for `seconds` through `send`, each timed to its answer and to the recipient's socket. */
+    const offer = async (rate: number, seconds: number, send: Send = paidSend): Promise<Round> => {
       const round: Round = {
         offered: rate * seconds,
         answered: [],
@@ -106,16 +156,13 @@ async function main() {
         const id = randomUUID();
         const started = performance.now();
         sentAt.set(id, { started, round });
-        const send = fetch(`${base}/api/messages`, {
-          method: 'POST',
-          ...json({ id, recipientId: recipients[pair]?.id, content: `messaggio ${i}` }),
-          headers: { 'content-type': 'application/json', cookie: senders[pair]?.cookie ?? '' },
-        }).then(
+        const sent = send(pair, id, i).then(
           async (response) => {
             await response.arrayBuffer();
             const took = performance.now() - started;
             if (response.status === 201) {
-              accepted[pair] = (accepted[pair] ?? 0) + 1;
+              // The books count Tip's sends alone.
+              if (send === paidSend) accepted[pair] = (accepted[pair] ?? 0) + 1;
               round.answered.push(took);
               return;
             }
@@ -131,7 +178,7 @@ async function main() {
             round.failed.set(reason, (round.failed.get(reason) ?? 0) + 1);
           },
         );
-        sends.push(send);
+        sends.push(sent);
       }
       await Promise.all(sends);
       const deadline = performance.now() + 10_000;
@@ -139,20 +186,40 @@ async function main() {
       return round;
     };
 
-    // 1. The knee.
-    let knee = KNEE_RATE;
-    if (!knee) {
-      for (let rate = STEP_RATE; ; rate += STEP_RATE) {
-        const round = await offer(rate, STEP_S);
+    /** The highest rate whose sends all reach their sockets with p99 under the target: doubling, then halving. */
+    const kneeOf = async (what: string, send: Send): Promise<number> => {
+      const holds = async (rate: number) => {
+        const round = await offer(rate, STEP_S, send);
         const p99 = percentile(round.delivered, 0.99);
+        const failed = [...round.failed.values()].reduce((a, b) => a + b, 0);
         console.log(
-          `  ${rate}/s for ${STEP_S} s: send to socket p99 ${ms(p99)}, refused ${round.refused.length}, failed ${[...round.failed.values()].reduce((a, b) => a + b, 0)}`,
+          `  ${what}, ${rate}/s for ${STEP_S} s: send to socket p99 ${ms(p99)}, refused ${round.refused.length}, failed ${failed}`,
         );
-        if (p99 >= TARGET_P99_MS || round.refused.length > 0 || round.failed.size > 0) break;
-        knee = rate;
+        return p99 < TARGET_P99_MS && round.refused.length === 0 && failed === 0;
+      };
+      let good = 0;
+      let bad = STEP_RATE;
+      while (await holds(bad)) [good, bad] = [bad, bad * 2];
+      while (bad - good > STEP_RATE) {
+        const middle = Math.round((good + bad) / 2 / STEP_RATE) * STEP_RATE;
+        if (await holds(middle)) good = middle;
+        else bad = middle;
       }
-    }
+      return good;
+    };
+
+    // 1. The knee, Tip's and a bare relay's.
+    const knee = KNEE_RATE || (await kneeOf('Tip', paidSend));
     if (!knee) throw new Error(`not even ${STEP_RATE} messages/s stayed under ${TARGET_P99_MS} ms: no knee to double`);
+    const relayKnee = await bareRelayKnee(kneeOf, listen);
+    reportTarget(
+      'chat',
+      ratioAtLeast(
+        `paid messages / bare Socket.IO relay, highest rate with p99 < ${TARGET_P99_MS} ms (${knee}/s, ${relayKnee}/s)`,
+        knee / relayKnee,
+        0.25,
+      ),
+    );
 
     // 2. Twice the knee.
     const load = loadavg()[0] ?? 0;
