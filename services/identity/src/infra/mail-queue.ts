@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type DocumentStore, type IndexSpec } from '@tip/platform';
+import type { Collection, DocumentStore, IndexSpec } from '@tip/platform';
 import type { OutgoingMail } from './mail-transport.js';
 
 export const MAIL_QUEUE_COLLECTION = 'mail_queue';
@@ -88,16 +88,14 @@ export class MailQueue {
     return claimed !== null;
   }
 
-  /** The transport took the mail: it leaves the queue, and a line of it stays for the member's export. */
+  /**
+   * The transport took the mail: it leaves the queue, and a line of it stays for the member's export, unless the
+   * account went meanwhile (its queued mails gone with it: then nothing of the mail is kept).
+   */
   async sent(mail: QueuedMail): Promise<void> {
     const { _id, userId, to, subject } = mail;
-    try {
-      await this.sentMail.insertOne({ _id, userId, to, subject, sentAt: new Date().toISOString() });
-    } catch (error) {
-      // Recorded by an earlier try that stopped before the mail left the queue.
-      if (!(error instanceof DuplicateKeyError)) throw error;
-    }
-    await this.collection.deleteOne({ _id });
+    if (!(await this.collection.deleteOne({ _id }))) return;
+    await this.sentMail.insertOne({ _id, userId, to, subject, sentAt: new Date().toISOString() });
   }
 
   /** The mails sent to the member, oldest first. */
