@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { scaled, startOidcProvider, type TestOidcProvider } from '@tip/platform/testing';
+import { generateSync } from 'otplib';
 import { Browser, json } from '../testing/browser.js';
 import { JPEG, oversizeJpeg } from '../testing/images.js';
 import { startStack, type TestStack } from '../testing/start-stack.js';
@@ -146,6 +147,22 @@ describe('Google sign-in', () => {
     const again = stack.browser();
     expect(await googleSignIn(again, '/api/auth/google', 'newbie')).toBe('/');
     expect((await json(await again.get('/api/auth/user'))).id).toBe(me.id);
+  });
+
+  it('asks a Google account with a second factor for it on the sign-in page, without a session until then', async () => {
+    const first = stack.browser();
+    await googleSignIn(first, '/api/auth/google/register', 'prudente');
+    const setup = await json(await first.postJson('/api/auth/second-factors/totp/setup', {}));
+    const secret = String(setup.secret);
+    const code = (periods: number) => generateSync({ secret, epoch: Date.now() / 1000 + periods * 30 });
+    expect((await first.postJson('/api/auth/second-factors/totp', { code: code(0) })).status).toBe(200);
+
+    const app = stack.browser();
+    expect(await googleSignIn(app, '/api/auth/google', 'prudente')).toBe('/login?step=second');
+    expect(app.cookies.has('tip_session')).toBe(false);
+    expect((await app.get('/api/auth/user')).status).toBe(401);
+    const signedIn = await app.postJson('/api/auth/second-step', { code: code(1) });
+    expect(await json(signedIn)).toMatchObject({ success: true, user: { email: 'prudente@gmail.test' } });
   });
 
   it('says already_registered when a known Google account registers again, without a session', async () => {
