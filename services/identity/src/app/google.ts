@@ -5,6 +5,7 @@ import { processImage } from '../infra/image-processing.js';
 import type { UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { newUserDocument } from './new-user.js';
+import { startSecondFactorGrace } from './second-factors.js';
 import { freeUsername } from './username-check.js';
 import { profileUpdated, userRegistered, verificationSubmitted } from './user-events.js';
 import { ownView } from './viewer.js';
@@ -39,7 +40,8 @@ export async function googleSignIn(
   const byEmail = !known && claims.email ? await context.users.findByEmail(claims.email) : null;
 
   if (claims.intent === 'login') {
-    if (known) return ownView(known);
+    // An admin signing in with Google starts their grace for a second factor, as with a password.
+    if (known) return ownView(await startSecondFactorGrace(context, known));
     if (!byEmail || !claims.emailVerified || byEmail.googleSubject) throw notRegistered();
     const linked = await context.users.modify(byEmail._id, (current) => {
       // Checked again on the stored document: another Google account may have linked it since it was read.
@@ -51,7 +53,7 @@ export async function googleSignIn(
         events: [],
       };
     });
-    return ownView(linked);
+    return ownView(await startSecondFactorGrace(context, linked));
   }
 
   if (known || byEmail) throw alreadyRegistered();

@@ -1,7 +1,7 @@
 import { DomainError, parseInput } from '@tip/platform';
-import { loginSchema, secondFactorDueAt, type UserView } from '../domain/index.js';
-import { toAccount, type UserDocument } from '../infra/user-document.js';
+import { loginSchema, type UserView } from '../domain/index.js';
 import type { IdentityContext } from './context.js';
+import { startSecondFactorGrace } from './second-factors.js';
 import { ownView } from './viewer.js';
 
 /**
@@ -16,18 +16,4 @@ export async function login(context: IdentityContext, input: { email: unknown; p
     : await context.passwords.verifyNone(password);
   if (!user || !valid) throw new DomainError('UNAUTHENTICATED', 'identity.invalidCredentials');
   return ownView(await startSecondFactorGrace(context, user));
-}
-
-/**
- * An admin who must have a second factor and has none learns when their grace ends at their first sign-in under the
- * rule; the date then stays (README, Second factor).
- */
-export async function startSecondFactorGrace(context: IdentityContext, user: UserDocument): Promise<UserDocument> {
-  const { adminPolicy } = context.secondFactors;
-  const account = toAccount(user);
-  if (account.secondFactorDueAt !== undefined || !secondFactorDueAt(account, adminPolicy, new Date())) return user;
-  return context.users.modify(user._id, (current) => {
-    const dueAt = secondFactorDueAt(toAccount(current), adminPolicy, new Date());
-    return { next: { ...current, secondFactorDueAt: dueAt }, events: [] };
-  });
 }

@@ -1,8 +1,8 @@
 import { DomainError } from '@tip/platform';
-import { normalizeRecoveryCode, RECOVERY_CODE_COUNT, unusedRecoveryCodes } from '../domain/index.js';
+import { normalizeRecoveryCode, RECOVERY_CODE_COUNT, secondFactorDueAt, unusedRecoveryCodes } from '../domain/index.js';
 import { SecondFactorAdded } from '../contract/index.js';
 import { hashSecret, newRecoveryCode } from '../infra/one-time-secrets.js';
-import { hasSecondFactor, type StoredSecondFactors, type UserDocument } from '../infra/user-document.js';
+import { hasSecondFactor, toAccount, type StoredSecondFactors, type UserDocument } from '../infra/user-document.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { endOtherSessions } from './sessions.js';
 import { profileUpdated } from './user-events.js';
@@ -94,4 +94,18 @@ export async function newRecoveryCodes(context: IdentityContext, userId: string)
     return { next: { ...current, secondFactors: { ...factors, recoveryCodes: fresh.stored } }, events: [] };
   });
   return fresh.codes;
+}
+
+/**
+ * An admin who must have a second factor and has none learns when their grace ends at their first sign-in under the
+ * rule; the date then stays (README, Second factor).
+ */
+export async function startSecondFactorGrace(context: IdentityContext, user: UserDocument): Promise<UserDocument> {
+  const { adminPolicy } = context.secondFactors;
+  const account = toAccount(user);
+  if (account.secondFactorDueAt !== undefined || !secondFactorDueAt(account, adminPolicy, new Date())) return user;
+  return context.users.modify(user._id, (current) => {
+    const dueAt = secondFactorDueAt(toAccount(current), adminPolicy, new Date());
+    return { next: { ...current, secondFactorDueAt: dueAt }, events: [] };
+  });
 }
