@@ -127,6 +127,8 @@ function visitorScreens(): Screen[] {
     { name: 'registration', path: '/register', ready: (page) => page.getByLabel('Foto di verifica').waitFor() },
     { name: 'forgotten password', path: '/forgot-password', ready: heading('auth.forgot.title') },
     { name: 'new password', path: `/reset-password?token=${'A'.repeat(43)}`, ready: heading('auth.reset.title') },
+    // The sign-in's second step as Google's sign-in leads to it (every method offered).
+    { name: 'second step', path: '/login?step=second', ready: heading('secondFactor.signIn.title') },
     {
       name: 'confirmation link refused',
       path: `/confirm-email?token=${'A'.repeat(43)}`,
@@ -207,6 +209,15 @@ function memberScreens({ author }: World): Screen[] {
       ready: text('Ciao! Bellissima foto'),
     },
     { name: 'member: profile', path: '/profile', ready: heading('profile.danger.title') },
+    {
+      name: 'member: security, an app being set up',
+      path: '/security',
+      ready: heading('secondFactor.security.title'),
+      then: async (page) => {
+        await page.getByRole('button', { name: appText('secondFactor.app.setUp') }).click();
+        await page.getByRole('img', { name: appText('secondFactor.app.qrAlt') }).waitFor();
+      },
+    },
     {
       name: 'member: notification settings, quiet hours open',
       path: '/settings',
