@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, type ObjectStore } from '@tip/platform';
-import { startContentHarness, type ContentHarness } from '../testing/harness.js';
+import { waitFor } from '@tip/platform/testing';
+import { UserDeleted } from '@tip/identity/contract';
+import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { recordedVideo } from '../testing/media-files.js';
 import { readContentConfig } from '../config.js';
 import { startContentService } from '../service.js';
@@ -59,6 +61,56 @@ describe('the media worker as a process of its own', () => {
     expect(written).toContain(`posts/${postId}/video`);
     const { post } = await harness.client.GetPost({ postId, viewerId: author });
     expect(post?.videoUrl).toMatch(/media\/video\?v=/);
+  }, 120_000);
+
+  it('leaves nothing of a deleted member: variants, posters and an upload still in quarantine', async () => {
+    const author = await harness.member();
+    const admin = await harness.member({ isAdmin: true });
+    const postVideo = async () => {
+      const { item } = await harness.client.CreatePost({
+        viewerId: author,
+        ...postForm({ media: { content: await recordedVideo({ seconds: 1 }), fileName: 'IMG_0003.MOV' } }),
+      });
+      return item?.post?.id ?? '';
+    };
+    const made = await postVideo();
+    const worker = await startContentService({
+      address: '127.0.0.1:0',
+      serviceTokenSecret: 'media-worker-test-secret',
+      documents: harness.documents,
+      events: harness.events,
+      objects: harness.objects,
+      logger: createLogger('media-worker', 'silent'),
+      approval: 'immediate',
+      wallet: harness.wallet.charges,
+      mediaWorker: 'only',
+    });
+    try {
+      expect(await harness.processed(made)).toBe('approved');
+    } finally {
+      await worker.stop();
+    }
+    // No worker runs now (this content is 'separate'): the second upload waits in quarantine.
+    const waiting = await postVideo();
+    const keys = [
+      ...['video', 'poster', 'teaser'].map((variant) => `posts/${made}/${variant}`),
+      `quarantine/${waiting}`,
+    ];
+    for (const key of keys)
+      expect({ key, stored: (await harness.objects.get(key)) !== null }).toEqual({ key, stored: true });
+
+    await harness.events.publish(UserDeleted.topic, [
+      UserDeleted.create(author, { userId: author, deletedAt: new Date().toISOString() }, 'test'),
+    ]);
+    const gone = (postId: string) => () =>
+      harness.client.GetPost({ postId, viewerId: admin }).then(
+        () => false,
+        () => true,
+      );
+    await waitFor(gone(made), 5000, 'the processed post erased');
+    await waitFor(gone(waiting), 5000, 'the waiting post erased');
+    for (const key of keys)
+      expect({ key, stored: (await harness.objects.get(key)) !== null }).toEqual({ key, stored: false });
   }, 120_000);
 
   it('is chosen by MEDIA_WORKER, in the process by default', () => {

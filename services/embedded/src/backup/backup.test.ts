@@ -3,8 +3,8 @@
  * (dist/main.js) runs under members registering, members posting (every third post with a photo), an admin adding
  * credits and paid messages, all at once; the real command (dist/backup/main.js) copies its data directory in the
  * middle of it. The platform is stopped and another started on the copy: every write acknowledged before the backup
- * started is there, the sessions of then still hold (the session secret came along), and the wallet's ledger passes
- * CheckIntegrity.
+ * started is there, a video the media worker had processed serves the same bytes and poster, the sessions of then
+ * still hold (the session secret came along), and the wallet's ledger passes CheckIntegrity.
  */
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +20,7 @@ import {
   SqliteDocumentStore,
   SqliteEventLog,
 } from '@tip/platform';
+import { recordedVideo } from '@tip/content/testing';
 import { identityDefinition } from '@tip/identity/contract';
 import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
@@ -162,6 +163,29 @@ describe('npm run backup', () => {
     // Messaging hears of the approvals through identity's events: the first message goes through once it has.
     await waitFor(async () => (await sendMessage(randomUUID())).status === 201, 10_000, 'the first message');
 
+    // A video the media worker has made into an MP4 and a poster, before the load: both must come back whole.
+    const videoForm = new FormData();
+    videoForm.append('content', 'il mio video');
+    videoForm.append('category', 'trending');
+    const clip = await recordedVideo({ seconds: 1 });
+    videoForm.append('media', new Blob([new Uint8Array(clip)], { type: 'video/quicktime' }), 'IMG_0001.MOV');
+    const { item: videoItem } = await expectStatus<{ item: { post: { id: string } } }>(
+      await call('/api/posts', { method: 'POST', cookie: poster.cookie, form: videoForm }),
+      201,
+    );
+    type VideoPost = { post: { status: string; videoUrl: string | null; posterUrl: string | null } };
+    const videoPost = async () =>
+      (await expectStatus<VideoPost>(await call(`/api/posts/${videoItem.post.id}`, { cookie: poster.cookie }), 200))
+        .post;
+    await waitFor(async () => (await videoPost()).status === 'approved', 60_000, 'the media worker on the video');
+    const { videoUrl, posterUrl } = await videoPost();
+    const bytesOf = async (url: string | null) => {
+      const response = await call(url ?? '', { cookie: poster.cookie });
+      expect({ url, status: response.status }).toEqual({ url, status: 200 });
+      return Buffer.from(await response.arrayBuffer());
+    };
+    const served = { video: await bytesOf(videoUrl), poster: await bytesOf(posterUrl) };
+
     // The load: each loop writes one thing after another until told to stop; any refusal fails the test.
     let loading = true;
     const registered: Acknowledged<{ email: string }>[] = [];
@@ -261,6 +285,10 @@ describe('npm run backup', () => {
     // Restoring: the platform starts on the copy as it is.
     running = await startPlatform(backupDir, port);
     try {
+      const restored = await videoPost();
+      expect(restored.status).toBe('approved');
+      expect((await bytesOf(restored.videoUrl)).equals(served.video)).toBe(true);
+      expect((await bytesOf(restored.posterUrl)).equals(served.poster)).toBe(true);
       for (const { email } of expected.registered) await signIn(call, email, PASSWORD);
       for (const post of expected.posts) {
         const item = await expectStatus<{ post: { content: string } }>(
