@@ -50,6 +50,10 @@ describe('an authenticator app', () => {
     });
     expect(await json(await browser.get('/api/auth/user'))).toMatchObject({ secondFactor: true });
     expect(await status(phone, '/api/auth/user')).toBe(401);
+
+    // Soon after signing in, the member may take it off again (an older session may not: recent-sign-in.test.ts).
+    const removed = await browser.request('/api/auth/second-factors/totp', { method: 'DELETE' });
+    expect(await json(removed)).toEqual({ totp: false, passkeys: [], recoveryCodesLeft: 0 });
   });
 
   it('makes the sign-in wait for its code after the password; a recovery code does too', async () => {

@@ -1,5 +1,5 @@
 import { DomainError, parseInput } from '@tip/platform';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { IdentityUserOutput } from '@tip/identity/contract';
 import { passkeyFormSchema, secondStepSchema, totpConfirmSchema } from '@tip/identity/domain';
@@ -17,6 +17,7 @@ import { handle } from '../http/handle.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
+import { signedInRecently } from '../session/recent-sign-in.js';
 import { SecondSteps } from '../session/second-step.js';
 import { ownUserJson } from '../user-view.js';
 
@@ -50,6 +51,13 @@ export function secondFactorRoutes(context: BffContext): Router {
   // An admin past their grace reaches these (and nothing else): they are how the grace ends.
   const signedIn = requireSession(sessions, { secondFactorSetup: true });
   const account = writeLimit(limits, 'account');
+  // Taking a factor off or replacing the recovery codes weakens the account: only soon after a full sign-in.
+  const recentSignIn: RequestHandler = (_req, res, next) =>
+    next(
+      signedInRecently(sessionOf(res).claims, Date.now())
+        ? undefined
+        : new DomainError('PERMISSION_DENIED', 'identity.recentSignInRequired'),
+    );
 
   /** Signs this browser in as the member who gave the second step (or a passkey alone), ending the half-done sign-in. */
   async function signIn(req: Request, res: Response, user: IdentityUserOutput): Promise<void> {
@@ -174,6 +182,7 @@ export function secondFactorRoutes(context: BffContext): Router {
     '/api/auth/second-factors/totp',
     signedIn,
     account,
+    recentSignIn,
     handle(async (_req, res) => {
       respond(res, secondFactorsSchema, factorsJson(await identity.RemoveTotp({ userId: sessionOf(res).user.id })));
     }),
@@ -209,6 +218,7 @@ export function secondFactorRoutes(context: BffContext): Router {
     '/api/auth/second-factors/passkeys/:id',
     signedIn,
     account,
+    recentSignIn,
     handle(async (req, res) => {
       const passkeyId = String(req.params.id);
       const factors = await identity.RemovePasskey({ userId: sessionOf(res).user.id, passkeyId });
@@ -220,6 +230,7 @@ export function secondFactorRoutes(context: BffContext): Router {
     '/api/auth/second-factors/recovery-codes',
     signedIn,
     account,
+    recentSignIn,
     handle(async (_req, res) => {
       respond(res, recoveryCodesSchema, await identity.NewRecoveryCodes({ userId: sessionOf(res).user.id }));
     }),
