@@ -15,8 +15,8 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 /**
- * An approved member signed in on a page of their own, who has read what they were told of their approval: their
- * bell starts at nothing.
+ * An approved member signed in on a page of their own, who has read what they were told of their approval and of
+ * this sign-in (a new device: the API registered them): their bell starts at nothing.
  */
 async function member(admin: Page, tag: string, options: BrowserContextOptions = DESKTOP) {
   const registered = await registerMember(e2e.baseUrl, newMember(tag));
@@ -24,9 +24,9 @@ async function member(admin: Page, tag: string, options: BrowserContextOptions =
   await signInByApi(page, registered);
   const id = await signedInUserId(page);
   await approveByApi(admin, page, id);
-  await until('the approval told', async () => {
+  await until('the approval and the new device told', async () => {
     const unread = await page.request.get('/api/notifications/unread-count');
-    return ((await unread.json()) as { count: number }).count === 1;
+    return ((await unread.json()) as { count: number }).count === 2;
   });
   const read = await page.request.post('/api/notifications/read', { data: { all: true } });
   if (!read.ok()) throw new Error(`reading the approval: ${read.status()}`);
@@ -111,7 +111,8 @@ describeE2E('notifications', () => {
       count: 2,
     });
     await author.page.getByTestId('notification').filter({ hasText: gathered }).waitFor();
-    expect(await author.page.getByTestId('notification').count()).toBe(2);
+    // The likes gathered in one entry, beside the approval and the new device, read.
+    expect(await author.page.getByTestId('notification').count()).toBe(3);
     await expectAccessible(author.page, 'the notifications page');
     await author.page.getByRole('button', { name: appText('notifications.markAllRead') }).click();
     await until('nothing unread', async () => (await bell.getByTestId('notifications-badge').count()) === 0);
