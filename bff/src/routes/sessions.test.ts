@@ -108,6 +108,24 @@ describe('sessions', () => {
     expect((await sessionsOf(here)).map((session) => session.current)).toEqual([true]);
   });
 
+  it('refuses the sessions identity ended by itself (a second factor added) once its SessionEnded arrives', async () => {
+    const member = await stack.member('sessioni7');
+    const laptop = await signIn(member, LAPTOP);
+    const phone = await signIn(member, PHONE);
+    const phoneSocket = await socketOf(phone);
+    try {
+      const current = (await sessionsOf(laptop)).find((session) => session.current);
+      // What identity's second-factor use case calls, with no BFF route marking anything.
+      const { sessionIds } = await stack.identity.EndOtherSessions({ userId: member.id, sessionId: current?.id ?? '' });
+      expect(sessionIds.length).toBeGreaterThan(0);
+      await waitFor(async () => (await phone.get('/api/auth/user')).status === 401, scaled(5000), 'the event');
+      await waitFor(() => phoneSocket.state.closedByServer, scaled(5000), 'the phone’s socket closed');
+      expect((await laptop.get('/api/auth/user')).status).toBe(200);
+    } finally {
+      phoneSocket.socket.close();
+    }
+  });
+
   it('ends identity’s record with a logout', async () => {
     const member = await stack.member('sessioni6');
     const laptop = await signIn(member, LAPTOP);
