@@ -33,9 +33,9 @@ async function sessionsOf(browser: Browser) {
   return sessionListSchema.parse(await response.json()).sessions;
 }
 
-/** A socket of the browser's session, connected, with whether the server closed it. */
-async function socketOf(browser: Browser) {
-  const socket: Socket = connect(stack.url, {
+/** A socket of the browser's session (on the stack's BFF, or the replica at `url`), with whether the server closed it. */
+async function socketOf(browser: Browser, url = stack.url) {
+  const socket: Socket = connect(url, {
     path: '/ws',
     transports: ['websocket'],
     reconnection: false,
@@ -106,6 +106,23 @@ describe('sessions', () => {
     for (const other of others) expect((await other.get('/api/auth/user')).status).toBe(401);
     expect((await here.get('/api/auth/user')).status).toBe(200);
     expect((await sessionsOf(here)).map((session) => session.current)).toEqual([true]);
+  });
+
+  it('is refused at once by another replica too, whose socket of it closes when SessionEnded arrives', async () => {
+    const member = await stack.member('sessioni8');
+    const laptop = await signIn(member, LAPTOP);
+    const phone = await signIn(member, PHONE);
+    const elsewhere = await stack.replica();
+    expect((await phone.get(`${elsewhere}/api/auth/user`)).status).toBe(200);
+    const phoneSocket = await socketOf(phone, elsewhere);
+    try {
+      const target = (await sessionsOf(laptop)).find((session) => session.device === 'mobile');
+      expect((await laptop.request(`/api/auth/sessions/${target?.id ?? ''}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await phone.get(`${elsewhere}/api/auth/user`)).status).toBe(401);
+      await waitFor(() => phoneSocket.state.closedByServer, scaled(5000), 'the phone’s socket on the other replica');
+    } finally {
+      phoneSocket.socket.close();
+    }
   });
 
   it('refuses the sessions identity ended by itself (a second factor added) once its SessionEnded arrives', async () => {

@@ -61,6 +61,11 @@ export interface TestStack {
   member(name: string): Promise<{ browser: Browser; id: string; email: string; password: string }>;
   /** A browser signed in as the admin. */
   admin(): Promise<{ browser: Browser; id: string }>;
+  /**
+   * Another BFF replica on the same services, cache and event log, following the log in groups of its own (as
+   * another host's would); its URL, for a browser's requests by full address. Stopped with the stack.
+   */
+  replica(): Promise<string>;
   /** Stored user documents, to show that a refused request stored nothing. */
   storedUserCount(): Promise<number>;
   /** Files in the media store. */
@@ -187,20 +192,24 @@ export async function startStack(
     ADMISSION_MAX_IN_FLIGHT_PER_MEMBER: '100000',
     ...options.env,
   });
-  const bff = await startBff({
-    config,
-    identity,
-    wallet,
-    content,
-    messaging,
-    moderation,
-    notifications,
-    events: adapters.events,
-    cache: adapters.cache,
-    logger,
-    host: '127.0.0.1',
-    ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
-  });
+  const startReplica = (eventsGroup?: string) =>
+    startBff({
+      config,
+      identity,
+      wallet,
+      content,
+      messaging,
+      moderation,
+      notifications,
+      events: adapters.events,
+      cache: adapters.cache,
+      logger,
+      host: '127.0.0.1',
+      ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
+      ...(eventsGroup && { eventsGroup }),
+    });
+  const bff = await startReplica();
+  const replicas: RunningBff[] = [];
 
   const browser = (language?: string) => new Browser(bff.url, language);
 
@@ -238,6 +247,11 @@ export async function startStack(
       const { user } = (await login.json()) as { user: { id: string } };
       return { browser: signedIn, id: user.id };
     },
+    async replica() {
+      const replica = await startReplica(`replica-${replicas.length + 1}`);
+      replicas.push(replica);
+      return replica.url;
+    },
     async storedUserCount() {
       // Identity's collection, read directly: the one place a test looks behind the service.
       return (await adapters.documents.collection('users')).count({});
@@ -247,6 +261,7 @@ export async function startStack(
       return entries.filter((entry) => entry.isFile()).length;
     },
     async stop() {
+      for (const replica of replicas) await replica.stop();
       await bff.stop();
       await identityService.stop();
       await walletService.stop();
