@@ -15,6 +15,7 @@ import type { ContentContext, PostApproval } from './app/context.js';
 import type { MediaWorkerRole } from './config.js';
 import { forgetMember } from './app/forget-member.js';
 import { applyPostDecision } from './app/posts.js';
+import { reportMediaQueue } from './app/media-queue.js';
 import { processUploadedMedia } from './app/process-media.js';
 import { grantPaid } from './app/purchases.js';
 import { contentHandlers } from './grpc/handlers.js';
@@ -134,11 +135,13 @@ export async function startContentService(options: ContentServiceOptions): Promi
 }
 
 /**
- * The media worker: each uploaded video in turn (a consumer takes its events one after the other), processed by an
+ * The media worker: each upload in turn (a consumer takes its events one after the other), a video processed by an
  * ffmpeg child niced below the requests this process serves. Its job ends with the post published or rejected, so a
- * repeated event finds nothing left to do.
+ * repeated event finds nothing left to do. Its queue gauge is set as it starts, so that a worker started on a backlog
+ * says so at once, not only once its first job (minutes of video) is done.
  */
-export function followMediaUploads(context: ContentContext, options: Pick<ServiceRuntime, 'events' | 'logger'>) {
+export async function followMediaUploads(context: ContentContext, options: Pick<ServiceRuntime, 'events' | 'logger'>) {
+  await reportMediaQueue(context);
   return followEvents({
     events: options.events,
     group: 'content.media-worker',

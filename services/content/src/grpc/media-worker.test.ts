@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createLogger, type ObjectStore } from '@tip/platform';
+import { createLogger, gauge, processMetrics, type ObjectStore } from '@tip/platform';
 import { waitFor } from '@tip/platform/testing';
 import { UserDeleted } from '@tip/identity/contract';
 import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
@@ -111,6 +111,56 @@ describe('the media worker as a process of its own', () => {
     await waitFor(gone(waiting), 5000, 'the waiting post erased');
     for (const key of keys)
       expect({ key, stored: (await harness.objects.get(key)) !== null }).toEqual({ key, stored: false });
+  }, 120_000);
+
+  it('says how many uploads wait as soon as it starts, before its first job is done', async () => {
+    const author = await harness.member();
+    const { item } = await harness.client.CreatePost({
+      viewerId: author,
+      ...postForm({ media: { content: await recordedVideo({ seconds: 1 }), fileName: 'IMG_0004.MOV' } }),
+    });
+    const postId = item?.post?.id ?? '';
+    const queueLength = async () => (await processMetrics().getSingleMetric('tip_media_queue_length')?.get())?.values;
+    const waiting = () =>
+      harness.documents
+        .collection('posts')
+        .then((posts) => posts.count({ status: 'processing', deleted: { $ne: true } }));
+    expect(await waiting()).toBeGreaterThan(0);
+    // What the API part said after the upload is not the worker's to take credit for.
+    gauge('tip_media_queue_length', 'the media queue').set(0);
+    // The worker's job cannot end before the test lets it read the upload.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { objects } = harness;
+    const heldObjects: ObjectStore = {
+      put: (key, body, contentType) => objects.put(key, body, contentType),
+      get: async (key) => (key.startsWith('quarantine/') ? held.then(() => objects.get(key)) : objects.get(key)),
+      getRange: (key, offset, length) => objects.getRange(key, offset, length),
+      delete: (key) => objects.delete(key),
+      deleteUnder: (folder) => objects.deleteUnder(folder),
+      close: async () => undefined,
+    };
+    const worker = await startContentService({
+      address: '127.0.0.1:0',
+      serviceTokenSecret: 'media-worker-test-secret',
+      documents: harness.documents,
+      events: harness.events,
+      objects: heldObjects,
+      logger: createLogger('media-worker', 'silent'),
+      approval: 'immediate',
+      wallet: harness.wallet.charges,
+      mediaWorker: 'only',
+    });
+    try {
+      const count = await waiting();
+      await waitFor(async () => (await queueLength())?.[0]?.value === count, 5000, 'the queue reported at start');
+      release();
+      expect(await harness.processed(postId)).toBe('approved');
+      await waitFor(async () => (await queueLength())?.[0]?.value === (await waiting()), 5000, 'the queue after');
+    } finally {
+      release();
+      await worker.stop();
+    }
   }, 120_000);
 
   it('is chosen by MEDIA_WORKER, in the process by default', () => {
