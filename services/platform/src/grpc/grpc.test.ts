@@ -19,7 +19,23 @@ const handlers = {
     if (request.userId === 'broke') throw new DomainError('PAYMENT_REQUIRED', 'wallet.insufficientCredits');
     return { id: request.userId, username: 'mario' };
   },
+  /** Counts what it was streamed; refuses a chunk that says 'stop' before the stream ends. */
+  async CountBytes(requests: AsyncIterable<{ data: Buffer }>) {
+    let [chunks, bytes] = [0, 0];
+    for await (const { data } of requests) {
+      if (data.toString() === 'stop') throw new DomainError('PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge');
+      chunks += 1;
+      bytes += data.length;
+    }
+    return { chunks, bytes };
+  },
 } as unknown as ServiceHandlers<UsersDefinition>;
+
+/** Chunks of `size` bytes, yielded as a source would (one at a time, each awaited), then `last` if given. */
+async function* chunks(count: number, size: number, last?: Buffer) {
+  for (let n = 0; n < count; n += 1) yield { data: Buffer.alloc(size, n % 256) };
+  if (last) yield { data: last };
+}
 
 describe('gRPC helpers', () => {
   let server: RunningGrpcServer;
@@ -76,6 +92,22 @@ describe('gRPC helpers', () => {
   it('answers an unimplemented method with a clear error rather than hanging', async () => {
     const failure = await client.Login({ email: 'a@b.it', password: 'x' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DomainError);
+  });
+
+  it('streams a method’s requests to the service, which answers once, more than a message’s worth in all', async () => {
+    // 40 chunks of 1 MiB: the whole would not have to fit in one message, nor in memory at once.
+    expect(await client.CountBytes(chunks(40, 1024 * 1024))).toEqual({ chunks: 40, bytes: 40 * 1024 * 1024 });
+    expect(await client.CountBytes(chunks(0, 0))).toEqual({ chunks: 0, bytes: 0 });
+  });
+
+  it('stops a streamed call at the service’s refusal, and at its source’s failure', async () => {
+    const refused = await client.CountBytes(chunks(3, 10, Buffer.from('stop'))).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', messageKey: 'errors.payloadTooLarge' });
+    async function* failing() {
+      yield { data: Buffer.from('one') };
+      throw new Error('the client went away');
+    }
+    await expect(client.CountBytes(failing())).rejects.toThrow('the client went away');
   });
 
   it('serves the standard gRPC health service', async () => {

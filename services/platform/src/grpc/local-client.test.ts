@@ -13,6 +13,11 @@ const handlers = {
     if (request.userId === 'crash') throw new Error('boom');
     return { id: request.userId, username: 'mario' };
   },
+  async CountBytes(requests: AsyncIterable<{ data: Buffer }>) {
+    let [chunks, bytes] = [0, 0];
+    for await (const { data } of requests) [chunks, bytes] = [chunks + 1, bytes + data.length];
+    return { chunks, bytes };
+  },
 } as unknown as ServiceHandlers<UsersDefinition>;
 
 const client = createLocalClient(testServiceDefinition(), handlers, createLogger('local-client-test', 'silent'));
@@ -38,6 +43,15 @@ describe('the in-process client', () => {
       messageKey: 'identity.userNotFound',
       params: { id: 'missing' },
     });
+  });
+
+  it('hands a streamed method its requests one by one, each decoded as over the network', async () => {
+    async function* parts() {
+      yield { data: Buffer.from('abc') };
+      yield {};
+      yield { data: Buffer.from('de') };
+    }
+    expect(await client.CountBytes(parts())).toEqual({ chunks: 3, bytes: 5 });
   });
 
   it('hides an unforeseen failure behind INTERNAL', async () => {

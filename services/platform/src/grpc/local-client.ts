@@ -38,7 +38,9 @@ export function createLocalClient<D>(
       // The same series as the gRPC server's: a call in process is still a call of the service's method.
       const done = timed();
       const labels = { service: serviceOfPath(method.path), method: name };
-      const decoded = method.requestDeserialize(method.requestSerialize(request as object));
+      const decode = (one: unknown) => method.requestDeserialize(method.requestSerialize(one as object));
+      // A streamed method's requests are decoded one by one as the handler reads them, as over the network.
+      const decoded = method.requestStream ? decodeEach(request as AsyncIterable<unknown>, decode) : decode(request);
       const span = grpcServerSpan(method.path);
       let reply: unknown;
       try {
@@ -58,4 +60,8 @@ export function createLocalClient<D>(
     };
   }
   return client as ServiceClient<D>;
+}
+
+async function* decodeEach(requests: AsyncIterable<unknown>, decode: (request: unknown) => unknown) {
+  for await (const request of requests) yield decode(request);
 }

@@ -57,17 +57,24 @@ export async function startGrpcServer<D>(options: {
 
   const implementation: grpc.UntypedServiceImplementation = {};
   const timed = latencyOf(grpcServerDuration());
+  const methods = service.definition as grpc.ServiceDefinition;
   for (const [method, handler] of Object.entries(service.handlers) as [
     string,
     (r: unknown, c: unknown) => Promise<unknown>,
   ][]) {
-    implementation[method] = (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    // A streamed method's handler reads the call itself (a readable stream of the requests, in order).
+    const streamed = methods[method]?.requestStream === true;
+    implementation[method] = (
+      call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerReadableStream<unknown, unknown>,
+      callback: grpc.sendUnaryData<unknown>,
+    ) => {
       const requestId = String(call.metadata.get('x-request-id')[0] ?? '') || randomUUID();
       const done = timed();
       const span = grpcServerSpan(call.getPath(), call.metadata);
+      const input = streamed || !('request' in call) ? call : call.request;
       withRequestId(requestId, () => {
         span
-          .run(() => handler(call.request, { requestId }))
+          .run(() => handler(input, { requestId }))
           .then(
             (response) => {
               done({ service: service.name, method, code: grpc.status[grpc.status.OK] });

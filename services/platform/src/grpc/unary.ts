@@ -14,17 +14,34 @@ export interface CallContext {
   requestId: string | undefined;
 }
 
-/** A service's implementation: one async function per method. Throw DomainError for expected failures. */
-export type ServiceHandlers<D> = {
-  [K in MethodNames<D>]: (request: Parts<D[K]>['reqOut'], context: CallContext) => Promise<Parts<D[K]>['res']>;
-};
+/**
+ * A method whose caller streams its requests (`rpc M(stream Part) returns (Reply)`), as its contract marks it: the
+ * generated definitions type every method alike, so a contract says which are streamed (an upload in chunks, which
+ * neither side holds whole on the way).
+ */
+export type ClientStreaming<M> = M & { requestStream: true };
+
+type Handler<M> = M extends { requestStream: true }
+  ? (requests: AsyncIterable<Parts<M>['reqOut']>, context: CallContext) => Promise<Parts<M>['res']>
+  : (request: Parts<M>['reqOut'], context: CallContext) => Promise<Parts<M>['res']>;
+
+/**
+ * A service's implementation: one async function per method, taking the request (or, for a streamed method, the
+ * requests as they arrive). Throw DomainError for expected failures.
+ */
+export type ServiceHandlers<D> = { [K in MethodNames<D>]: Handler<D[K]> };
 
 export interface CallOptions {
   /** Milliseconds before the call gives up; the client's default otherwise. */
   timeoutMs?: number;
 }
 
-/** A promise-returning client: `await identity.GetUser({ userId })`. */
-export type ServiceClient<D> = {
-  [K in MethodNames<D>]: (request: Parts<D[K]>['req'], options?: CallOptions) => Promise<Parts<D[K]>['resOut']>;
-} & { close(): void };
+type ClientMethod<M> = M extends { requestStream: true }
+  ? (requests: AsyncIterable<Parts<M>['req']>, options?: CallOptions) => Promise<Parts<M>['resOut']>
+  : (request: Parts<M>['req'], options?: CallOptions) => Promise<Parts<M>['resOut']>;
+
+/**
+ * A promise-returning client: `await identity.GetUser({ userId })`; a streamed method takes its requests as an async
+ * iterable, sent as it yields them (waiting while the connection is full).
+ */
+export type ServiceClient<D> = { [K in MethodNames<D>]: ClientMethod<D[K]> } & { close(): void };
