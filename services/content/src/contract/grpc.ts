@@ -1,8 +1,11 @@
-import { loadProto, type CallerPolicy } from '@tip/platform';
+import { loadProto, type CallerPolicy, type ClientStreaming } from '@tip/platform';
 import type { ProtoGrpcType } from '../generated/content.js';
-import type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
+import type { ContentDefinition as GeneratedContent } from '../generated/tip/content/v1/Content.js';
 
-export type { ContentDefinition } from '../generated/tip/content/v1/Content.js';
+/** The generated definition, with the upload in chunks marked as streamed by its caller, as the proto declares it. */
+export type ContentDefinition = GeneratedContent & {
+  CreatePostUpload: ClientStreaming<GeneratedContent['CreatePostUpload']>;
+};
 export type { FeedItem__Output as ContentFeedItem } from '../generated/tip/content/v1/FeedItem.js';
 export type { CommentItem__Output as ContentCommentItem } from '../generated/tip/content/v1/CommentItem.js';
 export type { Charge__Output as ContentCharge } from '../generated/tip/content/v1/Charge.js';
@@ -19,6 +22,7 @@ let definition: ContentDefinition | undefined;
 
 /** The content service's gRPC definition, loaded from proto/content.proto once. */
 export function contentDefinition(): ContentDefinition {
-  definition ??= loadProto<ProtoGrpcType>('content.proto').tip.content.v1.Content.service;
+  // The loaded definition says requestStream: true for CreatePostUpload, as the type does.
+  definition ??= loadProto<ProtoGrpcType>('content.proto').tip.content.v1.Content.service as ContentDefinition;
   return definition;
 }

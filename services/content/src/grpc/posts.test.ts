@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { failureOf } from '@tip/platform/testing';
+import { failureOf, waitFor } from '@tip/platform/testing';
 import { postForm, startContentHarness, type ContentHarness } from '../testing/harness.js';
 import { heicPhoto, jpegWithExif, mp4Video, pngBomb, pngImage, TEXT_FILE } from '../testing/media-files.js';
 
@@ -178,11 +178,50 @@ describe('media', () => {
     expect({ status, uploadKind: item?.post?.uploadKind }).toEqual({ status: 'processing', uploadKind: 'image' });
     expect(await failureOf(harness.client.GetPost({ postId, viewerId: reader }))).toMatchObject({ code: 'NOT_FOUND' });
     expect(await harness.processed(postId)).toBe('approved');
-    // The worker wrote the variants and let the upload go.
-    expect(await harness.objects.get(`quarantine/${postId}`)).toBeNull();
+    // The worker wrote the variants and lets the upload go right after publishing the post.
+    const quarantined = async () => (await harness.objects.get(`quarantine/${postId}`)) !== null;
+    await waitFor(async () => !(await quarantined()), 5000, 'the upload out of quarantine');
     const { post } = await harness.client.GetPost({ postId, viewerId: reader });
     expect(post).toMatchObject({ status: 'approved', uploadKind: '' });
     expect(post?.imageUrl).toMatch(/image-1280/);
+  });
+
+  it('takes an upload in chunks, the form last, as the BFF streams it', async () => {
+    const author = await harness.member();
+    const original = await jpegWithExif();
+    async function* parts() {
+      for (let at = 0; at < original.length; at += 1000) yield { chunk: original.subarray(at, at + 1000) };
+      yield { form: { viewerId: author, ...postForm({ content: 'a pezzi' }), media: { fileName: 'IMG_0005.JPG' } } };
+    }
+    const { status, item } = await harness.client.CreatePostUpload(parts());
+    expect({ status, uploadKind: item?.post?.uploadKind }).toEqual({ status: 'processing', uploadKind: 'image' });
+    const postId = item?.post?.id ?? '';
+    expect(await harness.processed(postId)).toBe('approved');
+    const large = await harness.client.GetMedia({ postId, viewerId: author, variant: 'image-1280' });
+    expect((await sharp(large.content).metadata()).width).toBe(1280);
+  });
+
+  it('refuses a chunked upload without its form, or with parts after it, in the composer’s words', async () => {
+    const author = await harness.member();
+    const form = { viewerId: author, ...postForm() };
+    async function* noForm() {
+      yield { chunk: Buffer.from('solo byte') };
+    }
+    async function* afterForm() {
+      yield { form };
+      yield { chunk: Buffer.from('troppo tardi') };
+    }
+    for (const parts of [noForm(), afterForm()]) {
+      expect(await failureOf(harness.client.CreatePostUpload(parts))).toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        messageKey: 'errors.invalidInput',
+      });
+    }
+    // Without a chunk it is a post without media, as CreatePost makes it.
+    async function* textOnly() {
+      yield { form };
+    }
+    expect(await harness.client.CreatePostUpload(textOnly())).toMatchObject({ status: 'approved' });
   });
 
   it('leaves broken images and bombs refused by the worker, with the reason for the author, storing nothing', async () => {
@@ -194,7 +233,11 @@ describe('media', () => {
       expect(await harness.processed(postId)).toBe('rejected');
       const { post } = await harness.client.GetPost({ postId, viewerId: author });
       expect(post).toMatchObject({ mediaProblem: 'content.mediaInvalid', uploadKind: 'image', imageUrl: '' });
-      expect(await harness.objects.get(`quarantine/${postId}`)).toBeNull();
+      await waitFor(
+        async () => (await harness.objects.get(`quarantine/${postId}`)) === null,
+        5000,
+        'the upload out of quarantine',
+      );
       expect(await harness.objects.get(`posts/${postId}/image-640`)).toBeNull();
     }
   });
