@@ -13,3 +13,4 @@ export * from './user-directory.js';
 export * from './account-secrets.js';
 export * from './brand.js';
 export * from './second-factor.js';
+export * from './password-change.js';
