@@ -143,6 +143,32 @@ describe('sessions', () => {
     }
   });
 
+  it('changes the password with the current one, ending the other sessions at once', async () => {
+    const member = await stack.member('sessioni9');
+    const here = await signIn(member, LAPTOP, 'en');
+    const phone = await signIn(member, PHONE);
+    const change = (currentPassword: string, newPassword: string) =>
+      here.postJson('/api/auth/password/change', { currentPassword, newPassword });
+    const wrong = await change('not-it', 'a-new-password');
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toEqual({ message: 'The current password is not correct.' });
+    expect((await phone.get('/api/auth/user')).status).toBe(200);
+
+    const changed = await change(member.password, 'a-new-password');
+    expect(changed.status).toBe(200);
+    expect(await json(changed)).toMatchObject({
+      success: true,
+      message: 'Password updated: your other sessions have been signed out.',
+    });
+    expect((await phone.get('/api/auth/user')).status).toBe(401);
+    expect((await here.get('/api/auth/user')).status).toBe(200);
+    const again = stack.browser();
+    expect((await again.postJson('/api/auth/login', { email: member.email, password: 'a-new-password' })).status).toBe(
+      200,
+    );
+    expect((await stack.browser().postJson('/api/auth/password/change', {})).status).toBe(401);
+  });
+
   it('ends identity’s record with a logout', async () => {
     const member = await stack.member('sessioni6');
     const laptop = await signIn(member, LAPTOP);

@@ -1,22 +1,31 @@
 import { parseInput } from '@tip/platform';
 import { Router } from 'express';
 import { z } from 'zod';
+import { passwordChangeSchema } from '@tip/identity/domain';
 import type { BffContext } from '../context.js';
-import { actionResultSchema, sessionListSchema, sessionSchema, sessionsEndedSchema } from '../contract/index.js';
+import {
+  actionResultSchema,
+  sessionListSchema,
+  sessionSchema,
+  sessionsEndedSchema,
+  userResultSchema,
+} from '../contract/index.js';
 import { handle } from '../http/handle.js';
 import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
 import { requireSession, sessionOf } from '../http/session-guard.js';
+import { ownUserJson } from '../user-view.js';
 
 const sessionIdSchema = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * Where the member is signed in (identity's records), and ending them: one by id, or every one but this browser's.
+ * Where the member is signed in (identity's records), and ending them: one by id, every one but this browser's, or
+ * with a new password (given the current one, counted with the address's logins).
  * An ended session is refused here at once (its mark in the cache, which every replica reads) and its sockets
  * closed on every replica; SessionEnded tells the replicas too.
  */
 export function sessionRoutes(context: BffContext): Router {
-  const { identity, sessions, limits, say, push } = context;
+  const { identity, sessions, users, balances, limits, say, push } = context;
   const router = Router();
   const signedIn = requireSession(sessions);
 
@@ -66,6 +75,32 @@ export function sessionRoutes(context: BffContext): Router {
           count: sessionIds.length,
         }),
         count: sessionIds.length,
+      });
+    }),
+  );
+
+  router.post(
+    '/api/auth/password/change',
+    signedIn,
+    writeLimit(limits, 'account'),
+    handle(async (req, res) => {
+      const { currentPassword, newPassword } = parseInput(passwordChangeSchema, req.body);
+      await limits.secretAttempt(req.ip ?? '');
+      const { claims } = sessionOf(res);
+      const { user, endedSessionIds } = await identity.ChangePassword({
+        userId: claims.sub,
+        sessionId: claims.sid,
+        currentPassword,
+        newPassword,
+      });
+      await Promise.all(endedSessionIds.map((id) => sessions.refuse(id)));
+      for (const id of endedSessionIds) push.endSession(id);
+      if (!user) throw new Error('ChangePassword answered no user');
+      users.remember(user);
+      respond(res, userResultSchema, {
+        success: true,
+        message: say(req, 'identity.passwordChanged'),
+        user: await ownUserJson(balances, user),
       });
     }),
   );

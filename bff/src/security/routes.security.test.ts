@@ -111,6 +111,19 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/api/auth/sessions', access: 'member' },
   { method: 'DELETE', path: '/api/auth/sessions/:othersSession', access: 'member', othersIdsRefused: true },
   { method: 'POST', path: '/api/auth/sessions/end-others', access: 'member', body: json() },
+  {
+    method: 'POST',
+    path: '/api/auth/password/change',
+    access: 'member',
+    body: json('currentPassword', 'newPassword'),
+    refusedBodies: [
+      {
+        what: 'a wrong current password',
+        body: { currentPassword: 'not-the-password', newPassword: 'nuova-password' },
+      },
+      { what: 'a new password too short', body: { currentPassword: 'password-attaccante', newPassword: 'corta' } },
+    ],
+  },
   { method: 'POST', path: '/api/auth/setup-google-profile', access: 'member', body: { form: 'verificationPhoto' } },
   { method: 'POST', path: '/api/users/resubmit-verification', access: 'member', body: { form: 'verificationPhoto' } },
   { method: 'POST', path: '/api/cleanup-demo', access: 'visitor', body: json() },
