@@ -23,7 +23,7 @@ import { writeLimit } from '../http/rate-limits.js';
 import { respond } from '../http/respond.js';
 import { sendMedia, sendMediaSlice, sliceAsked } from '../http/send-media.js';
 import { requireAdmin, requireSession, sessionOf } from '../http/session-guard.js';
-import { multipartForm } from '../http/uploads.js';
+import { streamMultipart, type ArrivingFile } from '../http/streamed-upload.js';
 
 const MEDIA_RULE = {
   // The larger bound, a video's: content holds a photo to its own (10 MB) once it sees which the file is.
@@ -31,6 +31,16 @@ const MEDIA_RULE = {
   requiredKey: 'content.contentRequired',
   tooLargeKey: 'content.videoTooLarge',
 };
+
+/** How long an upload may take to arrive and reach content: 200 MB from a phone on a slow network. */
+const UPLOAD_CALL_MS = 10 * 60_000;
+
+/** CreatePostUpload's parts: the file's chunks as they arrive, then the form, checked once all of it is read. */
+async function* uploadParts(viewerId: string, file: ArrivingFile) {
+  for await (const chunk of file.chunks) yield { chunk };
+  const form = parseInput(postFormSchema, await file.fields);
+  yield { form: { viewerId, ...form, media: { fileName: file.name } } };
+}
 
 /** What the composer says of a new post, by the status content gave it. */
 const CREATED_MESSAGES: Record<string, string> = {
@@ -56,16 +66,19 @@ export function postRoutes(context: BffContext): Router {
     '/api/posts',
     signedIn,
     writeLimit(limits, 'posts'),
-    multipartForm('media', MEDIA_RULE),
     handle(async (req, res) => {
       const viewerId = viewerOf(res);
       const { user } = sessionOf(res);
+      // Before the body is read: a member who may not post sends no upload anywhere.
       if (user.verificationStatus !== 'approved' && !user.isAdmin) {
         throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
       }
-      const form = parseInput(postFormSchema, req.body);
-      const media = req.file ? { content: req.file.buffer, fileName: req.file.originalname } : null;
-      const created = await content.CreatePost({ viewerId, ...form, media });
+      // The upload goes on to content as it arrives (CreatePostUpload), never held whole here.
+      const { fields, answer } = await streamMultipart(req, res, 'media', MEDIA_RULE, (file) =>
+        content.CreatePostUpload(uploadParts(viewerId, file), { timeoutMs: UPLOAD_CALL_MS }),
+      );
+      const created =
+        answer ?? (await content.CreatePost({ viewerId, ...parseInput(postFormSchema, fields), media: null }));
       if (!created.item?.post) throw new Error('content created a post without answering it');
       // A photo is ready in a moment: the answer waits for it, as a client of the earlier API expects.
       const photo = created.status === 'processing' && created.item.post.uploadKind === 'image';
