@@ -50,4 +50,28 @@ describeE2E('where a member is signed in', () => {
     await laptop.getByRole('button', { name: appText('profile.sessions.endOthers') }).waitFor({ state: 'detached' });
     expect(await userStatus(laptop)).toBe(200);
   });
+
+  it('changes the password on the profile with the current one: the other browser is signed out at once', async () => {
+    const member = await registerMember(e2e.baseUrl, newMember('nuovapassword'));
+    const phone = await e2e.newPage({ userAgent: PHONE });
+    await signInByApi(phone, member);
+    const laptop = await e2e.newPage();
+    await signInByApi(laptop, member);
+    await laptop.goto('/profile');
+    const fill = async (current: string, next: string) => {
+      await laptop.getByLabel(appText('profile.password.current')).fill(current);
+      await laptop.getByLabel(appText('profile.password.new'), { exact: true }).fill(next);
+      await laptop.getByLabel(appText('profile.password.confirm')).fill(next);
+      await laptop.getByRole('button', { name: appText('profile.password.submit') }).click();
+    };
+    await fill('non-e-questa', 'una-password-nuova');
+    await toastWith(laptop, serverText('identity.currentPasswordWrong')).waitFor();
+    expect(await userStatus(phone)).toBe(200);
+
+    await fill(member.password, 'una-password-nuova');
+    await toastWith(laptop, serverText('identity.passwordChanged')).waitFor();
+    expect(await userStatus(phone)).toBe(401);
+    expect(await userStatus(laptop)).toBe(200);
+    await signInByApi(await e2e.newPage(), { email: member.email, password: 'una-password-nuova' });
+  });
 });

@@ -22,6 +22,7 @@ export {
   newPasswordFormSchema,
   ORIENTATIONS,
   passkeyFormSchema,
+  passwordChangeFormSchema,
   passwordForgotSchema,
   PHOTO_INVALID_KEY,
   PREMIUM_GRANT_MONTHS,

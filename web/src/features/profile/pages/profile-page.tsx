@@ -9,6 +9,7 @@ import { DangerZoneCard } from '../components/danger-zone-card';
 import { MyDataCard } from '../components/my-data-card';
 import { SecurityCard } from '../components/security-card';
 import { SessionsCard } from '../components/sessions-card';
+import { PasswordCard } from '../components/password-card';
 import { PersonalInfoCard } from '../components/personal-info-card';
 import { ProfileHeader } from '../components/profile-header';
 import { ProfileImageCard } from '../components/profile-image-card';
@@ -55,6 +56,7 @@ function OwnProfile({ user, slots }: { user: User; slots: ProfileSlots }) {
 
       <Suspense fallback={null}>{slots.notificationSettings}</Suspense>
       <SecurityCard secondFactor={user.secondFactor} />
+      <PasswordCard />
       <SessionsCard />
       <MyDataCard />
       <DangerZoneCard credits={user.credits} />
