@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '@tip/platform';
 import { NewDeviceSignedIn, SessionEnded } from '../contract/session-events.js';
-import { describeUserAgent, deviceKey, lastSeenIsStale } from '../domain/session-device.js';
+import { deviceKey, lastSeenIsStale } from '../domain/session-device.js';
+import { describeUserAgent } from '../infra/user-agent.js';
 import type { SessionDocument } from '../infra/session-repository.js';
 import type { CallInfo, IdentityContext } from './context.js';
 import { queueMail } from './queue-mail.js';

@@ -1,6 +1,7 @@
-import Bowser from 'bowser';
-
-/** What a session's User-Agent says of where it runs: nothing finer (no version, no model, no address). */
+/**
+ * What a session's User-Agent says of where it runs (infra/user-agent.ts reads it): nothing finer (no version, no
+ * model, no address).
+ */
 export interface SessionDevice {
   /** desktop, mobile, tablet, tv or other (a bot, a script, no User-Agent). */
   device: 'desktop' | 'mobile' | 'tablet' | 'tv' | 'other';
@@ -8,23 +9,6 @@ export interface SessionDevice {
   browser: string;
   /** The operating system's name ('iOS', 'Windows'...), '' when unknown. */
   os: string;
-}
-
-const DEVICES = new Set<SessionDevice['device']>(['desktop', 'mobile', 'tablet', 'tv']);
-/** A User-Agent longer than this is cut before parsing: it is the client's text and costs regex time. */
-const MAX_USER_AGENT = 512;
-
-/** Device, browser and OS from a User-Agent header, by bowser; an absent or odd one gives 'other' and ''. */
-export function describeUserAgent(userAgent: string): SessionDevice {
-  const text = userAgent.slice(0, MAX_USER_AGENT).trim();
-  if (!text) return { device: 'other', browser: '', os: '' };
-  const parsed = Bowser.parse(text);
-  const type = parsed.platform.type as SessionDevice['device'] | undefined;
-  return {
-    device: type && DEVICES.has(type) ? type : 'other',
-    browser: parsed.browser.name ?? '',
-    os: parsed.os.name ?? '',
-  };
 }
 
 /**
