@@ -14,7 +14,10 @@ const secretsOf = (options: { serviceTokenSecret: string; acceptedServiceTokenSe
   ...(options.acceptedServiceTokenSecret ? [options.acceptedServiceTokenSecret] : []),
 ];
 
-/** Uploads travel in one message: photos up to 10 MB, a post's video up to 200 MB (and served at most ~100 MB). */
+/**
+ * The largest message: a video served whole without a range (at most ~100 MB), and CreatePost's upload in one message
+ * (up to 200 MB; the BFF streams its uploads in chunks instead, CreatePostUpload).
+ */
 export const MAX_MESSAGE_BYTES = 210 * 1024 * 1024;
 
 export interface GrpcService<D> {
