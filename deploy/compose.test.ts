@@ -15,7 +15,12 @@ import type { z } from 'zod';
 import { engineConfigSchema, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
 import { scaled } from '@tip/platform/testing';
 import { CONTENT_CALLERS, CONTENT_POSTS_TOPIC, CONTENT_SERVICE_NAME } from '@tip/content/contract';
-import { IDENTITY_CALLERS, IDENTITY_SERVICE_NAME, IDENTITY_USERS_TOPIC } from '@tip/identity/contract';
+import {
+  IDENTITY_CALLERS,
+  IDENTITY_SERVICE_NAME,
+  IDENTITY_SESSIONS_TOPIC,
+  IDENTITY_USERS_TOPIC,
+} from '@tip/identity/contract';
 import { MESSAGING_CALLERS, MESSAGING_MESSAGES_TOPIC, MESSAGING_SERVICE_NAME } from '@tip/messaging/contract';
 import {
   MODERATION_FEEDBACK_TOPIC,
@@ -278,9 +283,9 @@ describe('deploy/k8s/base/kafka-topics.sh', () => {
   it('creates every topic with the partitions and replicas asked, grows a smaller one, and compacts the users’ topics', async () => {
     const calls = await run(1);
     const created = calls.filter((call) => call.includes('--create'));
-    expect(created).toHaveLength(9);
+    expect(created).toHaveLength(10);
     for (const call of created) expect(call).toContain('--partitions 6 --replication-factor 3');
-    expect(calls.filter((call) => call.includes('--alter --topic'))).toHaveLength(9);
+    expect(calls.filter((call) => call.includes('--alter --topic'))).toHaveLength(10);
     const compacted = calls.filter((call) => call.startsWith('kafka-configs.sh'));
     expect(compacted.map((call) => /--entity-name (\S+)/.exec(call)?.[1]).sort()).toEqual([...COMPACTED_TOPICS].sort());
   });
@@ -300,6 +305,7 @@ describe('docker-compose.yml', () => {
     expect(list('topics')).toEqual(
       [
         IDENTITY_USERS_TOPIC,
+        IDENTITY_SESSIONS_TOPIC,
         WALLET_LEDGER_TOPIC,
         CONTENT_POSTS_TOPIC,
         MESSAGING_MESSAGES_TOPIC,

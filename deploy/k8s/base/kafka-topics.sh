@@ -15,7 +15,7 @@ bootstrap="$1"
 partitions="${2:-6}"
 replication="${3:-1}"
 bin="${KAFKA_BIN:-/opt/kafka/bin}"
-topics="identity.users wallet.ledger content.posts messaging.messages moderation.verifications moderation.posts moderation.reports moderation.feedback notifications.members"
+topics="identity.users identity.sessions wallet.ledger content.posts messaging.messages moderation.verifications moderation.posts moderation.reports moderation.feedback notifications.members"
 compacted="identity.users moderation.verifications"
 settings="cleanup.policy=compact,segment.ms=600000,max.compaction.lag.ms=600000,min.cleanable.dirty.ratio=0.01"
 for topic in $topics; do
