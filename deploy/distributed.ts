@@ -75,9 +75,24 @@ export interface Distributed {
   messaging: RunningService;
   moderation: RunningService;
   notifications: RunningService;
+  /**
+   * Starts a service's process again on its address with the same settings (after a fault test killed it), resolving
+   * once it answers its health check; its RunningService then holds the new process.
+   */
+  restart(name: GrpcServiceName): Promise<void>;
   /** Kills whatever still runs and removes the data directory. */
   stop(): Promise<void>;
 }
+
+/** The services the BFF calls, by their gRPC health service names. */
+const GRPC_NAMES = {
+  wallet: WALLET_SERVICE_NAME,
+  content: CONTENT_SERVICE_NAME,
+  messaging: MESSAGING_SERVICE_NAME,
+  moderation: MODERATION_SERVICE_NAME,
+  notifications: NOTIFICATIONS_SERVICE_NAME,
+} as const;
+type GrpcServiceName = keyof typeof GRPC_NAMES;
 
 /** What grpc.health.v1.Health/Check answers for `service` at `address`: a status, or the error's code and details. */
 export function healthOf(address: string, service: string): Promise<string> {
@@ -183,16 +198,12 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   };
   const addresses: Addresses = {};
   const services = {} as Record<ServiceName, RunningService>;
+  const spawners = {} as Record<ServiceName, () => NodeProcess>;
   for (const name of SERVICES) {
     const port = await freePort();
-    services[name] = {
-      process: run(`services/${name}/dist/main.js`, {
-        ...serviceEnv(name, addresses, engines),
-        ...ownSettings[name],
-        GRPC_PORT: String(port),
-      }),
-      address: `127.0.0.1:${port}`,
-    };
+    const env = { ...serviceEnv(name, addresses, engines), ...ownSettings[name], GRPC_PORT: String(port) };
+    spawners[name] = () => run(`services/${name}/dist/main.js`, env);
+    services[name] = { process: spawners[name](), address: `127.0.0.1:${port}` };
     addresses[name] = services[name].address;
   }
   const bffs: RunningBff[] = [];
@@ -233,17 +244,10 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     const ready = Promise.all([
       // Ready means identity answered the bff: it took the bff's service token.
       ...bffs.map((bff) => waitUntilServing(`${bff.url}/api/ready`, bff.process, SEVEN_START_BUDGET_MS)),
-      ...(
-        [
-          ['wallet', WALLET_SERVICE_NAME],
-          ['content', CONTENT_SERVICE_NAME],
-          ['messaging', MESSAGING_SERVICE_NAME],
-          ['moderation', MODERATION_SERVICE_NAME],
-          ['notifications', NOTIFICATIONS_SERVICE_NAME],
-        ] as const
-      ).map(([name, grpcName]) =>
-        waitUntilGrpcServing(services[name].address, grpcName, services[name].process, SEVEN_START_BUDGET_MS),
-      ),
+      ...Object.entries(GRPC_NAMES).map(([name, grpcName]) => {
+        const service = services[name as GrpcServiceName];
+        return waitUntilGrpcServing(service.address, grpcName, service.process, SEVEN_START_BUDGET_MS);
+      }),
       ...(gateway && gatewayPort ? [waitUntilGatewayServes(`http://127.0.0.1:${gatewayPort}`, gateway)] : []),
     ]);
     // A process that exits (a setting it refuses, say) fails the start at once, with its output; the waits left
@@ -268,6 +272,12 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     bffs,
     ...(engines?.MONGO_URL && { mongoUrl: engines.MONGO_URL }),
     ...services,
+    restart: async (name) => {
+      const service = services[name];
+      service.process = spawners[name]();
+      all.push(service.process);
+      await waitUntilGrpcServing(service.address, GRPC_NAMES[name], service.process, START_BUDGET_MS);
+    },
     stop,
   };
 }

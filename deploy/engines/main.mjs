@@ -24,7 +24,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The suites that declare a port's contract (describeContract), here each on its real engine too, and the
- * distributed shape's flows on all of them (deploy/distributed.test.ts, skipped without them).
+ * distributed shape's flows and faults on all of them (deploy/distributed.test.ts, deploy/engine-faults.test.ts, skipped
+ * without them).
  */
 const SUITES = [
   '\\.contract\\.test\\.ts$',
@@ -33,6 +34,7 @@ const SUITES = [
   'adapters/cache/redis-cache\\.test\\.ts$',
   'adapters/adapters\\.test\\.ts$',
   'deploy/distributed\\.test\\.ts$',
+  'deploy/engine-faults\\.test\\.ts$',
 ];
 
 const commands = { start, stop, env: printEnv, test };
