@@ -147,13 +147,20 @@ const services = allServices.filter(([, service]) => service.profiles === undefi
 /** The observability profile's tools. */
 const observability = allServices.filter(([, service]) => service.profiles?.includes('observability'));
 
-/** deploy/env.example as KEY=VALUE pairs: what `.env` holds for local use. */
-const exampleEnv: Record<string, string> = Object.fromEntries(
+/** deploy/env.example as KEY=VALUE pairs, its secrets still the change-me placeholders. */
+const exampleFile: Record<string, string> = Object.fromEntries(
   read('deploy/env.example')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'))
     .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+);
+/** What `.env` holds for local use: the example with its secrets changed, as its first line asks. */
+const exampleEnv: Record<string, string> = Object.fromEntries(
+  Object.entries(exampleFile).map(([key, value]) => [
+    key,
+    value.startsWith('change-me') ? `own-${key.toLowerCase()}-${'x'.repeat(32)}` : value,
+  ]),
 );
 
 /** Compose's interpolation: $$, $NAME, ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:?error}, ${NAME?error}. */
@@ -373,6 +380,18 @@ describe('docker-compose.yml', () => {
         true,
       );
     }
+  });
+
+  it('refuses to start in production with env.example’s change-me secrets, naming each', () => {
+    const placeholders = Object.keys(exampleFile).filter((key) => exampleFile[key]?.startsWith('change-me'));
+    expect(placeholders.sort()).toEqual(['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'SERVICE_TOKEN_SECRET', 'SESSION_SECRET']);
+    const identity = compose.services.identity ?? {};
+    const asCopied = Object.fromEntries(
+      Object.entries(environmentOf(identity)).map(([key, value]) => [key, interpolate(value, exampleFile)]),
+    );
+    expect(() => readIdentityConfig({ NODE_ENV: 'production', ...asCopied })).toThrow(
+      /SERVICE_TOKEN_SECRET: still the example's change-me placeholder[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*SERVICE_TOKEN_SECRET/,
+    );
   });
 
   it('reads only variables that deploy/env.example documents, and starts with its settings', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { KafkaSecuritySettings } from '../adapters/events/kafka-security.js';
+import { placeholderSecretIssues } from './placeholder-secrets.js';
 
 /** A configuration problem that must stop start-up; the message names each offending variable. */
 export class ConfigError extends Error {
@@ -11,12 +12,19 @@ export class ConfigError extends Error {
 
 /**
  * Parses the environment with a process's zod schema, whose keys are the variable names. Unknown variables are
- * ignored; a bad or missing one throws ConfigError naming it.
+ * ignored; a bad or missing one throws ConfigError naming it, and so does, in production, a secret still holding
+ * deploy/env.example's change-me placeholder.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
   const result = schema.safeParse(env);
-  if (result.success) return result.data;
-  throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));
+  const issues = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`)),
+    ...placeholderSecretIssues(Object.keys(schema.shape), env),
+  ];
+  if (issues.length > 0 || !result.success) throw new ConfigError(issues);
+  return result.data;
 }
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
