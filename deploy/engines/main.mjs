@@ -129,7 +129,12 @@ async function test() {
           ...SUITES,
         ],
         // CONTRACT_ENGINES=required: a suite that cannot reach its engine fails instead of skipping.
-        { cwd: root, stdio: 'inherit', env: { ...process.env, ...state.env, CONTRACT_ENGINES: 'required' } },
+        // TIP_ENGINES_RUN: the fault tests kill and restart a broker recorded there (broker-control.mjs).
+        {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, ...state.env, CONTRACT_ENGINES: 'required', TIP_ENGINES_RUN: runDir },
+        },
       );
       jest.once('error', reject);
       jest.once('exit', (code) => resolve(code ?? 1));

@@ -1,0 +1,1 @@
+export function killBroker(runDir: string, nodeId: number): Promise<{ restart(): Promise<void> }>;
