@@ -384,7 +384,14 @@ describe('docker-compose.yml', () => {
 
   it('refuses to start in production with env.example’s change-me secrets, naming each', () => {
     const placeholders = Object.keys(exampleFile).filter((key) => exampleFile[key]?.startsWith('change-me'));
-    expect(placeholders.sort()).toEqual(['ADMIN_PASSWORD', 'S3_SECRET_KEY', 'SERVICE_TOKEN_SECRET', 'SESSION_SECRET']);
+    expect(placeholders.sort()).toEqual([
+      'ADMIN_PASSWORD',
+      'GRAFANA_ADMIN_PASSWORD',
+      'REDIS_PASSWORD',
+      'S3_SECRET_KEY',
+      'SERVICE_TOKEN_SECRET',
+      'SESSION_SECRET',
+    ]);
     const identity = compose.services.identity ?? {};
     const asCopied = Object.fromEntries(
       Object.entries(environmentOf(identity)).map(([key, value]) => [key, interpolate(value, exampleFile)]),
@@ -392,6 +399,25 @@ describe('docker-compose.yml', () => {
     expect(() => readIdentityConfig({ NODE_ENV: 'production', ...asCopied })).toThrow(
       /SERVICE_TOKEN_SECRET: still the example's change-me placeholder[\s\S]*ADMIN_PASSWORD|ADMIN_PASSWORD[\s\S]*SERVICE_TOKEN_SECRET/,
     );
+  });
+
+  it('asks a password of every Redis client, signs Grafana in with its admin password only, and publishes observability on loopback', () => {
+    const redis = compose.services.redis ?? {};
+    const password = exampleEnv.REDIS_PASSWORD ?? '';
+    expect(redis.command?.map((part) => interpolate(part, exampleEnv))).toEqual(
+      expect.arrayContaining(['--requirepass', password]),
+    );
+    for (const [, service] of appServices) {
+      const url = containerEnvironment(service).REDIS_URL;
+      if (url !== undefined) expect(new URL(url).password).toBe(password);
+    }
+    const grafana = environmentOf(compose.services.grafana ?? {});
+    expect(grafana.GF_AUTH_ANONYMOUS_ENABLED).toBe('false');
+    expect(interpolate(grafana.GF_SECURITY_ADMIN_PASSWORD ?? '', exampleEnv)).toBe(exampleEnv.GRAFANA_ADMIN_PASSWORD);
+    expect(() => interpolate(grafana.GF_SECURITY_ADMIN_PASSWORD ?? '', {})).toThrow(/GRAFANA_ADMIN_PASSWORD/);
+    for (const [, service] of observability) {
+      for (const published of service.ports ?? []) expect(String(published)).toMatch(/^127\.0\.0\.1:/);
+    }
   });
 
   it('reads only variables that deploy/env.example documents, and starts with its settings', () => {
