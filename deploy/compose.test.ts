@@ -908,6 +908,10 @@ interface NetworkPolicy {
   spec: {
     podSelector: LabelSelector;
     policyTypes?: string[];
+    egress?: {
+      to?: { podSelector?: LabelSelector; namespaceSelector?: LabelSelector; ipBlock?: { cidr: string } }[];
+      ports?: { port?: number | string; protocol?: string }[];
+    }[];
     ingress?: {
       from?: { podSelector?: LabelSelector; namespaceSelector?: LabelSelector; ipBlock?: unknown }[];
       ports?: { port?: number | string; protocol?: string }[];
@@ -1430,8 +1434,42 @@ describe('deploy/k8s/base (kustomize base)', () => {
       }),
     );
     expect(problems).toEqual([]);
-    // The ingress controller reaches the bff: no policy here selects its pods.
-    expect(policies.filter((policy) => selects(policy.spec.podSelector, bffLabels))).toEqual([]);
+    // The ingress controller, wherever it is, reaches the bff's HTTP port.
+    const bffRules = policies
+      .filter((policy) => selects(policy.spec.podSelector, bffLabels))
+      .flatMap((policy) => policy.spec.ingress ?? []);
+    expect(bffRules).toContainEqual({ ports: [{ protocol: 'TCP', port: 'http' }] });
+  });
+
+  it('denies every pod all traffic by default, and lets out only DNS, gRPC, the engines and TLS to the internet', () => {
+    const policies = objects.filter((object) => object.kind === 'NetworkPolicy') as unknown as NetworkPolicy[];
+    const denyAll = policies.filter(
+      (policy) =>
+        JSON.stringify(policy.spec.podSelector) === '{}' &&
+        ['Ingress', 'Egress'].every((type) => policy.spec.policyTypes?.includes(type)) &&
+        !policy.spec.ingress &&
+        !policy.spec.egress,
+    );
+    expect(denyAll.map((policy) => policy.metadata.name)).toEqual(['default-deny']);
+    const engines = { ...configMaps.get('tip-engines'), ...configMaps.get('tip-media') };
+    const enginePorts = ['MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT']
+      .map((key) => Number(new URL(engines[key] ?? '').port))
+      .concat(Number((engines.KAFKA_BROKERS ?? '').split(':').at(-1)));
+    const egress = policies.flatMap((policy) =>
+      (policy.spec.egress ?? []).map((rule) => ({ policy, rule, ports: (rule.ports ?? []).map((port) => port.port) })),
+    );
+    // Every rule names its ports; the engines' are those engines.yaml points at.
+    expect(egress.filter(({ ports }) => ports.length === 0)).toEqual([]);
+    for (const port of enginePorts) expect(egress.some(({ ports }) => ports.includes(port))).toBe(true);
+    // Outside the cluster: TLS ports only, for the bff, identity and the wallet only.
+    const outside = egress.filter(({ rule }) => (rule.to ?? []).some((peer) => peer.ipBlock));
+    expect(outside.flatMap(({ ports }) => ports).sort()).toEqual([443, 465, 587]);
+    for (const deployment of deployments) {
+      const name = deployment.metadata.name;
+      const labels = deployment.spec?.template?.metadata.labels ?? {};
+      const out = outside.some(({ policy }) => selects(policy.spec.podSelector, labels));
+      expect({ name, out }).toEqual({ name, out: ['bff', 'identity', 'wallet'].includes(name) });
+    }
   });
 
   it('holds engine settings the engine schema accepts', () => {
