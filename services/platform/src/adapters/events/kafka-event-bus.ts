@@ -14,6 +14,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
 import { logKafkaEntry } from './kafka-logging.js';
+import { OffsetCommits } from './kafka-offset-commits.js';
 import type { KafkaSecurity } from './kafka-security.js';
 
 /** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
@@ -61,9 +62,13 @@ interface PendingPublish {
 /**
  * Kafka: a topic per name, the envelope's key as the message key (so one aggregate's events share a partition and
  * stay ordered), the JSON envelope as the value. Each subscription is a consumer in its group that takes a
- * partition's events a batch (one fetch) at a time, handles them in order and commits once per batch, up to the last
- * event whose handler resolved; a handler that throws stops its batch there, and kafkajs fetches that event again
- * after its retry back-off.
+ * partition's events a batch (one fetch) at a time and handles them in order. What was handled is committed in the
+ * background every second (OffsetCommits), not awaited after each batch as kafkajs does: that round trip
+ * to the group coordinator held the next fetch and set the tail of publish-to-handler latency. A handler that throws
+ * stops its batch there; what was handled before it is committed, awaited, and kafkajs fetches the failed event again
+ * after its retry back-off. Delivery stays at least once: a consumer that dies or loses a partition before its next
+ * commit leaves at most an interval's events to be handled again, which handlers already take (events are
+ * redelivered by design).
  *
  * The producer is idempotent (the broker drops a retried send it already has, so a retry neither doubles nor
  * reorders an event) with acks from every in-sync replica. Publishes made while a send is in flight are batched
@@ -71,7 +76,7 @@ interface PendingPublish {
  */
 export class KafkaEventBus implements EventBus {
   private readonly createdTopics = new Map<string, Promise<void>>();
-  private readonly consumers = new Set<Consumer>();
+  private readonly consumers = new Map<Consumer, OffsetCommits>();
   private pending: PendingPublish[] = [];
   private sending: Promise<void> | undefined;
   private closed = false;
@@ -138,12 +143,12 @@ export class KafkaEventBus implements EventBus {
     this.assertOpen();
     topics.forEach(assertTopicName);
     await Promise.all(topics.map((topic) => this.ensureTopic(topic)));
-    const consumer = await this.startConsumer(group, topics, handle);
-    this.consumers.add(consumer);
+    const { consumer, commits } = await this.startConsumer(group, topics, handle);
+    this.consumers.set(consumer, commits);
     return {
       stop: async () => {
         if (!this.consumers.delete(consumer)) return;
-        await consumer.disconnect();
+        await stopConsumer(consumer, commits);
       },
     };
   }
@@ -160,11 +165,13 @@ export class KafkaEventBus implements EventBus {
         // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
         retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
       });
+      const commits = new OffsetCommits(consumer, this.options.logger);
       try {
         await consumer.connect();
         await consumer.subscribe({ topics, fromBeginning: true });
-        await this.run(consumer, handle);
-        return consumer;
+        await this.run(consumer, commits, handle);
+        commits.start();
+        return { consumer, commits };
       } catch (error) {
         await consumer.disconnect().catch(() => undefined);
         if (!isRetriable(error) || attempt === START_ATTEMPTS) throw error;
@@ -174,25 +181,30 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  private run(consumer: Consumer, handle: SubscribeOptions['handle']): Promise<void> {
+  private run(consumer: Consumer, commits: OffsetCommits, handle: SubscribeOptions['handle']): Promise<void> {
     return consumer.run({
-      // With no commit interval or threshold, kafkajs commits the resolved offsets once, after each batch, and also
-      // when a handler threw (what resolved before it), before it fetches again from there.
-      autoCommit: true,
-      // Only what was handled is resolved: a batch cut short (a rebalance, a stop) leaves the rest to be fetched again.
+      // kafkajs would await a commit after every batch; OffsetCommits commits in the background instead.
+      autoCommit: false,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         for (const message of batch.messages) {
+          // A batch cut short (a rebalance, a stop, a seek) leaves the rest to be fetched again.
           if (!isRunning() || isStale()) return;
           // A handler may take minutes (the media worker transcoding a video): the group hears from this consumer
           // meanwhile, or it would hand the partition to another, which would handle the same event again.
           const beating = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_DURING_HANDLER_MS);
           try {
             await this.deliver(batch.topic, batch.partition, message, handle);
+          } catch (error) {
+            // The consumer restarts from the committed offset: what was handled before this event must be in it.
+            await commits.flush();
+            throw error;
           } finally {
             clearInterval(beating);
           }
+          // Resolving moves this consumer's fetch past the event; the commit follows within a second.
           resolveOffset(message.offset);
+          commits.handled(batch.topic, batch.partition, message.offset);
           // A long batch must not make the group think this consumer died.
           await heartbeat();
         }
@@ -221,7 +233,7 @@ export class KafkaEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.consumers].map((consumer) => consumer.disconnect()));
+    await Promise.all([...this.consumers].map(([consumer, commits]) => stopConsumer(consumer, commits)));
     this.consumers.clear();
     // Publishes accepted before the close are sent before the producer goes.
     while (this.sending) await this.sending;
@@ -276,6 +288,13 @@ export class KafkaEventBus implements EventBus {
       throw Object.assign(new Error(`topic ${topic} has no leader yet`), { retriable: true });
     }
   }
+}
+
+/** Commits what was handled, then leaves the group (whatever is handled meanwhile may be delivered again). */
+async function stopConsumer(consumer: Consumer, commits: OffsetCommits): Promise<void> {
+  commits.stop();
+  await commits.flush();
+  await consumer.disconnect();
 }
 
 /** The oldest pending publishes, up to MAX_BATCH_EVENTS events (at least one publish, however large). */
