@@ -20,6 +20,8 @@ const BENCHES = [
   'services/embedded/dist/bench/history.bench.js',
   'services/embedded/dist/bench/faults.bench.js',
   'services/embedded/dist/bench/phone.bench.js',
+  // Last: it starts the real engines (deploy/engines) unless TIP_ENGINES_RUN names running ones.
+  'services/embedded/dist/bench/distributed.bench.js',
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'tip-bench-'));

@@ -10,47 +10,22 @@
  * The senders do not retry: a refusal is counted as one. Members are registered, approved and credited through the
  * API; the load generator runs here, on the same machine.
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 import { startBuiltPlatform } from '../testing/built-platform.js';
 import { approvedMember, call, json, signIn, type Session } from './members.js';
 import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
+import { ms, openSocket, paidLoad, percentile, sleep, STEP_RATE, type Send } from './paid-load.js';
 
 const PAIRS = 20;
 const CREDITS = 10_000;
 const MESSAGE_PRICE = 2;
-const STEP_S = 4;
-const STEP_RATE = 50;
 const TARGET_P99_MS = 50;
 const OVERLOAD_S = 20;
 const KNEE_RATE = Number(process.env.OVERLOAD_KNEE_RATE ?? 0);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (of: number[], q: number) => {
-  const sorted = [...of].sort((a, b) => a - b);
-  return sorted[Math.floor(q * (sorted.length - 1))] ?? 0;
-};
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-function openSocket(base: string, who: { cookie: string } | { member: string }): Promise<Socket> {
-  const socket = io(base, {
-    path: '/ws',
-    transports: ['websocket'],
-    reconnection: false,
-    ...('cookie' in who ? { extraHeaders: { cookie: who.cookie } } : { auth: { member: who.member } }),
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** Sends message `id` (the i-th) of a pair; answers the HTTP response. */
-type Send = (pair: number, id: string, i: number) => Promise<Response>;
 
 /**
  * The knee of a bare Socket.IO relay (bare-relay.ts) in its own process, measured by the same search: one socket per
@@ -83,16 +58,6 @@ async function bareRelayKnee(
   }
 }
 
-/** What one run of sends at a rate saw. */
-interface Round {
-  offered: number;
-  answered: number[];
-  delivered: number[];
-  refused: number[];
-  refusedByStatus: Map<number, number>;
-  failed: Map<string, number>;
-}
-
 async function main() {
   const platform = await startBuiltPlatform('overload-bench', {
     REGISTER_LIMIT_PER_ADDRESS: '1000',
@@ -117,15 +82,10 @@ async function main() {
     }
     // Messaging hears of the approvals through identity's events.
     await sleep(1000);
-    const sentAt = new Map<string, { started: number; round: Round }>();
+    const load = paidLoad(PAIRS);
     const listen = (socket: Socket) => {
       sockets.push(socket);
-      socket.on('message_received', (event: { message: { id: string } }) => {
-        const sent = sentAt.get(event.message.id);
-        if (!sent) return;
-        sentAt.delete(event.message.id);
-        sent.round.delivered.push(performance.now() - sent.started);
-      });
+      load.listen(socket);
     };
     for (const recipient of recipients) listen(await openSocket(base, { cookie: recipient.cookie }));
     const accepted = new Array<number>(PAIRS).fill(0);
@@ -137,76 +97,10 @@ async function main() {
         headers: { 'content-type': 'application/json', cookie: senders[pair]?.cookie ?? '' },
       });
 
-    /** `rate` sends a second for `seconds` through `send`, each timed to its answer and to the recipient's socket. */
-    const offer = async (rate: number, seconds: number, send: Send = paidSend): Promise<Round> => {
-      const round: Round = {
-        offered: rate * seconds,
-        answered: [],
-        delivered: [],
-        refused: [],
-        refusedByStatus: new Map(),
-        failed: new Map(),
-      };
-      const began = performance.now();
-      const sends: Promise<void>[] = [];
-      for (let i = 0; i < round.offered; i++) {
-        const wait = began + (i * 1000) / rate - performance.now();
-        if (wait > 1) await sleep(wait);
-        const pair = i % PAIRS;
-        const id = randomUUID();
-        const started = performance.now();
-        sentAt.set(id, { started, round });
-        const sent = send(pair, id, i).then(
-          async (response) => {
-            await response.arrayBuffer();
-            const took = performance.now() - started;
-            if (response.status === 201) {
-              // The books count Tip's sends alone.
-              if (send === paidSend) accepted[pair] = (accepted[pair] ?? 0) + 1;
-              round.answered.push(took);
-              return;
-            }
-            sentAt.delete(id);
-            if ((response.status === 503 || response.status === 429) && response.headers.has('retry-after')) {
-              round.refused.push(took);
-              round.refusedByStatus.set(response.status, (round.refusedByStatus.get(response.status) ?? 0) + 1);
-            } else round.failed.set(`HTTP ${response.status}`, (round.failed.get(`HTTP ${response.status}`) ?? 0) + 1);
-          },
-          (error: unknown) => {
-            sentAt.delete(id);
-            const reason = String((error as Error).message).slice(0, 60);
-            round.failed.set(reason, (round.failed.get(reason) ?? 0) + 1);
-          },
-        );
-        sends.push(sent);
-      }
-      await Promise.all(sends);
-      const deadline = performance.now() + 10_000;
-      while (round.delivered.length < round.answered.length && performance.now() < deadline) await sleep(50);
-      return round;
-    };
-
-    /** The highest rate whose sends all reach their sockets with p99 under the target: doubling, then halving. */
-    const kneeOf = async (what: string, send: Send): Promise<number> => {
-      const holds = async (rate: number) => {
-        const round = await offer(rate, STEP_S, send);
-        const p99 = percentile(round.delivered, 0.99);
-        const failed = [...round.failed.values()].reduce((a, b) => a + b, 0);
-        console.log(
-          `  ${what}, ${rate}/s for ${STEP_S} s: send to socket p99 ${ms(p99)}, refused ${round.refused.length}, failed ${failed}`,
-        );
-        return p99 < TARGET_P99_MS && round.refused.length === 0 && failed === 0;
-      };
-      let good = 0;
-      let bad = STEP_RATE;
-      while (await holds(bad)) [good, bad] = [bad, bad * 2];
-      while (bad - good > STEP_RATE) {
-        const middle = Math.round((good + bad) / 2 / STEP_RATE) * STEP_RATE;
-        if (await holds(middle)) good = middle;
-        else bad = middle;
-      }
-      return good;
-    };
+    const countAccepted = (pair: number) => (accepted[pair] = (accepted[pair] ?? 0) + 1);
+    // The books count Tip's sends alone.
+    const kneeOf = (what: string, send: Send) =>
+      load.kneeOf(what, send, TARGET_P99_MS, send === paidSend ? countAccepted : undefined);
 
     // 1. The knee, Tip's and a bare relay's.
     const knee = KNEE_RATE || (await kneeOf('Tip', paidSend));
@@ -222,8 +116,8 @@ async function main() {
     );
 
     // 2. Twice the knee.
-    const load = loadavg()[0] ?? 0;
-    const overload = await offer(2 * knee, OVERLOAD_S);
+    const machineLoad = loadavg()[0] ?? 0;
+    const overload = await load.offer(2 * knee, OVERLOAD_S, paidSend, countAccepted);
 
     // 3. The books, once the last events have been applied.
     await sleep(2000);
@@ -258,7 +152,9 @@ async function main() {
     console.log(
       `\npast capacity: the knee ${knee}/s (send-to-socket p99 < ${TARGET_P99_MS} ms), then ${2 * knee}/s for ${OVERLOAD_S} s`,
     );
-    console.log(`machine load (1 min) as the overload began: ${load.toFixed(1)} on ${availableParallelism()} cores`);
+    console.log(
+      `machine load (1 min) as the overload began: ${machineLoad.toFixed(1)} on ${availableParallelism()} cores`,
+    );
     console.log(
       `answered: ${overload.answered.length} of ${overload.offered}, p50 ${ms(percentile(overload.answered, 0.5))}; send to socket p99 ${ms(percentile(overload.delivered, 0.99))}, delivered ${overload.delivered.length}`,
     );

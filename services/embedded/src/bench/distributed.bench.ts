@@ -1,0 +1,205 @@
+/**
+ * `npm run bench`, last: paid messages through the distributed shape (issue 25, Targets): each service a process on
+ * the real engines (Kafka, FerretDB on PostgreSQL, Redis, S3) and two BFF replicas, the senders on the first, the
+ * recipients' sockets on the second, so that each message crosses Kafka from one replica to the other. Measured: the
+ * send-to-socket p99 at 250 messages/s (target under 100 ms) and the highest rate with p99 under 100 ms, next to the
+ * embedded shape's (the built `npm start` platform) in the same run. The engines are those TIP_ENGINES_RUN names if
+ * they run, else started here in a run directory of this bench's own and stopped at the end. Skipped, saying why,
+ * without Java, Go or PostgreSQL 15 (what deploy/engines needs).
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import type { Socket } from 'socket.io-client';
+import { createLogger, freePort, loadConfig } from '@tip/platform';
+import { atLeast, reportTarget, under } from '@tip/platform/bench';
+import { startBuiltPlatform } from '../testing/built-platform.js';
+import { embeddedConfigSchema } from '../platform.js';
+import { launchProcesses } from '../process-platform.js';
+import { approvedMember, json, signIn, type Session } from './members.js';
+import { ms, openSocket, paidLoad, percentile, sleep, STEP_S, type Send } from './paid-load.js';
+
+const PAIRS = 20;
+const CREDITS = 100_000;
+const TARGET_P99_MS = 100;
+const TARGET_RATE = 250;
+const ENGINES = fileURLToPath(new URL('../../../../deploy/engines/main.mjs', import.meta.url));
+const LIMITS = {
+  REGISTER_LIMIT_PER_ADDRESS: '1000',
+  LOGIN_LIMIT_PER_ADDRESS: '1000',
+  // The abuse limits are not what is measured: every sender writes from this one address, far faster than people.
+  MESSAGES_LIMIT_PER_MEMBER: '1000000',
+  MESSAGES_LIMIT_PER_ADDRESS: '1000000',
+  ADMIN_LIMIT_PER_MEMBER: '1000',
+};
+
+/** What deploy/engines needs and this machine lacks. */
+function missingTools(): string[] {
+  const runs = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+  return [
+    ...(runs('java', ['-version']) ? [] : ['Java']),
+    ...(runs('go', ['version']) ? [] : ['Go']),
+    ...(existsSync('/usr/lib/postgresql/15/bin/postgres') ? [] : ['PostgreSQL 15']),
+  ];
+}
+
+/** `node deploy/engines/main.mjs <command>` in `runDir`; answers its output. */
+async function engines(command: 'start' | 'stop' | 'env', runDir: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [ENGINES, command], {
+    env: { ...process.env, TIP_ENGINES_RUN: runDir },
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+const settingsOf = (env: string) =>
+  Object.fromEntries([...env.matchAll(/^export (\w+)='(.*)'$/gm)].map(([, name, value]) => [name, value])) as Record<
+    string,
+    string
+  >;
+
+/** Pairs of members on `senderBase`, the recipients' sockets opened on `socketBase`, and their paid sends. */
+async function pairsOn(senderBase: string, socketBase: string, admin: { email: string; password: string }) {
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#553377' } })
+    .jpeg()
+    .toBuffer();
+  const adminSession = await signIn(senderBase, admin);
+  const senders: Session[] = [];
+  const recipients: Session[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    senders.push(await approvedMember(senderBase, adminSession, `mittente${i}`, photo, CREDITS));
+    recipients.push(await approvedMember(senderBase, adminSession, `destinataria${i}`, photo));
+  }
+  // Messaging hears of the approvals through identity's events.
+  await sleep(2000);
+  const load = paidLoad(PAIRS);
+  const sockets: Socket[] = [];
+  for (const recipient of recipients) {
+    const socket = await openSocket(socketBase, { cookie: recipient.cookie });
+    sockets.push(socket);
+    load.listen(socket);
+  }
+  const send: Send = (pair, id, i) =>
+    fetch(`${senderBase}/api/messages`, {
+      method: 'POST',
+      ...json({ id, recipientId: recipients[pair]?.id, content: `messaggio ${i}` }),
+      headers: { 'content-type': 'application/json', cookie: senders[pair]?.cookie ?? '' },
+    });
+  return { load, send, close: () => sockets.forEach((socket) => socket.disconnect()) };
+}
+
+async function embeddedKnee(): Promise<number> {
+  const platform = await startBuiltPlatform('distributed-bench', LIMITS);
+  try {
+    const { load, send, close } = await pairsOn(platform.base, platform.base, platform.admin);
+    try {
+      return await load.kneeOf('embedded', send, TARGET_P99_MS);
+    } finally {
+      close();
+    }
+  } finally {
+    await platform.stop();
+  }
+}
+
+async function untilServing(base: string) {
+  const deadline = performance.now() + 180_000;
+  for (;;) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (performance.now() > deadline) throw new Error(`${base} did not serve within 180 s`);
+    await sleep(500);
+  }
+}
+
+async function distributed(settings: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tip-distributed-bench-'));
+  const admin = { email: 'distributed-bench-admin@tip.local', password: 'distributed-bench-password-1' };
+  const bffPorts = [await freePort(), await freePort()];
+  Object.assign(process.env, LIMITS, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PORT: String(bffPorts[0]),
+  });
+  const config = loadConfig(embeddedConfigSchema);
+  let gaveUp = false;
+  const platform = await launchProcesses({
+    config,
+    dataDir,
+    logger: createLogger('distributed-bench', 'warn'),
+    engines: settings,
+    bffPorts,
+    onGiveUp: () => (gaveUp = true),
+  });
+  try {
+    const [first, second] = bffPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+    await untilServing(first);
+    await untilServing(second);
+    const { load, send, close } = await pairsOn(first, second, admin);
+    try {
+      const at250 = await load.offer(TARGET_RATE, STEP_S, send);
+      const knee = await load.kneeOf('distributed', send, TARGET_P99_MS);
+      if (gaveUp) throw new Error('a process of the distributed shape kept crashing');
+      return { at250, knee };
+    } finally {
+      close();
+    }
+  } finally {
+    await platform.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const missing = missingTools();
+  if (missing.length) {
+    console.log(`distributed bench skipped: deploy/engines needs ${missing.join(', ')}, which this machine lacks`);
+    return;
+  }
+  const given = process.env.TIP_ENGINES_RUN;
+  const running = given ? await engines('env', given).catch(() => undefined) : undefined;
+  const runDir = running ? (given as string) : mkdtempSync(join(tmpdir(), 'tip-engines-bench-'));
+  try {
+    const settings = settingsOf(running ?? (await engines('start', runDir), await engines('env', runDir)));
+    const embedded = await embeddedKnee();
+    const { at250, knee } = await distributed(settings);
+    const failed = [...at250.failed.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `\ndistributed, ${TARGET_RATE}/s for ${STEP_S} s: ${at250.delivered.length} of ${at250.offered} delivered, answered p50 ${ms(percentile(at250.answered, 0.5))}, refused ${at250.refused.length}, failed ${failed}`,
+    );
+    reportTarget(
+      'distributed',
+      under(
+        `send-to-socket p99 at ${TARGET_RATE} messages/s (2 BFF replicas, Kafka)`,
+        percentile(at250.delivered, 0.99),
+        TARGET_P99_MS,
+        'ms',
+      ),
+    );
+    reportTarget(
+      'distributed',
+      atLeast(
+        `highest rate with send-to-socket p99 < ${TARGET_P99_MS} ms (embedded shape, same run: ${embedded}/s)`,
+        knee,
+        TARGET_RATE,
+        'messages/s',
+      ),
+    );
+  } finally {
+    if (!running) {
+      await engines('stop', runDir);
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  }
+}
+
+await main();
