@@ -56,14 +56,19 @@ function undecodablePath(error: unknown): DomainError | null {
   return fromRouter ? new DomainError('INVALID_ARGUMENT', 'errors.invalidInput') : null;
 }
 
-export function sendError(res: Response, req: IncomingMessage, say: Say, error: DomainError): void {
+/** The Retry-After a refusal carries: when a 503 or a limit's 429 may be tried again. */
+export function retryAfterOf(error: DomainError): Record<string, string> {
   const retryAfter =
     error.code === 'UNAVAILABLE'
       ? UNAVAILABLE_RETRY_AFTER_SECONDS
       : error.code === 'RESOURCE_EXHAUSTED'
         ? error.params.retryAfterSeconds
         : undefined;
-  if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+  return retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+}
+
+export function sendError(res: Response, req: IncomingMessage, say: Say, error: DomainError): void {
+  res.set(retryAfterOf(error));
   respond(res.status(statusOf[error.code].http), refusalSchema, { message: say(req, error.messageKey, error.params) });
 }
 

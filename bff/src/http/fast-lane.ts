@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withRequestId, type Logger } from '@tip/platform';
 import type { Say } from '../i18n/translator.js';
 import { acceptedEncoding, COMPRESS_MIN_BYTES, compressed } from './compression.js';
-import { describeError } from './errors.js';
+import { describeError, retryAfterOf } from './errors.js';
 import { requestIdOf } from './request-id.js';
 
 /** What a fast lane answers: a status, a JSON body, and headers of its own. */
@@ -63,6 +63,7 @@ export function fastLane(
     if (res.headersSent) return void res.destroy();
     void send(req, res, requestId, {
       status,
+      headers: retryAfterOf(error),
       body: JSON.stringify({ message: say(req, error.messageKey, error.params) }),
     });
   };

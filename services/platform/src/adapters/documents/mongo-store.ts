@@ -9,6 +9,7 @@ import {
   type IndexSpec,
   type Update,
 } from '../../ports/documents.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { applyUpdate, assertOperatorUpdate, elementsToPull, isPullCondition } from './apply-update.js';
 
 type MongoCollection = mongoose.mongo.Collection<mongoose.mongo.Document>;
@@ -81,7 +82,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async findOne(filter: Filter): Promise<T | null> {
-    return (await this.collection.findOne(filter as MongoFilter)) as unknown as T | null;
+    return (await reachable(this.collection.findOne(filter as MongoFilter))) as unknown as T | null;
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
@@ -89,11 +90,11 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip !== undefined) cursor = cursor.skip(options.skip);
     if (options.limit !== undefined) cursor = cursor.limit(options.limit);
-    return (await cursor.toArray()) as unknown as T[];
+    return (await reachable(cursor.toArray())) as unknown as T[];
   }
 
   async count(filter: Filter): Promise<number> {
-    return await this.collection.countDocuments(filter as MongoFilter);
+    return await reachable(this.collection.countDocuments(filter as MongoFilter));
   }
 
   async updateOne(filter: Filter, update: Update): Promise<T | null> {
@@ -136,14 +137,15 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<boolean> {
-    return (await this.collection.deleteOne(filter as MongoFilter)).deletedCount === 1;
+    return (await reachable(this.collection.deleteOne(filter as MongoFilter))).deletedCount === 1;
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    return (await this.collection.deleteMany(filter as MongoFilter)).deletedCount;
+    return (await reachable(this.collection.deleteMany(filter as MongoFilter))).deletedCount;
   }
 
   private async translate(error: unknown, inserted?: T, updated?: { filter: Filter; update: Update | MongoUpdate }) {
+    if (isUnreachable(error)) return unavailable(error);
     if (!isDuplicateKey(error)) return error;
     const keyPattern = (error as { keyPattern?: Record<string, unknown> }).keyPattern;
     if (keyPattern) return new DuplicateKeyError(this.name, Object.keys(keyPattern));
@@ -180,6 +182,32 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
       }
     }
     return undefined;
+  }
+}
+
+/**
+ * Whether the error says the database cannot be reached now (a later try may succeed): the driver's network and
+ * server selection errors, and FerretDB's internal error when its PostgreSQL refuses connections.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof mongoose.mongo.MongoNetworkError) return true;
+  if (error instanceof mongoose.mongo.MongoServerSelectionError) return true;
+  return error instanceof mongoose.mongo.MongoServerError && /failed to connect to/.test(error.message);
+}
+
+/** What callers hear when the database is out of reach: UNAVAILABLE, which the BFF answers 503 with Retry-After. */
+function unavailable(cause: unknown): DomainError {
+  const error = new DomainError('UNAVAILABLE', 'errors.unavailable');
+  error.cause = cause;
+  return error;
+}
+
+/** The operation's result, or UNAVAILABLE when the database cannot be reached. */
+async function reachable<R>(operation: Promise<R>): Promise<R> {
+  try {
+    return await operation;
+  } catch (error) {
+    throw isUnreachable(error) ? unavailable(error) : error;
   }
 }
 
