@@ -18,7 +18,7 @@ import {
   type Distributed,
   type Member,
 } from './distributed.js';
-import { killBroker } from './engines/broker-control.mjs';
+import { killBroker, stopPostgres } from './engines/engine-control.mjs';
 
 /** The engines' settings the platform reads, as `node deploy/engines/main.mjs env` gives them. */
 const ENGINE_SETTINGS = ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
@@ -80,6 +80,9 @@ function engineFaults() {
         LOGIN_LIMIT_PER_ADDRESS: '1000',
         // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission).
         ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
+        // The outage's loop sends for ten seconds as fast as answers come: the limit must not answer for the database.
+        MESSAGES_LIMIT_PER_MEMBER: '100000',
+        MESSAGES_LIMIT_PER_ADDRESS: '100000',
       },
     });
     ({ url } = platform);
@@ -188,9 +191,16 @@ function engineFaults() {
         );
       const before = await ends();
       expect((await sendMessage({ id: randomUUID(), content: 'dove va' })).status).toBe(201);
-      const after = await ends();
-      const partition = [...after].find(([index, high]) => before.get(index) !== high)?.[0];
-      expect(partition).toBeDefined();
+      // The outbox's relay publishes the message's event after the send is answered.
+      let partition: number | undefined;
+      await waitFor(
+        async () => {
+          partition = [...(await ends())].find(([index, high]) => before.get(index) !== high)?.[0];
+          return partition !== undefined;
+        },
+        10_000,
+        "the message's event on its partition",
+      );
       const [metadata] = (await admin.fetchTopicMetadata({ topics: [MESSAGING_MESSAGES_TOPIC] })).topics;
       const leader = metadata?.partitions.find((entry) => entry.partitionId === partition)?.leader;
       if (leader === undefined) throw new Error(`no leader for ${MESSAGING_MESSAGES_TOPIC}[${partition}]`);
@@ -206,5 +216,44 @@ function engineFaults() {
       await broker?.restart();
       await admin.disconnect();
     }
+  });
+
+  it('answers 503 with Retry-After or as ever while PostgreSQL under FerretDB is stopped for ten seconds, and recovers without a restart', async () => {
+    const database = await stopPostgres(runDir);
+    const answers: string[] = [];
+    try {
+      const outageEnds = performance.now() + 10_000;
+      while (performance.now() < outageEnds) {
+        for (const request of [
+          () =>
+            fetch(`${url}/api/feed`, {
+              headers: { cookie: reader.cookie },
+              signal: AbortSignal.timeout(scaled(20_000)),
+            }),
+          () =>
+            fetch(`${url}/api/messages/conversations`, {
+              headers: { cookie: reader.cookie },
+              signal: AbortSignal.timeout(scaled(20_000)),
+            }),
+          () => sendMessage({ id: randomUUID(), content: 'a database ferma' }),
+        ]) {
+          const response = await request();
+          answers.push(`${response.status} ${response.headers.get('retry-after') ?? ''}`.trim());
+        }
+      }
+    } finally {
+      await database.restart();
+    }
+    // Each answer either served (from what the services hold) or said when to come back.
+    for (const answer of answers) expect(answer).toMatch(/^(200|201|503 \d+)$/);
+    process.stderr.write(`engine faults: while PostgreSQL was stopped: ${[...new Set(answers)].join(', ')}\n`);
+    await waitFor(
+      async () =>
+        (await fetch(`${url}/api/feed`, { headers: { cookie: reader.cookie } })).status === 200 &&
+        (await fetch(`${url}/api/messages/conversations`, { headers: { cookie: reader.cookie } })).status === 200 &&
+        (await sendMessage({ id: randomUUID(), content: 'database di nuovo' })).status === 201,
+      20_000,
+      'the feed, the conversations and a send to answer again',
+    );
   });
 }

@@ -129,7 +129,7 @@ async function test() {
           ...SUITES,
         ],
         // CONTRACT_ENGINES=required: a suite that cannot reach its engine fails instead of skipping.
-        // TIP_ENGINES_RUN: the fault tests kill and restart a broker recorded there (broker-control.mjs).
+        // TIP_ENGINES_RUN: the fault tests kill and restart a broker recorded there (engine-control.mjs).
         {
           cwd: root,
           stdio: 'inherit',

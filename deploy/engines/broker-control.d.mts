@@ -1,1 +1,0 @@
-export function killBroker(runDir: string, nodeId: number): Promise<{ restart(): Promise<void> }>;
