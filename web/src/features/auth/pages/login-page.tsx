@@ -130,7 +130,8 @@ export function LoginPage() {
       <Button
         variant="outline"
         size="lg"
-        className="w-full"
+        // Its label is the longest of the page's: on a 360 px phone it wraps rather than widen the card past the screen.
+        className="h-auto min-h-12 w-full whitespace-normal"
         disabled={passkey.isPending}
         onClick={() => passkey.mutate(false)}
       >
