@@ -1,4 +1,5 @@
 export { startBff, type BffDependencies, type RunningBff } from './start-bff.js';
+export { relaySocketsBetweenWorkers } from './realtime/socket-server.js';
 export {
   bffConfigSchema,
   standaloneBffConfigSchema,

@@ -58,6 +58,8 @@ export interface BffDependencies {
   eventsGroup?: string;
   /** How long a member stays online after their last socket closed (OFFLINE_AFTER_MS by default). */
   offlineAfterMs?: number;
+  /** This BFF is one of npm start's workers (node:cluster), whose sockets reach each other through the primary. */
+  acrossWorkers?: boolean;
 }
 
 export interface RunningBff {
@@ -88,6 +90,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     logger,
     identity,
     ...(dependencies.offlineAfterMs !== undefined && { offlineAfterMs: dependencies.offlineAfterMs }),
+    ...(dependencies.acrossWorkers && { acrossWorkers: true }),
   });
 
   let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');

@@ -1,3 +1,4 @@
+import { createAdapter as createClusterAdapter, setupPrimary } from '@socket.io/cluster-adapter';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
@@ -14,7 +15,9 @@ export const MAX_WATCHED = 20;
 /**
  * Socket.IO at /ws. The handshake must carry a live session cookie; each socket joins its user's room, its
  * session's room (so logout can close it) and, for admins, the admins' room. With Redis as the cache, the Redis
- * adapter carries room broadcasts across BFF replicas. Attach it to the HTTP server with `io.attach(server)`.
+ * adapter carries room broadcasts across BFF replicas; else, in one of npm start's workers (`acrossWorkers`), the
+ * cluster adapter carries them through the primary (relaySocketsBetweenWorkers). Attach it to the HTTP server with
+ * `io.attach(server)`.
  * A member's sockets make them online (see Presence); a page names the members whose presence it shows with
  * `watch_presence` and hears `presence_changed` about them. Between members who blocked each other (either way)
  * neither presence nor typing passes.
@@ -25,16 +28,30 @@ export function createRealtime(options: {
   logger: Logger;
   identity: Pick<ServiceClient<IdentityDefinition>, 'SetOnlineStatus' | 'BlockedBetween'>;
   offlineAfterMs?: number;
+  /** This BFF is one of node:cluster's workers sharing the port with others. */
+  acrossWorkers?: boolean;
 }): {
   io: Server;
   push: Push;
   presence: Presence;
 } {
   const { sessions, logger } = options;
-  const io = new Server({ path: SOCKET_PATH, serveClient: false, allowRequest: sameOriginOnly });
-  if (options.cache instanceof RedisCache) {
-    const { pub, sub } = options.cache.socketIoClients();
+  const redis = options.cache instanceof RedisCache ? options.cache : undefined;
+  const workers = options.acrossWorkers === true && !redis;
+  const io = new Server({
+    path: SOCKET_PATH,
+    serveClient: false,
+    allowRequest: sameOriginOnly,
+    // The workers share the port by node:cluster's turns, so a long-polling session's next request may reach another
+    // worker, which does not know it: WebSocket alone, which the web app tries first (@socket.io/sticky's routing
+    // would take keep-alive away from every request). A page that cannot open one falls back to the spec's polling.
+    ...(workers && { transports: ['websocket' as const] }),
+  });
+  if (redis) {
+    const { pub, sub } = redis.socketIoClients();
     io.adapter(createAdapter(pub, sub));
+  } else if (workers) {
+    io.adapter(createClusterAdapter());
   }
 
   io.use((socket, next) => {
@@ -69,8 +86,8 @@ export function createRealtime(options: {
     identity: options.identity,
     push,
     logger,
-    // Sockets here answer at once; only a member with none here makes the replicas be asked (Redis adapter), and
-    // only while Redis carries the question (else it would wait out the adapter's timeout for no answer).
+    // Sockets here answer at once; only a member with none here makes the replicas or workers be asked (Redis or
+    // cluster adapter), and only while Redis carries the question (else it would wait out the adapter's timeout).
     socketsOf: async (userId) =>
       socketsHere(userId) || (options.cache.degraded ? 0 : (await io.in(userRoom(userId)).fetchSockets()).length),
     ...(options.offlineAfterMs !== undefined && { offlineAfterMs: options.offlineAfterMs }),
@@ -133,6 +150,14 @@ export function createRealtime(options: {
   });
 
   return { io, push, presence };
+}
+
+/**
+ * In the primary of npm start's workers: relays the cluster adapter's messages between the workers, so that a
+ * broadcast, a room's sockets or a disconnection reaches the sockets of every worker.
+ */
+export function relaySocketsBetweenWorkers(): void {
+  setupPrimary();
 }
 
 /**
