@@ -43,7 +43,7 @@ function envelope(n: number, key = 'k'): EventEnvelope<{ n: number }> {
 }
 
 const numbers = (events: DeliveredEvent[]) => events.map((event) => (event.payload as { n: number }).n);
-const open = (dir: string, options: { compactedTopics?: string[] } = {}) =>
+const open = (dir: string, options: { compactedTopics?: string[]; leaseMs?: number } = {}) =>
   SqliteEventLog.open(dir, { retryDelayMs: 20, ...options });
 
 /** Everything a new group reads of `topic`, once `expected` events have come (and a moment more for any extra). */
@@ -199,6 +199,35 @@ for (let n = 0; ; n += 1) {
     await sleep(100);
     expect(handledBy[1 - holder]).toEqual(later.map((event) => event.id));
     expect(handledBy[holder]).toEqual(first.map((event) => event.id));
+    await other.close();
+  });
+
+  it('keeps its lease while a handler runs longer than the lease: the event is not handled again elsewhere', async () => {
+    const dir = newDir();
+    // A lease of 300 ms, renewed every 100 ms; the other log asks for it every second.
+    const [holder, other] = [await open(dir, { leaseMs: 300 }), await open(dir, { leaseMs: 300 })];
+    const handled: string[] = [];
+    let released = false;
+    await holder.subscribe({
+      group: 'g',
+      topics: ['t'],
+      handle: async (event) => {
+        handled.push(`holder ${event.id}`);
+        // As long as a video's transcoding is to its lease: the other log asks for the lease twice meanwhile.
+        await waitFor(() => released, 10_000, 'the test to release the handler');
+      },
+    });
+    const event = envelope(0);
+    await holder.publish('t', [event]);
+    await waitFor(() => handled.length === 1, 5000, 'the holder handling the event');
+    await other.subscribe({ group: 'g', topics: ['t'], handle: async (got) => void handled.push(`other ${got.id}`) });
+    await sleep(2500);
+    released = true;
+    await holder.close();
+    const later = envelope(1);
+    await other.publish('t', [later]);
+    await waitFor(() => handled.length === 2, 10_000, 'the other log taking over after the close');
+    expect(handled).toEqual([`holder ${event.id}`, `other ${later.id}`]);
     await other.close();
   });
 

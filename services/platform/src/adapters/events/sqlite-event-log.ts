@@ -30,6 +30,8 @@ export interface SqliteEventLogOptions {
   compactionIntervalMs?: number;
   /** Events of the other topics older than this are deleted, as Kafka's `retention.ms`. */
   retentionMs?: number;
+  /** How long a consumer's claim on a (group, topic) lasts unless renewed (LEASE_MS); renewed every third of it. */
+  leaseMs?: number;
 }
 
 /** The file under DATA_DIR: one log for every process of the platform. */
@@ -44,13 +46,21 @@ const BATCH = 200;
 const OFFSETS_FLUSH_MS = 50;
 /** How often a process looks for events other processes wrote, while a consumer waits. */
 const POLL_MS = 5;
-/** A consumer's claim on a (group, topic): renewed while it runs; another process takes over once it expires. */
+/**
+ * A consumer's claim on a (group, topic): renewed while it runs, a handler's work included (a video's transcoding
+ * takes minutes); another process takes over once it expires.
+ */
 const LEASE_MS = 30_000;
-const LEASE_RENEW_MS = 10_000;
 /** How often a process waiting for another's lease asks again: a holder that stopped cleanly released it. */
 const LEASE_ASK_MS = 1_000;
 
-type Settings = { logger: Logger | undefined; retryDelayMs: number; maxRetryDelayMs: number };
+type Settings = {
+  logger: Logger | undefined;
+  retryDelayMs: number;
+  maxRetryDelayMs: number;
+  leaseMs: number;
+  leaseRenewMs: number;
+};
 
 /** Where a consumer group stands on a topic: the offset of the last event it handled. */
 export interface CommittedOffset {
@@ -147,6 +157,8 @@ export class SqliteEventLog implements EventBus {
         logger: options.logger,
         retryDelayMs: options.retryDelayMs ?? 100,
         maxRetryDelayMs: options.maxRetryDelayMs ?? 5000,
+        leaseMs: options.leaseMs ?? LEASE_MS,
+        leaseRenewMs: (options.leaseMs ?? LEASE_MS) / 3,
       },
       options.compactedTopics ?? [],
       options.retentionMs ?? RETENTION_MS,
@@ -357,7 +369,7 @@ class GroupCursor {
           batch = this.log.statements.read.all(this.topic, this.position, BATCH) as typeof batch;
           if (batch.length === 0) {
             this.watch();
-            await this.wait(true, LEASE_RENEW_MS);
+            await this.wait(true, this.settings.leaseRenewMs);
             continue;
           }
         }
@@ -370,6 +382,9 @@ class GroupCursor {
           this.commit(next.seq);
           continue;
         }
+        // Renewed while the handler runs too: a handler longer than the lease would otherwise see another process
+        // take the topic over and handle the same event beside it.
+        const renewing = setInterval(() => this.renewWhileHandling(), this.settings.leaseRenewMs);
         try {
           await member.deliver(event, () => this.commit(next.seq));
           batch.shift();
@@ -382,6 +397,8 @@ class GroupCursor {
             'event handler failed; redelivering after a back-off',
           );
           await this.wait(false, delay);
+        } finally {
+          clearInterval(renewing);
         }
       }
     } finally {
@@ -395,13 +412,21 @@ class GroupCursor {
     }
   }
 
+  private renewWhileHandling(): void {
+    try {
+      if (this.log.db.open) this.holdLease();
+    } catch (error) {
+      this.settings.logger?.error({ err: error, group: this.group, topic: this.topic }, 'could not renew a lease');
+    }
+  }
+
   /**
    * Takes or renews this process's lease on the (group, topic); on taking it, reads the committed position. Renews
-   * at most every LEASE_RENEW_MS, so a busy consumer does not write for every event.
+   * at most every third of the lease, so a busy consumer does not write for every event.
    */
   private holdLease(): boolean {
     const now = Date.now();
-    if (now - this.leaseRenewed < LEASE_RENEW_MS) return true;
+    if (now - this.leaseRenewed < this.settings.leaseRenewMs) return true;
     const { statements } = this.log;
     const held = this.log.db
       .transaction(() => {
@@ -414,7 +439,7 @@ class GroupCursor {
             group: this.group,
             topic: this.topic,
             owner: this.owner,
-            expires: now + LEASE_MS,
+            expires: now + this.settings.leaseMs,
             now,
             dead,
           }).changes === 1
