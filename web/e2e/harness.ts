@@ -160,6 +160,8 @@ async function startPlatform(port: number, env: Record<string, string>): Promise
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // One process (npm start runs a worker per core by default): the suite's load stays what it was.
+      WORKERS: '1',
       ...RAISED_WRITE_LIMITS,
       // A loaded test machine delays the platform's event loop past production's threshold, which would refuse
       // requests as 'server busy' (503); bff/src/admission tests that refusal.

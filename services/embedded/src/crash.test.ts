@@ -36,6 +36,7 @@ async function start(port: number) {
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    WORKERS: '1',
     // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission tests it).
     ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
     ADMIN_EMAIL: ADMIN.email,

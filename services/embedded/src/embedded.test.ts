@@ -33,6 +33,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    WORKERS: '1',
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;

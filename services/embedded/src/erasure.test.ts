@@ -57,6 +57,7 @@ describe('a deleted member', () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      WORKERS: '1',
       // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission tests it).
       ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
       ADMIN_EMAIL: ADMIN.email,

@@ -18,6 +18,22 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
   windowMs: 10 * 60_000,
 };
 
+/**
+ * Counts a supervised process's crashes under `policy`: each crash answers the pause before its restart, or null once
+ * they come faster than the policy allows.
+ */
+export function crashCounter(policy: RestartPolicy): { crashed(): number | null } {
+  let crashes: number[] = [];
+  return {
+    crashed() {
+      const now = Date.now();
+      crashes = [...crashes.filter((at) => now - at < policy.windowMs), now];
+      if (crashes.length > policy.maxCrashes) return null;
+      return Math.min(policy.firstDelayMs * 2 ** (crashes.length - 1), policy.maxDelayMs);
+    },
+  };
+}
+
 /** How long a process may take to stop cleanly before it is killed. */
 const STOP_GRACE_MS = 30_000;
 
@@ -43,7 +59,7 @@ export function supervise(options: {
   policy?: RestartPolicy;
 }): Supervised {
   const { name, script, env, logger, onGiveUp, policy = DEFAULT_RESTART_POLICY } = options;
-  let crashes: number[] = [];
+  const crashes = crashCounter(policy);
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
   let child: ChildProcess;
@@ -55,14 +71,12 @@ export function supervise(options: {
     exited = new Promise((done) => child.once('exit', (code) => done(code)));
     void exited.then((code) => {
       if (stopping) return;
-      const now = Date.now();
-      crashes = [...crashes.filter((at) => now - at < policy.windowMs), now];
-      if (crashes.length > policy.maxCrashes) {
-        logger.error({ process: name, code, crashes: crashes.length }, 'a process keeps stopping: giving up on it');
+      const delayMs = crashes.crashed();
+      if (delayMs === null) {
+        logger.error({ process: name, code }, 'a process keeps stopping: giving up on it');
         onGiveUp(name);
         return;
       }
-      const delayMs = Math.min(policy.firstDelayMs * 2 ** (crashes.length - 1), policy.maxDelayMs);
       logger.error({ process: name, code, delayMs }, 'a process of the platform stopped: starting it again');
       restartTimer = setTimeout(run, delayMs);
     });

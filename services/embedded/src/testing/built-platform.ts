@@ -44,6 +44,8 @@ export async function startBuiltPlatform(
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // One process, as before npm start ran a worker per core: the suite's load stays what it was.
+    WORKERS: '1',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     ...env,

@@ -1,7 +1,23 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logging/logger.js';
+import { AggregatorRegistry } from 'prom-client';
 import { processMetrics } from './registry.js';
+
+/** Where the served text comes from: this process's registry, or the workers' of a node:cluster primary. */
+export interface MetricsSource {
+  contentType: string;
+  metrics(): Promise<string>;
+}
+
+/**
+ * In a node:cluster primary: every worker's metrics, asked of them over the cluster's channel and summed by series
+ * (prom-client's AggregatorRegistry; each worker answers from its registry, which prom-client listens for itself).
+ */
+export function metricsOfWorkers(): MetricsSource {
+  const aggregator = new AggregatorRegistry();
+  return { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() };
+}
 
 export interface MetricsServer {
   /** The address and port it listens on. */
@@ -19,8 +35,9 @@ export async function startMetricsServer(options: {
   port: number;
   host: string;
   logger: Logger;
+  source?: MetricsSource;
 }): Promise<MetricsServer> {
-  const registry = processMetrics();
+  const registry = options.source ?? processMetrics();
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404).end();

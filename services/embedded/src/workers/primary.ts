@@ -1,0 +1,109 @@
+import cluster, { type Worker } from 'node:cluster';
+import { relaySocketsBetweenWorkers } from '@tip/bff';
+import type { Logger } from '@tip/platform';
+import { crashCounter, DEFAULT_RESTART_POLICY, type RestartPolicy } from '../supervisor.js';
+import { isReadyMessage, WORKER_SLOT } from './worker-slot.js';
+
+/** How long a worker may take to stop cleanly (its requests, its stores' flush) before it is killed. */
+const STOP_GRACE_MS = 30_000;
+
+export interface RunningWorkers {
+  /** Resolves once every worker serves; rejects (having stopped them) when one fails its first start. */
+  ready: Promise<void>;
+  /** Each slot's process id now (a new one after a restart). */
+  pids(): number[];
+  /** Stops every worker (SIGTERM, SIGKILL after the grace); resolves once all have exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * npm start's primary: runs `count` workers, each the whole platform (startPlatform) on the one DATA_DIR, sharing
+ * the HTTP port through node:cluster (which hands each new connection to the next worker in turn). Slot 1 starts
+ * first and alone, so that what a first start creates once (the first admin, the session secret, notifications' keys)
+ * is created by one process; the others start once it serves. A worker that stops on its own is started again in its
+ * slot (the same consumer groups, so its followers go on where it stopped), after a pause that grows with each crash;
+ * crashes faster than `policy` allows, or a worker failing its first start, stop the platform (`onGiveUp`). Socket.IO's
+ * cluster adapter is relayed here, so every worker's broadcasts reach the others' sockets.
+ */
+export function startWorkers(options: {
+  count: number;
+  logger: Logger;
+  onGiveUp: () => void;
+  policy?: RestartPolicy;
+}): RunningWorkers {
+  const { count, logger, onGiveUp, policy = DEFAULT_RESTART_POLICY } = options;
+  relaySocketsBetweenWorkers();
+  const slots = new Map<number, Worker>();
+  const crashes = crashCounter(policy);
+  let stopping = false;
+  const restarts = new Set<NodeJS.Timeout>();
+
+  const fork = (slot: number): Promise<Worker> =>
+    new Promise((resolve, reject) => {
+      const worker = cluster.fork({ [WORKER_SLOT]: String(slot) });
+      slots.set(slot, worker);
+      let ready = false;
+      worker.on('message', (message: unknown) => {
+        if (!isReadyMessage(message) || ready) return;
+        ready = true;
+        logger.info({ worker: slot, pid: worker.process.pid }, 'worker serving');
+        resolve(worker);
+      });
+      worker.once('exit', (code, signal) => {
+        if (slots.get(slot) === worker) slots.delete(slot);
+        if (stopping) return;
+        if (!ready) {
+          reject(new Error(`worker ${slot} stopped (${signal ?? `exit code ${code}`}) before it served`));
+          return;
+        }
+        const delayMs = crashes.crashed();
+        if (delayMs === null) {
+          logger.error({ worker: slot, code, signal }, 'workers keep stopping: stopping the platform');
+          onGiveUp();
+          return;
+        }
+        logger.error({ worker: slot, code, signal, delayMs }, 'a worker stopped: starting it again');
+        const timer = setTimeout(() => {
+          restarts.delete(timer);
+          fork(slot).catch((error: unknown) => {
+            logger.error({ err: error, worker: slot }, 'a restarted worker did not serve: stopping the platform');
+            onGiveUp();
+          });
+        }, delayMs);
+        restarts.add(timer);
+      });
+    });
+
+  const stop = async () => {
+    stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
+    await Promise.all([...slots.values()].map((worker) => stopWorker(worker)));
+  };
+  const ready = (async () => {
+    try {
+      await fork(1);
+      if (!stopping) await Promise.all(Array.from({ length: count - 1 }, (_, n) => fork(n + 2)));
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  })();
+  return {
+    ready,
+    pids: () => [...slots.entries()].sort(([a], [b]) => a - b).map(([, worker]) => worker.process.pid ?? 0),
+    stop,
+  };
+}
+
+function stopWorker(worker: Worker): Promise<void> {
+  if (worker.isDead()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS);
+    worker.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    // The worker stops as on a signal of its own (stopOnSignals): requests in flight finish, the stores flush.
+    worker.process.kill('SIGTERM');
+  });
+}
