@@ -27,7 +27,7 @@ export interface BuiltPlatform {
 
 /**
  * The platform as `npm start` runs it (the built dist/main.js, or `entry`) on a scratch data directory with the
- * embedded engines whatever this machine's environment names, once it serves; `env` adds or overrides its settings.
+ * embedded engines whatever this machine's environment names, once it is ready (identity answers); `env` adds or overrides its settings.
  */
 export async function startBuiltPlatform(
   name: string,
@@ -50,7 +50,8 @@ export async function startBuiltPlatform(
     ADMIN_PASSWORD: admin.password,
     ...env,
   });
-  await waitUntilServing(`${base}/api/health`, platform);
+  // Ready, not only alive: with a process per service the BFF answers before identity does, and a test signs in first.
+  await waitUntilServing(`${base}/api/ready`, platform);
   return {
     base,
     admin,
