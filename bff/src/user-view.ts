@@ -48,6 +48,7 @@ export function toUserJson(user: IdentityUserOutput, credits: number | null): Me
     emailConfirmed: user.emailConfirmed,
     secondFactor: user.secondFactor,
     secondFactorDueAt: orNull(user.secondFactorDueAt),
+    pendingEmail: orNull(user.pendingEmail),
   };
 }
 

@@ -46,6 +46,8 @@ export const memberSchema = z.strictObject({
   secondFactor: z.boolean(),
   /** An admin who must add a second factor has until then (ISO date-time); past it, only its set-up. */
   secondFactorDueAt: z.string().nullable(),
+  /** A new address the member asked for, waiting for its code or link: null when none, or not theirs to see. */
+  pendingEmail: z.string().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 

@@ -31,6 +31,7 @@ export function identityUser(id: string, overrides: Partial<IdentityUserOutput> 
     sessionGeneration: 0,
     secondFactor: false,
     secondFactorDueAt: '',
+    pendingEmail: '',
     ...overrides,
   };
 }

@@ -43,4 +43,17 @@ describe('renderMail', () => {
     expect(reset.text).toContain(LINK);
     expect(reset.text).toContain('30 minuti');
   });
+
+  it.each(LANGUAGES)('tells an address a change left, in %s, with no code and a way to reach support', (language) => {
+    const mail = renderMail(language, 'old@example.it', {
+      kind: 'emailChanged',
+      username: 'anna',
+      link: 'mailto:support@tip.community',
+    });
+    expect(mail.to).toBe('old@example.it');
+    expect(mail.subject).toContain('Tip');
+    expect(mail.text).not.toMatch(/^ {4}\d{6}$/m);
+    expect(mail.html).toContain('href="mailto:support@tip.community"');
+    for (const body of [mail.text, mail.html]) expect(body).not.toMatch(/identity\.|\{\{/);
+  });
 });

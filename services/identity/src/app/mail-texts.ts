@@ -4,34 +4,53 @@ import { BRAND } from '../domain/brand.js';
 import type { OutgoingMail } from '../infra/mail-transport.js';
 
 /**
- * What a mail is for, with what it carries: the code and link to confirm an address, the link to reset a password, a
- * sign-in from a new device (its browser and OS, and the link to the member's sessions).
+ * What a mail is for, with what it carries: the code and link to confirm an address (the registered one, or a new one
+ * the member asked for), the link to reset a password, a sign-in from a new device (its browser and OS, and the link
+ * to the member's sessions), the old address told that the account's changed (the link writes to support).
  */
 export type MailContent =
-  | { kind: 'emailConfirmation'; username: string; link: string; code: string }
-  | { kind: 'passwordReset'; username: string; link: string }
+  | { kind: 'emailConfirmation' | 'emailChangeConfirmation'; username: string; link: string; code: string }
+  | { kind: 'passwordReset' | 'emailChanged'; username: string; link: string }
   | { kind: 'newDevice'; username: string; link: string; browser: string; os: string };
 
 const catalogues = loadMessageCatalogues([IDENTITY_MESSAGES]);
 
+/** Each mail's texts; `notYou` differs where the reader did not ask for the mail (a sign-in, a change made). */
 const KEYS = {
   emailConfirmation: {
     subject: 'identity.mailConfirmSubject',
     intro: 'identity.mailConfirmIntro',
     button: 'identity.mailConfirmButton',
     expiry: 'identity.mailConfirmExpiry',
+    notYou: 'identity.mailNotYou',
+  },
+  emailChangeConfirmation: {
+    subject: 'identity.mailChangeConfirmSubject',
+    intro: 'identity.mailChangeConfirmIntro',
+    button: 'identity.mailConfirmButton',
+    expiry: 'identity.mailConfirmExpiry',
+    notYou: 'identity.mailNotYou',
   },
   passwordReset: {
     subject: 'identity.mailResetSubject',
     intro: 'identity.mailResetIntro',
     button: 'identity.mailResetButton',
     expiry: 'identity.mailResetExpiry',
+    notYou: 'identity.mailNotYou',
   },
   newDevice: {
     subject: 'identity.mailNewDeviceSubject',
     intro: 'identity.mailNewDeviceIntro',
     button: 'identity.mailNewDeviceButton',
     expiry: 'identity.mailNewDeviceIfYou',
+    notYou: 'identity.mailNewDeviceNotYou',
+  },
+  emailChanged: {
+    subject: 'identity.mailEmailChangedSubject',
+    intro: 'identity.mailEmailChangedIntro',
+    button: 'identity.mailEmailChangedButton',
+    expiry: 'identity.mailEmailChangedIfYou',
+    notYou: 'identity.mailEmailChangedNotYou',
   },
 } as const;
 
@@ -52,13 +71,9 @@ export function renderMail(language: Language, to: string, content: MailContent)
     content.kind === 'newDevice'
       ? say(keys.intro, { browser: content.browser || unknown, os: content.os || unknown })
       : say(keys.intro);
-  const code = content.kind === 'emailConfirmation' ? content.code : undefined;
+  const code = 'code' in content ? content.code : undefined;
   const linkIntro = say('identity.mailConfirmLinkIntro');
-  // A new sign-in was not asked for by a mail's reader: what to do if it was not them differs.
-  const closing = [
-    say(keys.expiry),
-    say(content.kind === 'newDevice' ? 'identity.mailNewDeviceNotYou' : 'identity.mailNotYou'),
-  ];
+  const closing = [say(keys.expiry), say(keys.notYou)];
   const signature = [say('identity.mailSignature'), say('identity.mailSupport')];
 
   const text = [

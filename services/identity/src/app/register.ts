@@ -2,7 +2,7 @@ import { DomainError, parseInput, type Language } from '@tip/platform';
 import { registrationSchema, UPLOAD_RULES, type UserView } from '../domain/index.js';
 import { processImage } from '../infra/image-processing.js';
 import type { CallInfo, IdentityContext } from './context.js';
-import { mailEmailConfirmation, newEmailConfirmation } from './email-confirmation.js';
+import { mailEmailConfirmation, newConfirmationSecrets, pendingConfirmation } from './email-confirmation.js';
 import { newUserDocument } from './new-user.js';
 import { freeUsername } from './username-check.js';
 import { userRegistered, verificationSubmitted } from './user-events.js';
@@ -28,7 +28,7 @@ export async function register(context: IdentityContext, command: RegisterComman
   const passwordHash = await context.passwords.hash(form.password);
 
   const now = new Date().toISOString();
-  const confirmation = newEmailConfirmation();
+  const confirmation = newConfirmationSecrets();
   const user = newUserDocument({
     username: form.username,
     ...usernameKeys,
@@ -43,7 +43,7 @@ export async function register(context: IdentityContext, command: RegisterComman
     verificationStatus: 'pending',
     verificationSubmittedAt: now,
     language: command.language,
-    emailConfirmation: confirmation.pending,
+    emailConfirmation: pendingConfirmation(confirmation),
     createdAt: now,
     updatedAt: now,
   });

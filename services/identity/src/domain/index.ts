@@ -14,3 +14,4 @@ export * from './account-secrets.js';
 export * from './brand.js';
 export * from './second-factor.js';
 export * from './password-change.js';
+export * from './email-change.js';

@@ -46,6 +46,8 @@ export interface UserAccount {
   secondFactor: boolean;
   /** An admin who must add a second factor (ADMIN_SECOND_FACTOR=required) has until then. */
   secondFactorDueAt?: string;
+  /** A new address the member asked for, waiting for its confirmation. */
+  pendingEmail?: string;
 }
 
 /**

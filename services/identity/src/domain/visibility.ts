@@ -42,6 +42,7 @@ export interface UserView {
   sessionGeneration: number;
   secondFactor: boolean;
   secondFactorDueAt?: string;
+  pendingEmail?: string;
 }
 
 export function seesPrivateFields(owner: Pick<UserAccount, 'id'>, viewer: Viewer | null): boolean {
@@ -102,5 +103,6 @@ export function viewUser(user: UserAccount, viewer: Viewer | null, now = new Dat
     sessionGeneration: user.sessionGeneration,
     secondFactor: user.secondFactor,
     secondFactorDueAt: user.secondFactorDueAt,
+    pendingEmail: user.pendingEmail,
   };
 }

@@ -14,6 +14,7 @@ import { setProfileImage } from '../app/profile-image.js';
 import { register } from '../app/register.js';
 import { applyPremiumPurchase, grantPremium, revokePremium } from '../app/premium.js';
 import { setTester } from '../app/tester.js';
+import { cancelEmailChange, requestEmailChange } from '../app/email-change.js';
 import { confirmEmail, resendEmailConfirmation } from '../app/email-confirmation.js';
 import { requestPasswordReset, resetPassword } from '../app/password-reset.js';
 import {
@@ -182,6 +183,13 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     async ResendEmailConfirmation(request) {
       await resendEmailConfirmation(context, { userId: request.userId, language: mailLanguage(request.language) });
       return {};
+    },
+    async RequestEmailChange(request, call) {
+      const language = mailLanguage(request.language);
+      return toProtoUser(await requestEmailChange(context, { ...request, language }, callInfo(call)));
+    },
+    async CancelEmailChange(request, call) {
+      return toProtoUser(await cancelEmailChange(context, request.userId, callInfo(call)));
     },
     async RequestPasswordReset(request) {
       await requestPasswordReset(context, { email: request.email, language: mailLanguage(request.language) });

@@ -32,5 +32,6 @@ export function toProtoUser(user: UserView): IdentityUser {
     sessionGeneration: user.sessionGeneration,
     secondFactor: user.secondFactor,
     secondFactorDueAt: user.secondFactorDueAt ?? '',
+    pendingEmail: user.pendingEmail ?? '',
   };
 }

@@ -7,6 +7,8 @@ export interface PendingEmailConfirmation extends PendingSecret {
   tokenHash: string;
   /** Wrong codes so far: at EMAIL_CODE_MAX_FAILURES the confirmation is void. */
   failures: number;
+  /** A change the member asked for: the new address the code and link went to, the account's once confirmed. */
+  newEmail?: string;
 }
 
 /** A password reset waiting for its link (the token's hash only). */
@@ -138,6 +140,7 @@ export function toAccount(doc: UserDocument): UserAccount {
     sessionGeneration: doc.sessionGeneration ?? 0,
     secondFactor: hasSecondFactor(doc.secondFactors),
     secondFactorDueAt: doc.secondFactorDueAt,
+    pendingEmail: doc.emailConfirmation?.newEmail,
   };
 }
 
