@@ -1,20 +1,13 @@
 // kafkajs has had no release since 2023: this file is the only one that knows it, so that a maintained client
 // (@confluentinc/kafka-javascript offers the same API) can replace it here alone.
-import {
-  Kafka,
-  logLevel,
-  Partitioners,
-  type Admin,
-  type Consumer,
-  type KafkaMessage,
-  type Producer,
-  type TopicMessages,
-} from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Logger } from '../../logging/logger.js';
-import type { EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
+import type { ConsumerLag, EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
+import { eventsBehind } from './kafka-consumer-lag.js';
 import { logKafkaEntry } from './kafka-logging.js';
 import { OffsetCommits } from './kafka-offset-commits.js';
+import { PublishBatches } from './kafka-publish-batches.js';
 import type { KafkaSecurity } from './kafka-security.js';
 
 /** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
@@ -43,21 +36,12 @@ const COMPACTION = {
   'min.cleanable.dirty.ratio': '0.01',
 };
 
-/** Publishes that arrive while a send is in flight leave together in the next one, up to this many events. */
-const MAX_BATCH_EVENTS = 500;
 /** Tries at creating a topic before a publish or subscription fails (0.1 s, then 0.2 s... apart: 4.5 s in all). */
 const TOPIC_ATTEMPTS = 10;
 /** Tries at starting a consumer (0.2 s, then 0.4 s... up to 2 s apart: about 15 s in all). */
 const START_ATTEMPTS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface PendingPublish {
-  topic: string;
-  messages: { key: string; value: string }[];
-  sent(): void;
-  failed(error: unknown): void;
-}
 
 /**
  * Kafka: a topic per name, the envelope's key as the message key (so one aggregate's events share a partition and
@@ -71,14 +55,12 @@ interface PendingPublish {
  * redelivered by design).
  *
  * The producer is idempotent (the broker drops a retried send it already has, so a retry neither doubles nor
- * reorders an event) with acks from every in-sync replica. Publishes made while a send is in flight are batched
- * into the next send: one request carries many publishes under load, and a lone publish waits for nothing.
+ * reorders an event) with acks from every in-sync replica, one send in flight at a time (PublishBatches).
  */
 export class KafkaEventBus implements EventBus {
   private readonly createdTopics = new Map<string, Promise<void>>();
-  private readonly consumers = new Map<Consumer, OffsetCommits>();
-  private pending: PendingPublish[] = [];
-  private sending: Promise<void> | undefined;
+  private readonly consumers = new Map<Consumer, { commits: OffsetCommits; group: string; topics: string[] }>();
+  private readonly batches: PublishBatches;
   private closed = false;
 
   private constructor(
@@ -86,7 +68,11 @@ export class KafkaEventBus implements EventBus {
     private readonly producer: Producer,
     private readonly admin: Admin,
     private readonly options: KafkaEventBusOptions,
-  ) {}
+  ) {
+    this.batches = new PublishBatches(async (topicMessages) => {
+      await this.producer.sendBatch({ acks: -1, topicMessages });
+    });
+  }
 
   static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
     const { tls, sasl } = options.security ?? {};
@@ -117,26 +103,7 @@ export class KafkaEventBus implements EventBus {
     if (envelopes.length === 0) return;
     await this.ensureTopic(topic);
     const messages = envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) }));
-    await new Promise<void>((sent, failed) => {
-      this.pending.push({ topic, messages, sent, failed });
-      this.sendPending();
-    });
-  }
-
-  /** Sends what is pending unless a send is in flight (whose end sends what came meanwhile). */
-  private sendPending(): void {
-    if (this.sending || this.pending.length === 0) return;
-    const batch = takeBatch(this.pending);
-    this.sending = this.producer
-      .sendBatch({ acks: -1, topicMessages: byTopic(batch) })
-      .then(
-        () => batch.forEach((publish) => publish.sent()),
-        (error: unknown) => batch.forEach((publish) => publish.failed(error)),
-      )
-      .finally(() => {
-        this.sending = undefined;
-        this.sendPending();
-      });
+    await this.batches.publish(topic, messages);
   }
 
   async subscribe({ group, topics, handle }: SubscribeOptions): Promise<Subscription> {
@@ -144,7 +111,7 @@ export class KafkaEventBus implements EventBus {
     topics.forEach(assertTopicName);
     await Promise.all(topics.map((topic) => this.ensureTopic(topic)));
     const { consumer, commits } = await this.startConsumer(group, topics, handle);
-    this.consumers.set(consumer, commits);
+    this.consumers.set(consumer, { commits, group, topics });
     return {
       stop: async () => {
         if (!this.consumers.delete(consumer)) return;
@@ -165,7 +132,12 @@ export class KafkaEventBus implements EventBus {
         // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
         retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
       });
-      const commits = new OffsetCommits(consumer, this.options.logger);
+      const commits = new OffsetCommits(
+        (offsets) =>
+          consumer.commitOffsets(offsets.map(({ offset, ...partition }) => ({ ...partition, offset: `${offset}` }))),
+        this.options.logger,
+      );
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => commits.keepOnly(payload.memberAssignment));
       try {
         await consumer.connect();
         await consumer.subscribe({ topics, fromBeginning: true });
@@ -204,7 +176,7 @@ export class KafkaEventBus implements EventBus {
           }
           // Resolving moves this consumer's fetch past the event; the commit follows within a second.
           resolveOffset(message.offset);
-          commits.handled(batch.topic, batch.partition, message.offset);
+          commits.handled(batch.topic, batch.partition, BigInt(message.offset));
           // A long batch must not make the group think this consumer died.
           await heartbeat();
         }
@@ -230,13 +202,41 @@ export class KafkaEventBus implements EventBus {
     );
   }
 
+  /**
+   * How many events each consumer group of this process has yet to handle, per topic: the partitions' ends against
+   * the offsets the group committed. Every member of a group reports the group's whole lag, whichever partitions it
+   * holds; what was handled since the last commit (at most a second ago) still counts.
+   */
+  async lag(): Promise<ConsumerLag[]> {
+    if (this.closed) return [];
+    const groups = new Map([...this.consumers.values()].map(({ group, topics }) => [group, topics]));
+    const ends = new Map<string, ReturnType<Admin['fetchTopicOffsets']>>();
+    const endsOf = (topic: string) => {
+      const known = ends.get(topic) ?? this.admin.fetchTopicOffsets(topic);
+      ends.set(topic, known);
+      return known;
+    };
+    const lags = await Promise.all(
+      [...groups].map(async ([group, topics]) =>
+        Promise.all(
+          (await this.admin.fetchOffsets({ groupId: group, topics })).map(async ({ topic, partitions }) => ({
+            group,
+            topic,
+            events: eventsBehind(partitions, await endsOf(topic)),
+          })),
+        ),
+      ),
+    );
+    return lags.flat();
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.consumers].map(([consumer, commits]) => stopConsumer(consumer, commits)));
+    await Promise.all([...this.consumers].map(([consumer, { commits }]) => stopConsumer(consumer, commits)));
     this.consumers.clear();
     // Publishes accepted before the close are sent before the producer goes.
-    while (this.sending) await this.sending;
+    await this.batches.drain();
     await this.producer.disconnect();
     await this.admin.disconnect();
   }
@@ -295,29 +295,6 @@ async function stopConsumer(consumer: Consumer, commits: OffsetCommits): Promise
   commits.stop();
   await commits.flush();
   await consumer.disconnect();
-}
-
-/** The oldest pending publishes, up to MAX_BATCH_EVENTS events (at least one publish, however large). */
-function takeBatch(pending: PendingPublish[]): PendingPublish[] {
-  let events = 0;
-  let count = 0;
-  while (count < pending.length) {
-    events += pending[count]?.messages.length ?? 0;
-    if (count > 0 && events > MAX_BATCH_EVENTS) break;
-    count += 1;
-  }
-  return pending.splice(0, count);
-}
-
-/** One entry per topic, its messages in the order they were published (so each key's order holds). */
-function byTopic(batch: PendingPublish[]): TopicMessages[] {
-  const topics = new Map<string, TopicMessages['messages']>();
-  for (const { topic, messages } of batch) {
-    const list = topics.get(topic) ?? [];
-    list.push(...messages);
-    topics.set(topic, list);
-  }
-  return [...topics].map(([topic, messages]) => ({ topic, messages }));
 }
 
 /** kafkajs's own errors say whether trying again may help (its error classes are not named exports under ESM). */
