@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -260,15 +260,123 @@ function exitCode(command: string[], env: NodeJS.ProcessEnv = process.env): Prom
   });
 }
 
+/** Runs a shell script of deploy/ with only the environment given (and PATH); its exit code and what it wrote to stderr. */
+function runScript(script: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stderr: string }>((resolve, reject) =>
+    execFile(
+      'sh',
+      [join(root, script), ...args],
+      { env: { PATH: process.env.PATH, ...env } },
+      (error, _out, stderr) => {
+        if (!error) resolve({ code: 0, stderr });
+        else if (typeof error.code === 'number') resolve({ code: error.code, stderr });
+        else reject(error);
+      },
+    ),
+  );
+}
+
+/** A stand-in program that appends its name and arguments, one call a line, to `log`. */
+function standIn(path: string, log: string) {
+  writeFileSync(path, `#!/bin/sh\necho "$(basename "$0") $*" >> ${log}\n`, { mode: 0o755 });
+}
+
+/** A Java properties file's settings (the lines the scripts write: key=value, no continuation). */
+const properties = (text: string): Record<string, string> =>
+  Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => line.includes('=') && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+
+/** Runs deploy/compose/s3-identities.sh with the s3 service's command, the image's entrypoint a stand-in. */
+async function runS3Identities(env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'tip-s3-identities-'));
+  try {
+    const log = join(dir, 'calls.log');
+    standIn(join(dir, 'entrypoint.sh'), log);
+    const path = join(dir, 's3.json');
+    const command = compose.services.s3?.command ?? [];
+    const run = await runScript('deploy/compose/s3-identities.sh', command, {
+      ...env,
+      S3_CONFIG_FILE: path,
+      S3_ENTRYPOINT: join(dir, 'entrypoint.sh'),
+    });
+    const written = existsSync(path) ? readFileSync(path, 'utf8') : '{"identities":[]}';
+    const json = JSON.parse(written) as {
+      identities: { name: string; credentials: { accessKey: string; secretKey: string }[]; actions: string[] }[];
+    };
+    const args = existsSync(log) ? (readFileSync(log, 'utf8').trim().split(' ').slice(1) ?? []) : [];
+    return { ...run, config: { path, json }, args };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs deploy/compose/mongo-keyfile.sh with mongod's command, the image's entrypoint a stand-in. */
+async function runMongoKeyfile(env: Record<string, string>, command: string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'tip-mongo-keyfile-'));
+  try {
+    const log = join(dir, 'calls.log');
+    standIn(join(dir, 'entrypoint.sh'), log);
+    const keyfile = join(dir, 'keyfile');
+    const run = await runScript('deploy/compose/mongo-keyfile.sh', command, {
+      ...env,
+      MONGO_KEYFILE_PATH: keyfile,
+      MONGO_ENTRYPOINT: join(dir, 'entrypoint.sh'),
+    });
+    const written = existsSync(keyfile);
+    return {
+      ...run,
+      key: written ? readFileSync(keyfile, 'utf8') : undefined,
+      mode: written ? statSync(keyfile).mode & 0o777 : undefined,
+      args: existsSync(log) ? readFileSync(log, 'utf8').trim().split(' ').slice(1) : [],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs deploy/compose/kafka-broker.sh against stand-ins of Kafka's storage tool and server. */
+async function runKafkaBroker(env: Record<string, string>) {
+  const home = mkdtempSync(join(tmpdir(), 'tip-kafka-broker-'));
+  try {
+    const log = join(home, 'calls.log');
+    mkdirSync(join(home, 'bin'));
+    standIn(join(home, 'bin/kafka-storage.sh'), log);
+    standIn(join(home, 'bin/kafka-server-start.sh'), log);
+    const dir = join(home, 'config');
+    const run = await runScript('deploy/compose/kafka-broker.sh', [], {
+      ...env,
+      KAFKA_HOME: home,
+      KAFKA_CONFIG_DIR: dir,
+    });
+    const file = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : '');
+    return {
+      ...run,
+      dir,
+      calls: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [],
+      server: properties(file('server.properties')),
+      client: properties(file('client.properties')),
+    };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 describe('deploy/k8s/base/kafka-topics.sh', () => {
   /** Runs the script against stand-ins of Kafka's tools that log their arguments and say `partitions` per topic. */
-  function run(partitions: number): Promise<string[]> {
+  /** Each call's line, and after a call given --command-config, that file's lines joined by `|`. */
+  function run(partitions: number, env: Record<string, string> = {}): Promise<string[]> {
     const bin = mkdtempSync(join(tmpdir(), 'tip-kafka-bin-'));
     const log = join(bin, 'calls.log');
     const tool = (name: string) =>
       writeFileSync(
         join(bin, name),
-        `#!/bin/sh\necho "${name} $*" >> ${log}\ncase "$*" in *--describe*) echo "Topic: x PartitionCount: ${partitions} ReplicationFactor: 1";; esac\n`,
+        `#!/bin/sh\necho "${name} $*" >> ${log}\n` +
+          `prev=; for arg in "$@"; do [ "$prev" = --command-config ] && { tr '\\n' '|' < "$arg"; echo; } >> ${log}; prev="$arg"; done\n` +
+          `case "$*" in *--describe*) echo "Topic: x PartitionCount: ${partitions} ReplicationFactor: 1";; esac\n`,
         { mode: 0o755 },
       );
     tool('kafka-topics.sh');
@@ -277,7 +385,7 @@ describe('deploy/k8s/base/kafka-topics.sh', () => {
       execFile(
         'sh',
         [join(root, 'deploy/k8s/base/kafka-topics.sh'), 'kafka:9092', '6', '3'],
-        { env: { ...process.env, KAFKA_BIN: bin } },
+        { env: { ...process.env, ...env, KAFKA_BIN: bin } },
         (error) => {
           if (error) reject(error);
           else resolve(readFileSync(log, 'utf8').trim().split('\n'));
@@ -295,6 +403,28 @@ describe('deploy/k8s/base/kafka-topics.sh', () => {
     expect(calls.filter((call) => call.includes('--alter --topic'))).toHaveLength(10);
     const compacted = calls.filter((call) => call.startsWith('kafka-configs.sh'));
     expect(compacted.map((call) => /--entity-name (\S+)/.exec(call)?.[1]).sort()).toEqual([...COMPACTED_TOPICS].sort());
+  });
+
+  it('signs every call in with the services’ SASL settings when they are set, and with none otherwise', async () => {
+    const calls = await run(6, {
+      KAFKA_SASL_MECHANISM: 'scram-sha-512',
+      KAFKA_SASL_USERNAME: 'tip',
+      KAFKA_SASL_PASSWORD: 'secret-1',
+    });
+    const tools = calls.filter((call) => call.startsWith('kafka-'));
+    const configs = calls.filter((call) => !call.startsWith('kafka-'));
+    expect(tools.length).toBeGreaterThan(0);
+    for (const call of tools) expect(call).toMatch(/ --command-config \S+ /);
+    expect(configs).toHaveLength(tools.length);
+    for (const config of configs) {
+      expect(config.split('|').filter((line) => line !== '')).toEqual([
+        'security.protocol=SASL_PLAINTEXT',
+        'sasl.mechanism=SCRAM-SHA-512',
+        'sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required username="tip" password="secret-1";',
+      ]);
+    }
+    const plain = await run(6);
+    expect(plain.filter((call) => call.includes('--command-config'))).toEqual([]);
   });
 
   it('leaves a topic that has its partitions already (running again changes nothing)', async () => {
@@ -376,9 +506,13 @@ describe('docker-compose.yml', () => {
     expect(problems).toEqual([]);
     for (const [name] of appServices) {
       const waits = dependencies(compose.services[name] ?? {});
-      expect(waits.every(([target, condition]) => condition === 'service_healthy' || target === 'kafka-topics')).toBe(
-        true,
-      );
+      expect(
+        waits.every(([target, condition]) =>
+          isJob(compose.services[target] ?? {})
+            ? condition === 'service_completed_successfully'
+            : condition === 'service_healthy',
+        ),
+      ).toBe(true);
     }
   });
 
@@ -387,8 +521,13 @@ describe('docker-compose.yml', () => {
     expect(placeholders.sort()).toEqual([
       'ADMIN_PASSWORD',
       'GRAFANA_ADMIN_PASSWORD',
+      'KAFKA_SASL_PASSWORD',
+      'MONGO_APP_PASSWORD',
+      'MONGO_KEYFILE',
+      'MONGO_ROOT_PASSWORD',
       'REDIS_PASSWORD',
-      'S3_SECRET_KEY',
+      'S3_CONTENT_SECRET_KEY',
+      'S3_IDENTITY_SECRET_KEY',
       'SERVICE_TOKEN_SECRET',
       'SESSION_SECRET',
     ]);
@@ -610,18 +749,162 @@ describe('docker-compose.yml', () => {
     expect(gateway.ports?.map((port) => port.split(':').at(-1))).toEqual([listen]);
   });
 
-  it('gives the object store (its address and root keys) to identity, content and its media worker only, which keep media', () => {
+  it('gives the object store to identity, content and its media worker only, each service its own keys and bucket', () => {
     const withS3 = appServices
       .filter(([, service]) => Object.keys(environmentOf(service)).some((variable) => variable.startsWith('S3_')))
       .map(([name]) => name);
     expect(withS3.sort()).toEqual(['content', 'identity', 'media-worker']);
-    for (const name of withS3) {
-      expect(environmentOf(compose.services[name] ?? {})).toMatchObject({
-        S3_ENDPOINT: 'http://s3:8333',
-        S3_ACCESS_KEY: expect.any(String),
-        S3_SECRET_KEY: expect.any(String),
+    const s3Of = (name: string) => {
+      const { S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET } = containerEnvironment(
+        compose.services[name] ?? {},
+      );
+      return { S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET };
+    };
+    const identity = s3Of('identity');
+    const content = s3Of('content');
+    // The media worker is content's other role: content's keys and bucket.
+    expect(s3Of('media-worker')).toEqual(content);
+    for (const own of [identity, content]) expect(own.S3_ENDPOINT).toBe('http://s3:8333');
+    expect(identity.S3_ACCESS_KEY).not.toBe(content.S3_ACCESS_KEY);
+    expect(identity.S3_SECRET_KEY).not.toBe(content.S3_SECRET_KEY);
+    expect(identity.S3_BUCKET).not.toBe(content.S3_BUCKET);
+    // The s3 service is given each service's keys with that service's bucket.
+    const s3 = containerEnvironment(compose.services.s3 ?? {});
+    expect(s3).toMatchObject({
+      S3_IDENTITY_BUCKET: identity.S3_BUCKET,
+      S3_IDENTITY_ACCESS_KEY: identity.S3_ACCESS_KEY,
+      S3_IDENTITY_SECRET_KEY: identity.S3_SECRET_KEY,
+      S3_CONTENT_BUCKET: content.S3_BUCKET,
+      S3_CONTENT_ACCESS_KEY: content.S3_ACCESS_KEY,
+      S3_CONTENT_SECRET_KEY: content.S3_SECRET_KEY,
+    });
+    expect(compose.services.s3?.volumes).toContain('./deploy/compose/s3-identities.sh:/s3-identities.sh:ro');
+  });
+
+  it('runs SeaweedFS with one identity per service, allowed on its own bucket alone (deploy/compose/s3-identities.sh)', async () => {
+    const s3 = containerEnvironment(compose.services.s3 ?? {});
+    const { code, config, args } = await runS3Identities(s3);
+    expect(code).toBe(0);
+    // The image's entrypoint gets the service's command, then the identities file.
+    expect(args).toEqual([...(compose.services.s3?.command ?? []), `-s3.config=${config.path}`]);
+    const identities = config.json.identities;
+    expect(identities.map((identity) => identity.name).sort()).toEqual(['content', 'identity']);
+    for (const identity of identities) {
+      const prefix = identity.name.toUpperCase();
+      expect(identity.credentials).toEqual([
+        { accessKey: s3[`S3_${prefix}_ACCESS_KEY`], secretKey: s3[`S3_${prefix}_SECRET_KEY`] },
+      ]);
+      // Every action names the service's bucket: none is unscoped (an unscoped "Read" reaches every bucket).
+      const bucket = s3[`S3_${prefix}_BUCKET`] ?? '';
+      expect(identity.actions.length).toBeGreaterThan(0);
+      for (const action of identity.actions) expect(action).toMatch(new RegExp(`^[A-Za-z]+:${bucket}$`));
+    }
+    // Both services with one key, or a key that JSON would need escaped, are refused.
+    const shared = await runS3Identities({ ...s3, S3_CONTENT_ACCESS_KEY: s3.S3_IDENTITY_ACCESS_KEY ?? '' });
+    expect(shared).toMatchObject({ code: 1, stderr: expect.stringContaining('keys of its own') });
+    const quoted = await runS3Identities({ ...s3, S3_CONTENT_SECRET_KEY: 'a"b' });
+    expect(quoted).toMatchObject({ code: 1, stderr: expect.stringContaining('S3_CONTENT_SECRET_KEY') });
+  });
+
+  it('asks a password of every MongoDB client: a key file for the members, the services as their own user of rs0', async () => {
+    const mongo = compose.services.mongo ?? {};
+    const mongod = mongo.command ?? [];
+    const replicaSet = mongod[mongod.indexOf('--replSet') + 1];
+    const keyFile = mongod[mongod.indexOf('--keyFile') + 1];
+    expect(replicaSet).toBe('rs0');
+    expect(keyFile).toMatch(/^\//);
+    const init = containerEnvironment(compose.services['mongo-init'] ?? {});
+    for (const [, service] of appServices) {
+      const url = new URL(containerEnvironment(service).MONGO_URL ?? '');
+      expect({
+        user: url.username,
+        password: url.password,
+        database: url.pathname,
+        authSource: url.searchParams.get('authSource'),
+        replicaSet: url.searchParams.get('replicaSet'),
+      }).toEqual({
+        user: init.MONGO_APP_USERNAME,
+        password: exampleEnv.MONGO_APP_PASSWORD,
+        database: `/${init.MONGO_APP_DATABASE}`,
+        authSource: 'admin',
+        replicaSet,
       });
     }
+    // The root password is mongo's and mongo-init's alone; the services wait for mongo-init to have made their user.
+    const root = containerEnvironment(mongo).MONGO_INITDB_ROOT_PASSWORD;
+    expect(root).toBe(exampleEnv.MONGO_ROOT_PASSWORD);
+    expect(init.MONGO_ROOT_PASSWORD).toBe(root);
+    for (const [, service] of appServices) expect(Object.values(containerEnvironment(service))).not.toContain(root);
+    expect(dependencies(compose.services.identity ?? {})).toContainEqual([
+      'mongo-init',
+      'service_completed_successfully',
+    ]);
+    expect(init.MONGO_REPLICA_MEMBERS).toBe('mongo:27017');
+    expect(compose.services['mongo-init']?.volumes).toContain('./deploy/k8s/mongodb/mongo-init.js:/mongo-init.js:ro');
+    const script = read('deploy/k8s/mongodb/mongo-init.js');
+    expect(script).toContain(`_id: '${replicaSet}'`);
+    expect(script).toContain("role: 'readWrite', db: database");
+
+    // The key file: written from MONGO_KEYFILE for mongod's user alone, then the image's entrypoint runs the command.
+    const key = 'a'.repeat(24);
+    const run = await runMongoKeyfile({ MONGO_KEYFILE: key }, mongod);
+    expect(run).toMatchObject({ code: 0, key, mode: 0o400, args: mongod });
+    const placeholder = await runMongoKeyfile({ MONGO_KEYFILE: exampleFile.MONGO_KEYFILE ?? '' }, mongod);
+    expect(placeholder).toMatchObject({ code: 1, stderr: expect.stringContaining('MONGO_KEYFILE') });
+  });
+
+  it('asks every Kafka client for SCRAM-SHA-512: the services, the topics job and the broker’s health check', async () => {
+    const password = exampleEnv.KAFKA_SASL_PASSWORD ?? '';
+    for (const [name, service] of [...appServices, ['kafka-topics', compose.services['kafka-topics'] ?? {}] as const]) {
+      const env = containerEnvironment(service);
+      expect({
+        name,
+        mechanism: env.KAFKA_SASL_MECHANISM,
+        user: env.KAFKA_SASL_USERNAME,
+        password: env.KAFKA_SASL_PASSWORD,
+      }).toEqual({
+        name,
+        mechanism: 'scram-sha-512',
+        user: 'tip',
+        password,
+      });
+    }
+    const kafka = compose.services.kafka ?? {};
+    const broker = await runKafkaBroker(containerEnvironment(kafka));
+    expect(broker.code).toBe(0);
+    // The storage is formatted with the services' user, then the broker starts on the configuration written.
+    const [format, start] = broker.calls;
+    expect(format).toContain('kafka-storage.sh format --ignore-formatted');
+    expect(format).toContain(`--add-scram SCRAM-SHA-512=[name=tip,password=${password}]`);
+    expect(start).toBe(`kafka-server-start.sh ${broker.dir}/server.properties`);
+    // Every listener asks for SASL, but the controller's, which listens on loopback alone.
+    const listeners = (broker.server.listeners ?? '').split(',');
+    expect(listeners.filter((listener) => !listener.startsWith('SASL_PLAINTEXT://'))).toEqual([
+      'CONTROLLER://127.0.0.1:9093',
+    ]);
+    expect(broker.server['sasl.enabled.mechanisms']).toBe('SCRAM-SHA-512');
+    expect(broker.server['listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config']).toContain(
+      `username="tip" password="${password}"`,
+    );
+    // The health check signs in with the client settings the script writes.
+    expect(healthCommand(kafka).join(' ')).toContain('--command-config /tmp/kafka/client.properties');
+    expect(broker.client).toMatchObject({ 'security.protocol': 'SASL_PLAINTEXT', 'sasl.mechanism': 'SCRAM-SHA-512' });
+    // A password that the JAAS settings would need quoted is refused.
+    const quoted = await runKafkaBroker({ ...containerEnvironment(kafka), KAFKA_SASL_PASSWORD: 'a"b' });
+    expect(quoted).toMatchObject({ code: 1, stderr: expect.stringContaining('KAFKA_SASL_PASSWORD') });
+  });
+
+  it('pins every image to a patch release, with no floating tag', () => {
+    const floating = allServices.flatMap(([name, service]) => {
+      const image = service.image ?? '';
+      if (service.build) return []; // built here from the Dockerfile, whose base is pinned by digest
+      if (image.includes('@sha256:')) return [];
+      const tag = image.split(':')[1] ?? '';
+      // SeaweedFS numbers its releases major.minor (4.44): that pair is its patch release.
+      const patch = image.startsWith('chrislusf/seaweedfs:') ? /^\d+\.\d+$/ : /^v?\d+\.\d+\.\d+(-[a-z0-9.]+)?$/;
+      return patch.test(tag) ? [] : [`${name}: ${image}`];
+    });
+    expect(floating).toEqual([]);
   });
 
   it('runs each other role of a workspace as a service of its own, which the service leaves that role to', () => {
