@@ -1,4 +1,4 @@
-export { startBff, type BffDependencies, type RunningBff } from './start-bff.js';
+export { startBff, WORKER_HEADER, type BffDependencies, type RunningBff } from './start-bff.js';
 export { relaySocketsBetweenWorkers } from './realtime/socket-server.js';
 export {
   bffConfigSchema,

@@ -41,6 +41,9 @@ import { followMessageEvents } from './messaging/follow-message-events.js';
 import { followModerationEvents } from './moderation/follow-moderation-events.js';
 import { followNotificationEvents } from './notifications/follow-notification-events.js';
 
+/** The header naming which of npm start's workers answered (its slot). */
+export const WORKER_HEADER = 'x-tip-worker';
+
 export interface BffDependencies {
   config: BffConfig;
   identity: ServiceClient<IdentityDefinition>;
@@ -58,8 +61,12 @@ export interface BffDependencies {
   eventsGroup?: string;
   /** How long a member stays online after their last socket closed (OFFLINE_AFTER_MS by default). */
   offlineAfterMs?: number;
-  /** This BFF is one of npm start's workers (node:cluster), whose sockets reach each other through the primary. */
-  acrossWorkers?: boolean;
+  /**
+   * This BFF is npm start's worker in this slot (node:cluster): its sockets reach the other workers' through the
+   * primary, and its answers and socket handshakes name the slot (X-Tip-Worker), so that whoever reads them (an
+   * operator, a test) can tell which worker served.
+   */
+  workerSlot?: number;
 }
 
 export interface RunningBff {
@@ -90,7 +97,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     logger,
     identity,
     ...(dependencies.offlineAfterMs !== undefined && { offlineAfterMs: dependencies.offlineAfterMs }),
-    ...(dependencies.acrossWorkers && { acrossWorkers: true }),
+    ...(dependencies.workerSlot !== undefined && { acrossWorkers: true }),
   });
 
   let publicUrl = config.PUBLIC_URL?.replace(/\/+$/, '');
@@ -138,13 +145,16 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     measureRequest(req, res, routeOf);
     traceHttpRequest('bff', req, res, routeOf).run(() => handler(req, res));
   };
+  const worker = dependencies.workerSlot === undefined ? undefined : String(dependencies.workerSlot);
   const server = createServer((req, res) => {
+    if (worker) res.setHeader(WORKER_HEADER, worker);
     if (!admission.admit(req, res)) return;
     if (isCurrentUserRequest(req)) serve(req, res, () => '/api/auth/user', currentUser);
     else if (isFeedRequest(req)) serve(req, res, () => '/api/feed', feed);
     else serve(req, res, expressRoute, app);
   });
   io.attach(server);
+  if (worker) io.engine.on('initial_headers', (headers: Record<string, string>) => (headers[WORKER_HEADER] = worker));
 
   const group = dependencies.eventsGroup;
   const subscriptions = [

@@ -210,7 +210,7 @@ export async function startPlatform(
       cache,
       logger: logger.child({ service: 'bff' }),
       eventsGroup: bffEventsGroup(workerSlot),
-      acrossWorkers: workerSlot !== undefined,
+      ...(workerSlot !== undefined && { workerSlot }),
     });
     stops.defer(() => bff.stop());
     // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels. A
