@@ -164,3 +164,75 @@ describe('a forgotten password', () => {
     expect(await statuses('nessuna@example.it')).toEqual([200, 200, 200, 429]);
   });
 });
+
+describe('a change of address', () => {
+  it('needs the password, refuses a taken address as registration does, and takes the new one once its code is in', async () => {
+    const { browser, email } = await register('ugo', 'en');
+    const { email: taken } = await register('vera');
+    const newEmail = 'ugo@altrove.it';
+    const change = (body: Record<string, unknown>) => browser.postJson('/api/auth/email/change', body);
+    expect(
+      (await stack.browser().postJson('/api/auth/email/change', { newEmail, currentPassword: 'segreto1' })).status,
+    ).toBe(401);
+
+    const wrong = await change({ newEmail, currentPassword: 'non-questa' });
+    expect(wrong.status).toBe(400);
+    expect(await json(wrong)).toEqual({ message: 'The current password is not correct.' });
+    const malformed = await change({ newEmail: 'ugo', currentPassword: 'segreto1' });
+    expect(malformed.status).toBe(400);
+
+    // Registration's answer for the taken address, word for word and status for status.
+    const registering = await stack
+      .browser('en')
+      .postForm(
+        '/api/auth/register',
+        registrationForm({ username: 'zeta', email: taken, password: 'segreto1', confirmPassword: 'segreto1' }),
+      );
+    const refused = await change({ newEmail: taken, currentPassword: 'segreto1' });
+    expect(refused.status).toBe(registering.status);
+    expect(await json(refused)).toEqual(await json(registering));
+
+    const asked = await change({ newEmail: ' Ugo@Altrove.it ', currentPassword: 'segreto1' });
+    expect(asked.status).toBe(200);
+    expect(await json(asked)).toMatchObject({
+      success: true,
+      message: `We sent a code to ${newEmail}: the new address counts once you confirm it.`,
+      user: { email, pendingEmail: newEmail },
+    });
+    expect((await me(browser)).pendingEmail).toBe(newEmail);
+    const mail = await stack.mail.nextTo(newEmail);
+    expect(mail.subject).toBe('Confirm your new e-mail address on Tip');
+
+    const confirmed = await browser.postJson('/api/auth/email/confirm', { code: codeIn(mail.text) });
+    expect(confirmed.status).toBe(200);
+    expect(await json(confirmed)).toMatchObject({
+      user: { email: newEmail, pendingEmail: null, emailConfirmed: true },
+    });
+    expect((await stack.mail.nextTo(email, 1)).subject).toBe('The e-mail address of your Tip account has changed');
+    // This browser stays signed in, and the new address signs in.
+    expect((await me(browser)).email).toBe(newEmail);
+    expect((await stack.browser().postJson('/api/auth/login', { email: newEmail, password: 'segreto1' })).status).toBe(
+      200,
+    );
+  });
+
+  it('is dropped on request, its link then refused', async () => {
+    const { browser, email } = await register('walter', 'fr');
+    const newEmail = 'walter@altrove.it';
+    expect((await browser.postJson('/api/auth/email/change', { newEmail, currentPassword: 'segreto1' })).status).toBe(
+      200,
+    );
+    const mail = await stack.mail.nextTo(newEmail);
+    const cancel = () => browser.request('/api/auth/email/change', { method: 'DELETE' });
+    const cancelled = await cancel();
+    expect(cancelled.status).toBe(200);
+    expect(await json(cancelled)).toMatchObject({
+      message: "Changement d'adresse annulé",
+      user: { email, pendingEmail: null },
+    });
+    expect((await stack.browser().postJson('/api/auth/email/confirm', { token: tokenIn(mail.link) })).status).toBe(400);
+    const none = await cancel();
+    expect(none.status).toBe(409);
+    expect(await json(none)).toEqual({ message: "Aucun changement d'adresse n'est en attente" });
+  });
+});
