@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { describeContract, ownRedisServer, redisEngine, waitFor, type RunningEngine } from '../../testing/index.js';
 import { RedisCache } from './redis-cache.js';
 
@@ -92,5 +93,50 @@ const ownRedis = ownRedisServer();
     await cache.publish('away', 'through redis');
     await waitFor(() => received.length === 2, 5000, 'the message through Redis');
     expect(received).toEqual(['here only', 'through redis']);
+  });
+});
+
+(('skip' in ownRedis ? describe.skip : describe) as typeof describe)('RedisCache on a slow start', () => {
+  let redis: RunningEngine;
+  let proxy: Server;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    if ('skip' in ownRedis) return;
+    redis = await ownRedis.start();
+    // Holds Redis's answers for the first second of each connection, as a process busy loading its modules would
+    // read them: longer than a request's command timeout.
+    proxy = createServer((client) => {
+      const openedAt = Date.now();
+      const server = connect(Number(new URL(redis.url).port), '127.0.0.1');
+      sockets.push(client, server);
+      client.on('data', (chunk) => server.write(chunk));
+      server.on('data', (chunk) =>
+        setTimeout(() => client.destroyed || client.write(chunk), Math.max(0, openedAt + 1000 - Date.now())),
+      );
+      client.on('close', () => server.destroy());
+      server.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => proxy?.close(resolve));
+    await redis?.stop();
+  });
+
+  it('connects though its first answers take longer than a command may wait later', async () => {
+    const url = new URL(redis.url);
+    const address = proxy.address();
+    url.port = String(typeof address === 'object' && address ? address.port : 0);
+    const cache = await RedisCache.connect(url.toString());
+    try {
+      await cache.set('slow-start', 'in redis');
+      expect(await cache.get('slow-start')).toBe('in redis');
+      expect(cache.degraded).toBe(false);
+    } finally {
+      await cache.close();
+    }
   });
 });

@@ -69,10 +69,13 @@ export class RedisCache implements Cache {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: COMMAND_TIMEOUT_MS,
       retryStrategy: (attempt) => Math.min(attempt * 50, MAX_RECONNECT_DELAY_MS),
     });
+    // The first commands (AUTH, the ready check) run while the process is still loading: on a busy machine its event
+    // loop may not read their answers within a request's timeout, and a failed connect here stops the process. The
+    // timeout is for requests, so it holds from when the connection is ready (ioredis reads it at each command).
     await client.connect();
+    client.options.commandTimeout = COMMAND_TIMEOUT_MS;
     return new RedisCache(client, options.logger);
   }
 
