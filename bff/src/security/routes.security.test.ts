@@ -124,6 +124,20 @@ const ROUTES: Route[] = [
       { what: 'a new password too short', body: { currentPassword: 'password-attaccante', newPassword: 'corta' } },
     ],
   },
+  {
+    method: 'POST',
+    path: '/api/auth/email/change',
+    access: 'member',
+    body: json('newEmail', 'currentPassword'),
+    refusedBodies: [
+      {
+        what: 'a wrong current password',
+        body: { newEmail: 'altrove@example.it', currentPassword: 'not-the-password' },
+      },
+      { what: 'not an e-mail address', body: { newEmail: 'nessuno', currentPassword: 'password-attaccante' } },
+    ],
+  },
+  { method: 'DELETE', path: '/api/auth/email/change', access: 'member' },
   { method: 'POST', path: '/api/auth/setup-google-profile', access: 'member', body: { form: 'verificationPhoto' } },
   { method: 'POST', path: '/api/users/resubmit-verification', access: 'member', body: { form: 'verificationPhoto' } },
   { method: 'POST', path: '/api/cleanup-demo', access: 'visitor', body: json() },
