@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { engineConfigSchema, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
+import { engineConfigSchema, kafkaSecurityFrom, loadConfig, COMPACTED_TOPICS, type CallerPolicy } from '@tip/platform';
 import { scaled } from '@tip/platform/testing';
 import { CONTENT_CALLERS, CONTENT_POSTS_TOPIC, CONTENT_SERVICE_NAME } from '@tip/content/contract';
 import {
@@ -147,14 +147,17 @@ const services = allServices.filter(([, service]) => service.profiles === undefi
 /** The observability profile's tools. */
 const observability = allServices.filter(([, service]) => service.profiles?.includes('observability'));
 
+/** An env file's KEY=VALUE pairs, as compose and `kubectl create secret --from-env-file` read them. */
+const envFile = (path: string): Record<string, string> =>
+  Object.fromEntries(
+    read(path)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 /** deploy/env.example as KEY=VALUE pairs, its secrets still the change-me placeholders. */
-const exampleFile: Record<string, string> = Object.fromEntries(
-  read('deploy/env.example')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
-);
+const exampleFile = envFile('deploy/env.example');
 /** What `.env` holds for local use: the example with its secrets changed, as its first line asks. */
 const exampleEnv: Record<string, string> = Object.fromEntries(
   Object.entries(exampleFile).map(([key, value]) => [
@@ -1141,6 +1144,7 @@ interface K8sObject {
   data?: Record<string, string>;
   spec?: {
     replicas?: number;
+    serviceName?: string;
     selector?: { matchLabels?: Record<string, string> } & Record<string, string>;
     ports?: { port: number; targetPort?: number | string }[];
     template?: {
@@ -1225,9 +1229,38 @@ describe('deploy/k8s/base (kustomize base)', () => {
     return documents.map((document) => document.toJS() as K8sObject);
   });
   const deployments = objects.filter((object) => object.kind === 'Deployment');
+  /** deploy/k8s/mongodb's objects (the data namespace's replica set). */
+  const mongodb: K8sObject[] = (
+    parse(read('deploy/k8s/mongodb/kustomization.yaml')) as { resources: string[] }
+  ).resources.flatMap((file) =>
+    parseAllDocuments(read(join('deploy/k8s/mongodb', file))).map((document) => document.toJS() as K8sObject),
+  );
+  /** The replica set's name, from mongod's command line. */
+  const mongodReplicaSet = () =>
+    /--replSet (\S+)/.exec(
+      (
+        mongodb.find((object) => object.kind === 'StatefulSet')?.spec?.template?.spec.containers[0] as
+          { command?: string[] } | undefined
+      )?.command?.join(' ') ?? '',
+    )?.[1];
+  /** The mongodb-init Job's own variables. */
+  const mongodbInitEnv = (): Record<string, string> =>
+    Object.fromEntries(
+      (mongodb.find((object) => object.kind === 'Job')?.spec?.template?.spec.containers[0]?.env ?? []).map(
+        (variable) => [variable.name, variable.value ?? ''],
+      ),
+    );
   const configMaps = new Map(
     objects.filter((object) => object.kind === 'ConfigMap').map((object) => [object.metadata.name, object.data ?? {}]),
   );
+  /** The tip-engines-auth Secret as deploy/k8s/engines-auth.example.env shows it (kubectl's --from-env-file). */
+  const engineAuth = envFile('deploy/k8s/engines-auth.example.env');
+  /** What a container's envFrom brings: a ConfigMap of the base, or the engines' Secret as its example shows it. */
+  const envFromKeys = (source: NonNullable<K8sContainer['envFrom']>[number]): string[] | undefined => {
+    if (source.secretRef) return source.secretRef.name === 'tip-engines-auth' ? Object.keys(engineAuth) : undefined;
+    const data = source.configMapRef ? configMaps.get(source.configMapRef.name) : undefined;
+    return data && Object.keys(data);
+  };
 
   /** A Deployment's workspace: the compose app service that builds the same image. */
   const workspaceByImage = new Map(
@@ -1361,7 +1394,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
   });
 
   // https://kubernetes.io/docs/concepts/security/pod-security-standards/ (restricted), for the fields these pods set.
-  it('runs every pod (Deployments and the topics Job) within Pod Security "restricted"', () => {
+  it('runs every pod (Deployments, the topics Job, MongoDB’s) within Pod Security "restricted"', () => {
     interface RestrictedContext {
       runAsNonRoot?: boolean;
       runAsUser?: number;
@@ -1391,7 +1424,8 @@ describe('deploy/k8s/base (kustomize base)', () => {
     ];
     const withPods = objects.filter((object) => object.spec?.template);
     expect(withPods.map((object) => object.kind).sort()).toEqual([...deployments.map(() => 'Deployment'), 'Job']);
-    const problems = withPods.flatMap((object) => {
+    // deploy/k8s/mongodb's StatefulSet and Job too.
+    const problems = [...withPods, ...mongodb.filter((object) => object.spec?.template)].flatMap((object) => {
       const pod = object.spec?.template?.spec as unknown as PodSpec;
       const issues: string[] = [];
       const where = `${object.kind} ${object.metadata.name}`;
@@ -1455,12 +1489,9 @@ describe('deploy/k8s/base (kustomize base)', () => {
         const workspace = workspaceOfContainer(container);
         if (!workspace) return [`${deployment.metadata.name}: image ${container.image} is built by no compose service`];
         const keys = Object.keys(schemaFor(workspace).shape);
-        const fromConfigMaps = (container.envFrom ?? []).flatMap((source) => {
-          const name = source.configMapRef?.name;
-          const data = name === undefined ? undefined : configMaps.get(name);
-          if (!data) return [`(envFrom ${JSON.stringify(source)} names no ConfigMap of the base)`];
-          return Object.keys(data);
-        });
+        const fromConfigMaps = (container.envFrom ?? []).flatMap(
+          (source) => envFromKeys(source) ?? [`(envFrom ${JSON.stringify(source)} names nothing the base knows)`],
+        );
         return [...fromConfigMaps, ...(container.env ?? []).map((variable) => variable.name)]
           .filter((variable) => !keys.includes(variable))
           .map((variable) => `${deployment.metadata.name}: ${variable}`);
@@ -1588,6 +1619,77 @@ describe('deploy/k8s/base (kustomize base)', () => {
         from: { name: 'tip-service-token', key: 'SERVICE_TOKEN_SECRET' },
       });
     }
+  });
+
+  it('takes every engine’s address and credentials from the tip-engines-auth Secret, which asks a password of each', () => {
+    // Every pod, the topics Job's too, reads the Secret; no ConfigMap holds a credential (so none overrides it).
+    for (const object of objects.filter((candidate) => candidate.spec?.template)) {
+      const [container] = object.spec?.template?.spec.containers ?? [];
+      expect({ name: object.metadata.name, envFrom: container?.envFrom }).toEqual({
+        name: object.metadata.name,
+        envFrom: expect.arrayContaining([{ secretRef: { name: 'tip-engines-auth' } }]),
+      });
+    }
+    const credentials = [
+      'MONGO_URL',
+      'REDIS_URL',
+      'KAFKA_SASL_MECHANISM',
+      'KAFKA_SASL_USERNAME',
+      'KAFKA_SASL_PASSWORD',
+    ];
+    expect(Object.keys(engineAuth).sort()).toEqual([...credentials].sort());
+    for (const data of configMaps.values())
+      expect(Object.keys(data).filter((key) => credentials.includes(key))).toEqual([]);
+    // The example passes the services' checks, SASL included.
+    const config = loadConfig(engineConfigSchema, {
+      NODE_ENV: 'development',
+      ...configMaps.get('tip-engines'),
+      ...engineAuth,
+    });
+    expect(kafkaSecurityFrom(config).sasl).toEqual({
+      mechanism: 'scram-sha-512',
+      username: 'tip',
+      password: expect.any(String),
+    });
+    expect(new URL(engineAuth.REDIS_URL ?? '').password).not.toBe('');
+    const mongo = new URL(engineAuth.MONGO_URL ?? '');
+    expect({
+      user: mongo.username,
+      password: mongo.password !== '',
+      authSource: mongo.searchParams.get('authSource'),
+    }).toEqual({ user: 'tip', password: true, authSource: 'admin' });
+    // It points at deploy/k8s/mongodb's replica set, through its headless Service, as the user its Job creates.
+    const statefulSet = mongodb.find((object) => object.kind === 'StatefulSet');
+    const service = mongodb.find((object) => object.kind === 'Service');
+    expect(service?.metadata.name).toBe(statefulSet?.spec?.serviceName);
+    expect(mongo.host).toBe(`${service?.metadata.name}.data.svc.cluster.local:${service?.spec?.ports?.[0]?.port}`);
+    expect(mongo.searchParams.get('replicaSet')).toBe(mongodReplicaSet());
+    expect(mongo.pathname).toBe(`/${mongodbInitEnv().MONGO_APP_DATABASE}`);
+  });
+
+  it('gives identity, content and its media worker S3 keys from Secrets of their own, and a bucket each', () => {
+    const s3 = (name: string) => {
+      const deployment = deployments.find((candidate) => candidate.metadata.name === name);
+      const [container] = deployment ? containersOf(deployment) : [];
+      const secretOf = (key: string) =>
+        container?.env?.find((variable) => variable.name === key)?.valueFrom?.secretKeyRef;
+      return {
+        accessKey: secretOf('S3_ACCESS_KEY'),
+        secretKey: secretOf('S3_SECRET_KEY'),
+        bucket: envValue(container, 'S3_BUCKET'),
+      };
+    };
+    expect(s3('identity')).toEqual({
+      accessKey: { name: 'tip-s3-identity', key: 'S3_ACCESS_KEY' },
+      secretKey: { name: 'tip-s3-identity', key: 'S3_SECRET_KEY' },
+      bucket: 'tip-identity',
+    });
+    expect(s3('content')).toEqual({
+      accessKey: { name: 'tip-s3-content', key: 'S3_ACCESS_KEY' },
+      secretKey: { name: 'tip-s3-content', key: 'S3_SECRET_KEY' },
+      bucket: 'tip-content',
+    });
+    expect(s3('media-worker')).toEqual(s3('content'));
   });
 
   it('gives the object store to identity, content and its media worker only: its ConfigMap and its keys', () => {
@@ -1734,7 +1836,7 @@ describe('deploy/k8s/base (kustomize base)', () => {
         !policy.spec.egress,
     );
     expect(denyAll.map((policy) => policy.metadata.name)).toEqual(['default-deny']);
-    const engines = { ...configMaps.get('tip-engines'), ...configMaps.get('tip-media') };
+    const engines = { ...configMaps.get('tip-engines'), ...configMaps.get('tip-media'), ...engineAuth };
     const enginePorts = ['MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT']
       .map((key) => Number(new URL(engines[key] ?? '').port))
       .concat(Number((engines.KAFKA_BROKERS ?? '').split(':').at(-1)));
@@ -1753,6 +1855,47 @@ describe('deploy/k8s/base (kustomize base)', () => {
       const out = outside.some(({ policy }) => selects(policy.spec.podSelector, labels));
       expect({ name, out }).toEqual({ name, out: ['bff', 'identity', 'wallet'].includes(name) });
     }
+  });
+
+  it('runs MongoDB (deploy/k8s/mongodb) as a replica set whose members share a key file from a Secret, root on the first alone', () => {
+    const statefulSet = mongodb.find((object) => object.kind === 'StatefulSet');
+    const pod = statefulSet?.spec?.template?.spec as unknown as {
+      initContainers: (K8sContainer & { command: string[]; volumeMounts: { name: string; mountPath: string }[] })[];
+      containers: (K8sContainer & { command: string[]; volumeMounts: { name: string; mountPath: string }[] })[];
+      volumes: { name: string; secret?: { secretName: string; items: { key: string }[] }; emptyDir?: object }[];
+    };
+    const [mongod] = pod.containers;
+    const command = mongod?.command.join(' ') ?? '';
+    const keyFile = /--keyFile (\S+)/.exec(command)?.[1] ?? '';
+    // The key file mongod reads is the init container's copy of the Secret's, in a volume of the pod's own.
+    const keyfileMount = mongod?.volumeMounts.find((mount) => keyFile.startsWith(`${mount.mountPath}/`));
+    const volume = pod.volumes.find((candidate) => candidate.name === keyfileMount?.name);
+    expect(volume?.emptyDir).toBeDefined();
+    const [copy] = pod.initContainers;
+    expect(copy?.volumeMounts.map((mount) => mount.name)).toContain(keyfileMount?.name);
+    expect(copy?.command.join(' ')).toContain('chmod 0400');
+    const secretVolume = pod.volumes.find((candidate) => candidate.secret);
+    expect(secretVolume?.secret).toMatchObject({ secretName: 'tip-mongodb', items: [{ key: 'keyfile' }] });
+    expect(mongodReplicaSet()).toBe('rs0');
+    expect(read('deploy/k8s/mongodb/mongo-init.js')).toContain(`_id: '${mongodReplicaSet()}'`);
+    // Root is made on the first member only; the Job initiates the set with every member, by its stable name.
+    expect(command).toMatch(/\*-0\) ;; \*\) unset MONGO_INITDB_ROOT_USERNAME MONGO_INITDB_ROOT_PASSWORD/);
+    const replicas = statefulSet?.spec?.replicas ?? 0;
+    const service = statefulSet?.spec?.serviceName;
+    expect(mongodbInitEnv().MONGO_REPLICA_MEMBERS).toBe(
+      Array.from({ length: replicas }, (_, index) => `mongodb-${index}.${service}.data.svc.cluster.local:27017`).join(
+        ',',
+      ),
+    );
+    expect(replicas).toBe(3);
+    // Pinned as compose's.
+    const images = mongodb.flatMap((object) =>
+      [
+        ...(object.spec?.template?.spec.containers ?? []),
+        ...((object.spec?.template?.spec as { initContainers?: K8sContainer[] } | undefined)?.initContainers ?? []),
+      ].map((container) => container.image),
+    );
+    expect(new Set(images)).toEqual(new Set([compose.services.mongo?.image]));
   });
 
   it('holds engine settings the engine schema accepts', () => {
