@@ -13,6 +13,7 @@ export {
   AGE_MIN,
   BLOCK_REASONS,
   blockSchema,
+  emailChangeSchema,
   emailCodeFormSchema,
   GENDERS,
   googleProfileSetupSchema,

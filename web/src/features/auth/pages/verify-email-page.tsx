@@ -30,7 +30,7 @@ export function VerifyEmailPage() {
   if (user.emailConfirmed || !user.email) return <Navigate to="/" replace />;
   return (
     <EmailStep
-      email={user.email}
+      email={user.pendingEmail ?? user.email}
       onConfirmed={(result) => {
         setConfirmed(true);
         void storeCurrentUser(queryClient, result);

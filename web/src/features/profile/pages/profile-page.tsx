@@ -6,6 +6,7 @@ import type { User } from '@/api/types';
 import { normalizeStatus } from '@/components/verification-badge';
 import { AccountStatusCard } from '../components/account-status-card';
 import { DangerZoneCard } from '../components/danger-zone-card';
+import { EmailCard } from '../components/email-card';
 import { MyDataCard } from '../components/my-data-card';
 import { SecurityCard } from '../components/security-card';
 import { SessionsCard } from '../components/sessions-card';
@@ -56,6 +57,7 @@ function OwnProfile({ user, slots }: { user: User; slots: ProfileSlots }) {
 
       <Suspense fallback={null}>{slots.notificationSettings}</Suspense>
       <SecurityCard secondFactor={user.secondFactor} />
+      {user.email && <EmailCard email={user.email} pendingEmail={user.pendingEmail} />}
       <PasswordCard />
       <SessionsCard />
       <MyDataCard />
