@@ -34,6 +34,13 @@ const START_ATTEMPTS = 10;
 const MAX_RETRY_DELAY_MS = 30_000;
 /** Events fetched ahead of the handler before the consumer stops fetching. */
 const QUEUED_EVENTS = 1000;
+/**
+ * A request to a broker is tried this many times, this far apart (about 10 s in all) before its call fails: the
+ * library's idempotent producer would otherwise try for ever, and a bus closing while a broker is gone would wait
+ * for it. A publish that fails is tried again by its outbox.
+ */
+const REQUEST_RETRIES = 40;
+const REQUEST_RETRY_DELAY_MS = 250;
 /** How long a consumer may stay silent before its group hands its partitions to others (as kafkajs's). */
 const SESSION_TIMEOUT_MS = 30_000;
 
@@ -47,6 +54,8 @@ function connectionOptions(options: KafkaEventBusOptions): BaseOptions {
   return {
     clientId: options.clientId,
     bootstrapBrokers: options.brokers,
+    retries: REQUEST_RETRIES,
+    retryDelay: REQUEST_RETRY_DELAY_MS,
     ...(tls ? { tls: tls.ca ? { ca: tls.ca } : {} } : {}),
     ...(sasl ? { sasl: saslOf(sasl) } : {}),
   };
@@ -94,7 +103,9 @@ export class PlatformaticKafkaEventBus implements EventBus {
     });
     const admin = new Admin(connectionOptions(options));
     try {
-      // The clients connect on first use: this one makes a wrong password or an untrusted broker fail here.
+      // The clients connect on first use: a wrong password or an untrusted broker fails here, at once (the library
+      // tries every failed connection again, refused ones included).
+      await checkConnection(options);
       await producer.initIdempotentProducer({});
     } catch (error) {
       await Promise.all([producer.close(), admin.close()]);
@@ -337,11 +348,57 @@ class ConsumerLoop {
   }
 }
 
+/**
+ * Connects once to the brokers, without trying again, and fails with why when they refuse (the TLS or SASL error);
+ * brokers out of reach are tried for a few seconds, as a process started with its engines finds them.
+ */
+async function checkConnection(options: KafkaEventBusOptions): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const probe = new Admin({ ...connectionOptions(options), retries: 0 });
+    try {
+      await probe.metadata({ topics: [] });
+      return;
+    } catch (error) {
+      const refusals = causes(error).filter((cause) => cause.name === 'AuthenticationError' || 'code' in cause);
+      const refused = refusals.find((cause) => cause.name === 'AuthenticationError' || !isUnreachable(cause));
+      if (refused || attempt === START_ATTEMPTS) {
+        const why = [...new Set(causes(error).map((cause) => cause.message))].join('; ');
+        throw new Error(`cannot connect to Kafka at ${options.brokers.join(',')}: ${why}`, { cause: error });
+      }
+      await sleep(Math.min(100 * 2 ** attempt, 2000));
+    } finally {
+      await probe.close();
+    }
+  }
+}
+
+/** The errors at the root of a failure (the library wraps them in its own, by `errors` and by `cause`). */
+function causes(error: unknown): Error[] {
+  if (!isError(error)) return [];
+  const inner = [...(Array.isArray(error.errors) ? error.errors : []), ...(error.cause ? [error.cause] : [])];
+  const found = inner.flatMap(causes);
+  return found.length > 0 ? found : [error];
+}
+
+/**
+ * An error, told by its shape: Node's socket and TLS errors come from another realm than the code's under a test
+ * runner's sandbox, where `instanceof Error` is false for them.
+ */
+function isError(value: unknown): value is Error & { errors?: unknown; [property: string]: unknown } {
+  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+}
+
+/** A socket that could not reach the broker (not there yet), as against one the broker or TLS refused. */
+const isUnreachable = (error: Error) =>
+  ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(
+    String((error as { code?: unknown }).code),
+  );
+
 /** Finds an error carrying `property` set to `value`: the library nests the broker's answers in MultipleErrors. */
 function findError(error: unknown, property: string, value: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if ((error as unknown as Record<string, unknown>)[property] === value) return true;
-  const nested = error instanceof AggregateError ? error.errors : [];
+  if (!isError(error)) return false;
+  if (error[property] === value) return true;
+  const nested = Array.isArray(error.errors) ? error.errors : [];
   return nested.some((inner) => findError(inner, property, value)) || findError(error.cause, property, value);
 }
 
