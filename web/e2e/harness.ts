@@ -9,7 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, scaled, spawnNode, START_BUDGET_MS, waitUntilServing } from '@tip/platform/testing';
+import {
+  ADMIT_AT_ANY_LOAD,
+  freePort,
+  scaled,
+  spawnNode,
+  START_BUDGET_MS,
+  waitUntilServing,
+} from '@tip/platform/testing';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM, chromiumInstalled, SHARED_BROWSER_VARIABLE } from './shared-browser.js';
 
@@ -163,9 +170,7 @@ async function startPlatform(port: number, env: Record<string, string>): Promise
       // One process (npm start runs a worker per core by default): the suite's load stays what it was.
       WORKERS: '1',
       ...RAISED_WRITE_LIMITS,
-      // A loaded test machine delays the platform's event loop past production's threshold, which would refuse
-      // requests as 'server busy' (503); bff/src/admission tests that refusal.
-      ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
+      ...ADMIT_AT_ANY_LOAD,
       ...env,
     },
     { cwd: ROOT },

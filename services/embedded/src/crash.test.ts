@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 
 // Each test starts the built platform, loads it and kills it mid-write.
 jest.setTimeout(scaled(120_000));
@@ -37,8 +37,7 @@ async function start(port: number) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WORKERS: '1',
-    // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission tests it).
-    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
+    ...ADMIT_AT_ANY_LOAD,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     POST_APPROVAL: 'immediate',

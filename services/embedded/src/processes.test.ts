@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { scaled, waitFor } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, scaled, waitFor } from '@tip/platform/testing';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
 
 // A killed service is started again and the platform answers through it.
@@ -9,7 +9,7 @@ jest.setTimeout(scaled(90_000));
 describe('a process per service', () => {
   let platform: BuiltPlatform;
   beforeAll(async () => {
-    platform = await startBuiltPlatform('processes', { LOG_LEVEL: 'info' }, 'processes-main.js');
+    platform = await startBuiltPlatform('processes', { LOG_LEVEL: 'info', ...ADMIT_AT_ANY_LOAD }, 'processes-main.js');
   }, scaled(90_000));
   afterAll(() => platform.stop(), scaled(40_000));
 

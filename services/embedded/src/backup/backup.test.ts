@@ -22,7 +22,7 @@ import {
 } from '@tip/platform';
 import { recordedVideo } from '@tip/content/testing';
 import { identityDefinition } from '@tip/identity/contract';
-import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { backupDataDir } from './backup-data-dir.js';
 
@@ -59,8 +59,7 @@ async function startPlatform(dir: string, port: number) {
     MESSAGES_LIMIT_PER_ADDRESS: '100000',
     ADMIN_LIMIT_PER_MEMBER: '100000',
     ADMIN_LIMIT_PER_ADDRESS: '100000',
-    // Nor may a loaded machine's event loop delay refuse it as 'server busy' (bff/src/admission tests that).
-    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
+    ...ADMIT_AT_ANY_LOAD,
   });
   await waitUntilServing(`http://127.0.0.1:${port}/api/health`, running);
   return running;

@@ -26,7 +26,7 @@ import {
   type EventEnvelope,
 } from '@tip/platform';
 import { identityDefinition } from '@tip/identity/contract';
-import { freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, freePort, scaled, spawnNode, waitFor, waitUntilServing } from '@tip/platform/testing';
 import { startWalletService } from '@tip/wallet';
 import { importDataDir, ImportRefused, STAGING_DIR } from './import-data-dir.js';
 
@@ -204,8 +204,7 @@ describe('a data directory of the earlier version', () => {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission tests it).
-      ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
+      ...ADMIT_AT_ANY_LOAD,
       ADMIN_EMAIL: seen.admin.email,
       ADMIN_PASSWORD: seen.admin.password,
       POST_APPROVAL: 'immediate',

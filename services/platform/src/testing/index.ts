@@ -10,3 +10,4 @@ export * from './event-log-copy.js';
 export * from './service-harness.js';
 export * from './otlp-receiver.js';
 export * from './at-rest.js';
+export * from './admission.js';

@@ -13,5 +13,8 @@ if (!port || !directory) {
 
 const server = new S3rver({ address: '127.0.0.1', port: Number(port), directory, silent: true });
 await server.run();
+// Node's 5 s would close an idle connection while a client on a loaded machine, its event loop behind, reuses it:
+// an upload then fails with EPIPE. S3 keeps idle connections longer than a client's pool does.
+server.httpServer.keepAliveTimeout = 60_000;
 console.log('S3 server ready');
 process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
