@@ -77,6 +77,8 @@ export async function exportMember(context: IdentityContext, userId: string): Pr
       ...without(user, [...FIELDS_NOT_EXPORTED, ...VERIFICATION_FIELDS, ...PREMIUM_FIELDS]),
       signsInWithGoogle: user.googleSubject !== undefined,
       signsInWithPassword: user.passwordHash !== undefined,
+      // A new address asked for and not yet confirmed: the member's data, kept apart from the secrets beside it.
+      pendingEmail: user.emailConfirmation?.newEmail ?? null,
       profilePhoto,
     },
     verification: {

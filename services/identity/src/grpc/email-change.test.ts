@@ -34,6 +34,10 @@ describe('changing the e-mail address', () => {
     expect(asked).toMatchObject({ email, pendingEmail: newEmail });
     const mail = await harness.mail.nextTo(newEmail);
     expect(mail.subject).toBe('Confirm your new e-mail address on Tip');
+    const exported = JSON.parse((await harness.client.ExportMember({ userId: user.id })).json) as {
+      profile: Record<string, unknown>;
+    };
+    expect(exported.profile).toMatchObject({ email, pendingEmail: newEmail });
     expect(codeOf(mail)).toMatch(/^\d{6}$/);
     expect(mail.link).toBe(`http://tip.test/confirm-email?token=${tokenOf(mail)}`);
     const stored = JSON.stringify(await harness.storedUser(user.id));
