@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
@@ -972,6 +972,81 @@ describe('docker-compose.yml', () => {
     }
   });
 });
+
+/** Whether Go is on this machine: deploy/compose-config needs it to read the compose file as Docker Compose does. */
+const haveGo = spawnSync('go', ['version']).status === 0;
+if (!haveGo) process.stderr.write('docker-compose.yml as Docker Compose reads it: SKIPPED, no Go on this machine\n');
+
+(haveGo ? describe : describe.skip)(
+  'docker-compose.yml as Docker Compose reads it (compose-go: deploy/compose-config)',
+  () => {
+    let dir: string;
+    let program: string;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'tip-compose-config-'));
+      program = join(dir, 'compose-config');
+      // The first build downloads compose-go through the Go module proxy; later ones come from Go's caches.
+      await new Promise<void>((resolve, reject) =>
+        execFile('go', ['build', '-o', program, '.'], { cwd: join(root, 'deploy/compose-config') }, (error) =>
+          error ? reject(error) : resolve(),
+        ),
+      );
+    }, scaled(300_000));
+
+    afterAll(() => {
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    /** Loads the compose file with `vars` as its env file and every profile; the resolved project, or the refusal. */
+    function load(vars: Record<string, string>) {
+      const envFile = join(dir, 'tip.env');
+      writeFileSync(
+        envFile,
+        Object.entries(vars)
+          .map(([key, value]) => `${key}=${value}\n`)
+          .join(''),
+      );
+      return new Promise<{
+        services?: Record<string, { environment?: Record<string, string | null> }>;
+        error?: string;
+      }>((resolve, reject) =>
+        execFile(program, [join(root, 'docker-compose.yml'), envFile, 'observability'], (error, stdout, stderr) => {
+          if (!error)
+            resolve(
+              JSON.parse(stdout) as { services: Record<string, { environment?: Record<string, string | null> }> },
+            );
+          else if (typeof error.code === 'number') resolve({ error: stderr });
+          else reject(error);
+        }),
+      );
+    }
+
+    it('loads every service and profile with env.example’s settings, giving each app service the environment this suite reads', async () => {
+      const project = await load(exampleEnv);
+      expect(project.error).toBeUndefined();
+      expect(Object.keys(project.services ?? {}).sort()).toEqual(allServices.map(([name]) => name).sort());
+      for (const [name, service] of appServices) {
+        const { NODE_ENV: _image, ...expected } = containerEnvironment(service);
+        const resolved = Object.fromEntries(
+          Object.entries(project.services?.[name]?.environment ?? {}).map(([key, value]) => [key, value ?? '']),
+        );
+        expect({ name, environment: resolved }).toEqual({ name, environment: expected });
+      }
+    });
+
+    it('refuses to load without a secret the engines need, naming it', async () => {
+      for (const secret of ['MONGO_APP_PASSWORD', 'KAFKA_SASL_PASSWORD', 'S3_CONTENT_SECRET_KEY', 'MONGO_KEYFILE']) {
+        const { [secret]: _unset, ...without } = exampleEnv;
+        const project = await load(without);
+        expect({ secret, error: project.error }).toEqual({
+          secret,
+          error: expect.stringContaining(`${secret} is missing a value`),
+        });
+      }
+    });
+  },
+);
 
 describe('compose health checks, run for real', () => {
   /** The command a gRPC service's compose health check runs, pointed at another address. */
