@@ -31,7 +31,7 @@ import {
 } from '@tip/platform';
 import { z } from 'zod';
 import { persistedSessionSecret } from './session-secret.js';
-import { bffEventsGroup } from './workers/worker-slot.js';
+import { bffEventsGroup, identityListsGroup } from './workers/worker-slot.js';
 
 /** Everything in one process reads one environment: the engines, the BFF's settings and identity's admin. */
 export const embeddedConfigSchema = engineConfigSchema
@@ -116,6 +116,7 @@ export async function startPlatform(
       mail: mailOptionsFrom(config, logger.child({ service: 'identity' }), `http://localhost:${config.PORT}`),
       adminSecondFactor: adminSecondFactorPolicy(config),
       passkeyChallengeSecret: sessionSecret,
+      ...(workerSlot !== undefined && { listsGroup: identityListsGroup(workerSlot) }),
     });
     stops.defer(() => identity.stop());
 

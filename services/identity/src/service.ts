@@ -19,6 +19,7 @@ import { consumeVerificationDecisions } from './infra/verification-decisions.js'
 import { MailQueue } from './infra/mail-queue.js';
 import { PasskeyChallenges } from './infra/passkey-challenges.js';
 import { SessionRepository } from './infra/session-repository.js';
+import { followUserWritesForLists } from './infra/lists-follow-writes.js';
 import { startMailSender } from './infra/mail-sender.js';
 import type { IdentityMailOptions } from './mail-settings.js';
 import { BRAND, type AdminSecondFactorPolicy } from './domain/index.js';
@@ -36,6 +37,11 @@ export interface IdentityServiceOptions extends ServiceRuntime {
    * secret by default (identity's replicas share it); the embedded platform's workers share their session secret.
    */
   passkeyChallengeSecret?: string;
+  /**
+   * The consumer group, this process's own, through which its admin console's lists hear of users the other
+   * processes on the same data wrote (npm start's workers); unset, their writes show within the lists' TTL (30 s).
+   */
+  listsGroup?: string;
 }
 
 export interface RunningIdentityService extends RunningService<IdentityDefinition> {
@@ -49,7 +55,7 @@ export interface RunningIdentityService extends RunningService<IdentityDefinitio
  * own deletions (which lift the deleted account's blocks), the admin account, and the sender of its mail queue.
  */
 export async function startIdentityService(options: IdentityServiceOptions): Promise<RunningIdentityService> {
-  const { documents, events, objects, logger } = options;
+  const { documents, events, objects, logger, listsGroup } = options;
   const [users, blocks, mailQueue, sessions] = await Promise.all([
     UserRepository.open(documents),
     BlockRepository.open(documents),
@@ -106,6 +112,9 @@ export async function startIdentityService(options: IdentityServiceOptions): Pro
     consumers: [
       () => consumeVerificationDecisions(context, events, documents),
       () => consumeDeletionsForBlocks(context, events, documents),
+      ...(listsGroup === undefined
+        ? []
+        : [() => followUserWritesForLists({ users, events, group: listsGroup, logger })]),
     ],
   });
   // Mail goes out beside the requests, never in them: a request only queues it.

@@ -31,14 +31,8 @@ export async function signIn(base: string, credentials: { email: string; passwor
   return { cookie, id: user.id };
 }
 
-/** Registers, approves (and credits) a member, and signs them in. */
-export async function approvedMember(
-  base: string,
-  admin: Session,
-  name: string,
-  photo: Buffer,
-  credits = 0,
-): Promise<Session> {
+/** Registers a member (waiting for the admin's approval) and signs them in. */
+export async function registeredMember(base: string, name: string, photo: Buffer): Promise<Session> {
   const credentials = { email: `${name}@bench.tip`, password: 'bench-password-1' };
   const form = new FormData();
   const fields = {
@@ -51,7 +45,18 @@ export async function approvedMember(
   for (const [field, value] of Object.entries(fields)) form.append(field, value);
   form.append('verificationPhoto', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'me.jpg');
   await call(base, '/api/auth/register', { method: 'POST', body: form });
-  const session = await signIn(base, credentials);
+  return signIn(base, credentials);
+}
+
+/** Registers, approves (and credits) a member, and signs them in. */
+export async function approvedMember(
+  base: string,
+  admin: Session,
+  name: string,
+  photo: Buffer,
+  credits = 0,
+): Promise<Session> {
+  const session = await registeredMember(base, name, photo);
   const asAdmin = { cookie: admin.cookie };
   await call(base, `/api/admin/users/${session.id}/verify`, {
     method: 'PUT',

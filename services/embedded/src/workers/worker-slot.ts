@@ -28,3 +28,8 @@ export function isReadyMessage(message: unknown): boolean {
 export function bffEventsGroup(slot: number | undefined): string {
   return slot === undefined || slot === 1 ? 'bff' : `bff-${slot}`;
 }
+
+/** The consumer group through which a worker's identity hears of users the other workers wrote (its console lists). */
+export function identityListsGroup(slot: number): string {
+  return `identity.lists-${slot}`;
+}

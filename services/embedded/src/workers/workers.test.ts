@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MESSAGE_COST } from '@tip/messaging/domain';
 import { scaled, waitFor } from '@tip/platform/testing';
-import { approvedMember, signIn, type Session } from '../bench/members.js';
+import { approvedMember, registeredMember, signIn, type Session } from '../bench/members.js';
 import { startBuiltPlatform, type BuiltPlatform } from '../testing/built-platform.js';
 import { connectionTo, onAnyWorker, onWorker, socketOnWorker, type WorkerSocket } from './testing/on-worker.js';
 
@@ -127,8 +127,10 @@ describe('npm start with two workers', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(affordable);
     expect(statuses.filter((status) => status === 402)).toHaveLength(3 * affordable);
     expect(new Set(sends.map((answer) => answer.worker))).toEqual(new Set(['1', '2']));
-    expect(await credits(1, spender)).toBe(0);
-    expect(await credits(2, spender)).toBe(0);
+    // Each worker's balance of the member follows the other's debits as their events arrive.
+    for (const slot of [1, 2]) {
+      await waitFor(async () => (await credits(slot, spender)) === 0, 10_000, `the balance on worker ${slot}`);
+    }
     // The first message and the affordable ones, each once.
     expect(await threadIds(2, spender, reader)).toHaveLength(affordable + 1);
   });
@@ -183,6 +185,29 @@ describe('npm start with two workers', () => {
 
       await waitFor(async () => (await seen()).isPremium, 10_000, 'PremiumChanged on the other worker');
       await waitFor(async () => (await seen()).credits === 40, 10_000, 'the credits on the other worker');
+    });
+
+    it('a member approved through one worker is in the admin console’s lists on the other', async () => {
+      const waiting = await registeredMember(platform.base, 'inattesa', photo);
+      const verifiedOnWorker2 = async () =>
+        (
+          (
+            await onWorker(platform.base, 2, '/api/admin/users?verification=verified&search=inattesa', {
+              cookie: admin.cookie,
+            })
+          ).body as { total: number }
+        ).total;
+      // The other worker has answered this very list (its total and page) before the approval.
+      expect(await verifiedOnWorker2()).toBe(0);
+
+      const approved = await onWorker(platform.base, 1, `/api/admin/users/${waiting.id}/verify`, {
+        method: 'PUT',
+        cookie: admin.cookie,
+        json: { status: 'approved' },
+      });
+      expect(approved.status).toBe(200);
+
+      await waitFor(async () => (await verifiedOnWorker2()) === 1, 10_000, 'the approval in the other worker’s list');
     });
 
     it('a block made through one worker hides the blocked member’s posts in the feed the other worker serves', async () => {

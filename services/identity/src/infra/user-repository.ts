@@ -53,9 +53,10 @@ export interface Transition {
 export class UserRepository {
   private eventsStored: EventsStored = () => {};
   /**
-   * The console's totals and which users each of its pages lists, read again after a user is written here.
-   * Presence (setPresence) and the skeletons' backfill leave them: no list filters or sorts on those fields. Another
-   * identity replica's writes show within the TTL.
+   * The console's totals and which users each of its pages lists, read again after a user is written here, or
+   * elsewhere once its event arrives (followUserWritesForLists, where the service is given a lists group).
+   * Presence (setPresence) and the skeletons' backfill leave them: no list filters or sorts on those fields. Without
+   * that group, another identity replica's writes show within the TTL.
    */
   private readonly counts = new ListCache((filter: Filter) => this.collection.count(filter));
   private readonly pages = new ListCache(
@@ -181,8 +182,8 @@ export class UserRepository {
     return ids.flatMap((id) => users.get(id) ?? []);
   }
 
-  /** A user was written here: every list may show it elsewhere, or no longer. */
-  private listsChanged(): void {
+  /** A user was written: every list may show it elsewhere, or no longer. */
+  listsChanged(): void {
     this.counts.changed();
     this.pages.changed();
   }
