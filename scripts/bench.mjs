@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BENCHES = [
   'services/embedded/dist/bench/auth-user.bench.js',
+  'services/embedded/dist/bench/sign-in.bench.js',
   'services/wallet/dist/bench/debits.bench.js',
   'services/embedded/dist/bench/feed.bench.js',
   'services/embedded/dist/bench/media.bench.js',
