@@ -12,6 +12,7 @@ const BENCHES = [
   'services/embedded/dist/bench/sign-in.bench.js',
   'services/wallet/dist/bench/debits.bench.js',
   'services/embedded/dist/bench/feed.bench.js',
+  'services/embedded/dist/bench/workers.bench.js',
   'services/embedded/dist/bench/media.bench.js',
   'services/embedded/dist/bench/messages.bench.js',
   'services/embedded/dist/bench/overload.bench.js',

@@ -21,139 +21,32 @@
  * more. Members are real: registered through the API, approved by the admin, so that content learned of them from
  * identity's events.
  */
-import { CATEGORIES } from '@tip/content/domain';
-import { SqliteDocumentStore } from '@tip/platform';
 import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
-import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
+import { CONNECTIONS, DURATION_S, load } from './measure.js';
+import {
+  BROWSER_ENCODINGS,
+  FIRST_PAGE,
+  MEMBERS,
+  POSTS,
+  registerMembers,
+  residentShapeMb,
+  seed,
+  settle,
+  startSeeded,
+} from './feed-data.js';
 import { KINDS, LIVE_CONNECTIONS, liveMix, type Kind } from './live-mix.js';
-import { ADMIN, approvedMember, call, signIn, type Session } from './members.js';
+import { call, type Session } from './members.js';
 import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const POSTS = 3_000;
-const MEMBERS = 30;
-const COMMENTS = 3;
-const LIKES = 5;
-const FIRST_PAGE = '/api/posts/feed?limit=20';
-/** What Chromium asks for: the BFF answers a page of the feed brotli-compressed (compressed once per page it keeps). */
-const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-/**
- * Content's posts, comments and likes as content writes them: a post counts its likes and comments and keeps
- * copies of its newest comments (all 3 here). Returns cursors spread over the feed.
- */
-async function seed(dataDir: string, members: string[]): Promise<string[]> {
-  const store = await SqliteDocumentStore.open(join(dataDir, 'content'));
-  const insert = (table: string) => store.db.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, jsonb(?))`);
-  const [posts, comments, likes] = [insert('posts'), insert('comments'), insert('likes')];
-  const member = (n: number) => members[n % members.length] as string;
-  const newest = Date.now() - 60_000;
-  const cursors: string[] = [];
-  store.db.transaction(() => {
-    for (let i = 0; i < POSTS; i++) {
-      const postId = randomUUID();
-      const at = newest - (POSTS - i) * 60_000;
-      const createdAt = new Date(at).toISOString();
-      const postComments = Array.from({ length: COMMENTS }, (_, c) => ({
-        _id: randomUUID(),
-        postId,
-        authorId: member(i + 1 + c),
-        content: `Commento ${c}: che bello, grazie per averlo scritto!`,
-        createdAt: new Date(at + (c + 1) * 1000).toISOString(),
-      }));
-      const post = {
-        authorId: member(i),
-        content: `Post numero ${i}: due righe di testo come ne scrivono i membri, con qualche parola in più.`,
-        category: CATEGORIES[i % CATEGORIES.length],
-        isPremium: false,
-        creditCost: 0,
-        showProfileData: true,
-        showTelegramUsername: false,
-        status: 'approved',
-        createdAt,
-        likeCount: LIKES,
-        commentCount: COMMENTS,
-        recentComments: postComments,
-      };
-      // The store reads a path that has held an array element by element, once it knows of it: its own inserts
-      // would have told it.
-      if (i === 0) store.noteArrays('posts', post);
-      posts.run(postId, JSON.stringify(post));
-      for (const { _id, ...comment } of postComments) comments.run(_id, JSON.stringify(comment));
-      for (let l = 0; l < LIKES; l++) {
-        const userId = member(i + 1 + COMMENTS + l);
-        likes.run(`${postId}:${userId}`, JSON.stringify({ postId, userId, createdAt }));
-      }
-      // Each with 20 older posts at least: a full page after it.
-      if (i % MEMBERS === MEMBERS - 1) cursors.push(`${createdAt}|${postId}`);
-    }
-  })();
-  await store.close();
-  return cursors;
-}
-
-/** `main.js` (embedded) or `processes-main.js` (a process per service) on the data directory, once it is ready. */
-async function start(entry: string, dataDir: string, port: number): Promise<NodeProcess> {
-  const running = spawnNode(join(root, 'services/embedded/dist', entry), {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    POST_APPROVAL: 'immediate',
-    // Every member of the bench registers, signs in and likes from this one address.
-    REGISTER_LIMIT_PER_ADDRESS: '1000',
-    LOGIN_LIMIT_PER_ADDRESS: '1000',
-    LIKES_LIMIT_PER_MEMBER: '1000000',
-    LIKES_LIMIT_PER_ADDRESS: '1000000',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  });
-  await waitUntilServing(`http://127.0.0.1:${port}/api/ready`, running, 120_000);
-  return running;
-}
-
-/**
- * A shape started on the seeded data directory: started once it serves a member's first page, which must be what
- * the bench measures (20 posts by approved authors, each with its comments). Asked again until then: the processes
- * shape's BFF is ready once identity's process answers, when content's may still be starting.
- */
-async function startSeeded(entry: string, dataDir: string, port: number, member: Session) {
-  const starting = Date.now();
-  const running = await start(entry, dataDir, port);
-  for (const deadline = Date.now() + 30_000; ;) {
-    const response = await fetch(`http://127.0.0.1:${port}${FIRST_PAGE}`, { headers: { cookie: member.cookie } });
-    const page = await response.text();
-    if (response.ok) {
-      const items = JSON.parse(page) as { author: { verificationStatus: string } | null; comments: unknown[] }[];
-      if (
-        items.length !== 20 ||
-        items.some((item) => item.author?.verificationStatus !== 'approved' || item.comments.length !== COMMENTS)
-      ) {
-        throw new Error(`the feed page is not what the bench measures: ${page.slice(0, 300)}`);
-      }
-      return { running, page, startMs: Date.now() - starting };
-    }
-    if (Date.now() > deadline) throw new Error(`${FIRST_PAGE}: ${response.status} ${page}\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Resident memory of a shape: its process and the processes it started, in MB. */
-function residentShapeMb(running: NodeProcess): number {
-  const pid = running.child.pid ?? 0;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-  return [pid, ...children].reduce((sum, each) => sum + residentMb(each), 0);
-}
-
-/** Resident memory once the start-up's work (consumers catching up, the comments backfill's pass) has settled. */
+/** Resident memory once the start-up's work has settled. */
 async function settledMb(running: NodeProcess): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await settle();
   return residentShapeMb(running);
 }
 
@@ -163,14 +56,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   try {
     // 1. Real members, known to content through identity's events.
-    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#884422' } })
-      .jpeg()
-      .toBuffer();
-    const registering = await start('main.js', dataDir, port);
-    const admin = await signIn(base, ADMIN);
-    const members: Session[] = [];
-    for (let i = 0; i < MEMBERS; i++) members.push(await approvedMember(base, admin, `membro${i}`, photo));
-    await registering.stop();
+    const members = await registerMembers(dataDir, port);
     const reader = members[0] as Session;
 
     // 2. The posts in content's store.

@@ -1,0 +1,171 @@
+/**
+ * The feed benches' data and platforms: members registered through the API, 3,000 approved posts by them (3 comments
+ * and 5 likes each) written straight into content's store, and a shape of the platform started on them.
+ */
+import { CATEGORIES } from '@tip/content/domain';
+import { SqliteDocumentStore } from '@tip/platform';
+import { spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { residentMb } from './measure.js';
+import { ADMIN, approvedMember, signIn, type Session } from './members.js';
+
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
+export const POSTS = 3_000;
+export const MEMBERS = 30;
+const COMMENTS = 3;
+const LIKES = 5;
+export const FIRST_PAGE = '/api/posts/feed?limit=20';
+/** What Chromium asks for: the BFF answers a page of the feed brotli-compressed (compressed once per page it keeps). */
+export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * Content's posts, comments and likes as content writes them: a post counts its likes and comments and keeps
+ * copies of its newest comments (all 3 here). Returns cursors spread over the feed.
+ */
+export async function seed(dataDir: string, members: string[]): Promise<string[]> {
+  const store = await SqliteDocumentStore.open(join(dataDir, 'content'));
+  const insert = (table: string) => store.db.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, jsonb(?))`);
+  const [posts, comments, likes] = [insert('posts'), insert('comments'), insert('likes')];
+  const member = (n: number) => members[n % members.length] as string;
+  const newest = Date.now() - 60_000;
+  const cursors: string[] = [];
+  store.db.transaction(() => {
+    for (let i = 0; i < POSTS; i++) {
+      const postId = randomUUID();
+      const at = newest - (POSTS - i) * 60_000;
+      const createdAt = new Date(at).toISOString();
+      const postComments = Array.from({ length: COMMENTS }, (_, c) => ({
+        _id: randomUUID(),
+        postId,
+        authorId: member(i + 1 + c),
+        content: `Commento ${c}: che bello, grazie per averlo scritto!`,
+        createdAt: new Date(at + (c + 1) * 1000).toISOString(),
+      }));
+      const post = {
+        authorId: member(i),
+        content: `Post numero ${i}: due righe di testo come ne scrivono i membri, con qualche parola in più.`,
+        category: CATEGORIES[i % CATEGORIES.length],
+        isPremium: false,
+        creditCost: 0,
+        showProfileData: true,
+        showTelegramUsername: false,
+        status: 'approved',
+        createdAt,
+        likeCount: LIKES,
+        commentCount: COMMENTS,
+        recentComments: postComments,
+      };
+      // The store reads a path that has held an array element by element, once it knows of it: its own inserts
+      // would have told it.
+      if (i === 0) store.noteArrays('posts', post);
+      posts.run(postId, JSON.stringify(post));
+      for (const { _id, ...comment } of postComments) comments.run(_id, JSON.stringify(comment));
+      for (let l = 0; l < LIKES; l++) {
+        const userId = member(i + 1 + COMMENTS + l);
+        likes.run(`${postId}:${userId}`, JSON.stringify({ postId, userId, createdAt }));
+      }
+      // Each with 20 older posts at least: a full page after it.
+      if (i % MEMBERS === MEMBERS - 1) cursors.push(`${createdAt}|${postId}`);
+    }
+  })();
+  await store.close();
+  return cursors;
+}
+
+/**
+ * `main.js` (embedded) or `processes-main.js` (a process per service) on the data directory, once it is ready; `env`
+ * adds or overrides its settings.
+ */
+export async function start(
+  entry: string,
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<NodeProcess> {
+  const running = spawnNode(join(root, 'services/embedded/dist', entry), {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    POST_APPROVAL: 'immediate',
+    // Every member of the bench registers, signs in and likes from this one address.
+    REGISTER_LIMIT_PER_ADDRESS: '1000',
+    LOGIN_LIMIT_PER_ADDRESS: '1000',
+    LIKES_LIMIT_PER_MEMBER: '1000000',
+    LIKES_LIMIT_PER_ADDRESS: '1000000',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
+  });
+  await waitUntilServing(`http://127.0.0.1:${port}/api/ready`, running, 120_000);
+  return running;
+}
+
+/**
+ * A shape started on the seeded data directory: started once it serves a member's first page, which must be what
+ * the bench measures (20 posts by approved authors, each with its comments). Asked again until then: the processes
+ * shape's BFF is ready once identity's process answers, when content's may still be starting.
+ */
+export async function startSeeded(
+  entry: string,
+  dataDir: string,
+  port: number,
+  member: Session,
+  env: Record<string, string> = {},
+) {
+  const starting = Date.now();
+  const running = await start(entry, dataDir, port, env);
+  for (const deadline = Date.now() + 30_000; ;) {
+    const response = await fetch(`http://127.0.0.1:${port}${FIRST_PAGE}`, { headers: { cookie: member.cookie } });
+    const page = await response.text();
+    if (response.ok) {
+      const items = JSON.parse(page) as { author: { verificationStatus: string } | null; comments: unknown[] }[];
+      if (
+        items.length !== 20 ||
+        items.some((item) => item.author?.verificationStatus !== 'approved' || item.comments.length !== COMMENTS)
+      ) {
+        throw new Error(`the feed page is not what the bench measures: ${page.slice(0, 300)}`);
+      }
+      return { running, page, startMs: Date.now() - starting };
+    }
+    if (Date.now() > deadline) throw new Error(`${FIRST_PAGE}: ${response.status} ${page}\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Registers the members through the platform (one process) on the data directory, and stops it. */
+export async function registerMembers(dataDir: string, port: number): Promise<Session[]> {
+  const base = `http://127.0.0.1:${port}`;
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer();
+  const registering = await start('main.js', dataDir, port, { WORKERS: '1' });
+  try {
+    const admin = await signIn(base, ADMIN);
+    const members: Session[] = [];
+    for (let i = 0; i < MEMBERS; i++) members.push(await approvedMember(base, admin, `membro${i}`, photo));
+    return members;
+  } finally {
+    await registering.stop();
+  }
+}
+
+/** The processes a shape started (a process per service, or npm start's workers). */
+export function childPids(running: NodeProcess): number[] {
+  const pid = running.child.pid ?? 0;
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+}
+
+/** Resident memory of a shape: its process and the processes it started, in MB. */
+export function residentShapeMb(running: NodeProcess): number {
+  return [running.child.pid ?? 0, ...childPids(running)].reduce((sum, each) => sum + residentMb(each), 0);
+}
+
+/** Once the start-up's work (consumers catching up, the comments backfill's pass) has settled. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 2000));
+}
