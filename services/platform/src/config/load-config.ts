@@ -1,3 +1,4 @@
+import { ConnectionString } from 'mongodb-connection-string-url';
 import { z } from 'zod';
 import type { KafkaSecuritySettings } from '../adapters/events/kafka-security.js';
 import { placeholderSecretIssues } from './placeholder-secrets.js';
@@ -32,6 +33,20 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** An optional variable: unset and empty are the same. */
 export const optionalString = () => z.preprocess(emptyAsUndefined, z.string().optional());
 export const optionalUrl = () => z.preprocess(emptyAsUndefined, z.url().optional());
+/** Whether the driver reads it: a replica set's seed list (`mongodb://u:p@a:27017,b:27017/db`) is no WHATWG URL. */
+function isMongoConnectionString(value: string): boolean {
+  try {
+    return Boolean(new ConnectionString(value));
+  } catch {
+    return false;
+  }
+}
+/** MongoDB's connection string, `mongodb://` or `mongodb+srv://`, checked as its driver reads it. */
+const optionalMongoUrl = () =>
+  z.preprocess(
+    emptyAsUndefined,
+    z.string().refine(isMongoConnectionString, 'must be a mongodb:// or mongodb+srv:// connection string').optional(),
+  );
 /** An address browsers or this process reach over HTTP, normalised (a scheme typed in capitals reads as https:). */
 export const optionalHttpUrl = () =>
   z.preprocess(
@@ -43,7 +58,7 @@ export const port = (fallback: number) => z.coerce.number().int().min(0).max(655
 /** The engines every process may use; each real engine is switched on by its variable. */
 export const engineConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
-  MONGO_URL: optionalUrl(),
+  MONGO_URL: optionalMongoUrl(),
   KAFKA_BROKERS: optionalString(),
   /** TLS to the brokers (`true`); KAFKA_TLS_CA_FILE implies it. */
   KAFKA_TLS: z.preprocess(emptyAsUndefined, z.stringbool().default(false)),
