@@ -2,13 +2,17 @@
  * `npm run bench`: what a second factor adds to a sign-in's server time (issue 26: under 5 ms at p99). The built
  * platform runs as one process (WORKERS=1, embedded engines in a scratch DATA_DIR); this process signs members in over
  * HTTP as the web app does, one sign-in at a time, and times each request on loopback (an upper bound of the server's
- * time). A sign-in's time is the sum of its requests':
+ * time):
  * - password only: POST /api/auth/login, which answers with the session;
  * - with an authenticator app: the login (which answers `secondStep`), then POST /api/auth/second-step { code };
  * - with a passkey: the login, then /api/auth/second-step/passkey/options and /api/auth/second-step/passkey, a
  *   software authenticator signing here between the two (its time left out).
- * The three kinds take turns in a random order in every round, so that the machine's load falls on all alike, and the
- * figure is each kind's p99 less the password-only p99, in the same run. The password (argon2id) dominates all three.
+ * The three kinds take turns in a random order in every round, so that the machine's load falls on all alike. The
+ * figure held to the target is the p99 of the requests a factor adds after the login: the login that answers
+ * `secondStep` does no more than a password-only one (it starts no session: the second step does), so they bound what
+ * the factor adds. The whole sign-ins' p50 and p99 of each kind, and their differences from the password-only ones,
+ * are printed beside it; the password (argon2id) dominates all three, and at p99 those differences are mostly the
+ * machine's noise.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,20 +77,26 @@ async function withFactors(base: string, session: Session, email: string, public
 
 type Kind = 'password' | 'app' | 'passkey';
 
-/** One sign-in of `kind`, its requests' times summed. */
-async function signIn(base: string, kind: Kind, email: string, member?: FactorMember): Promise<number> {
+/** One sign-in of `kind`: the login's time, and that of the requests its second step adds (none for a password). */
+async function signIn(
+  base: string,
+  kind: Kind,
+  email: string,
+  member?: FactorMember,
+): Promise<{ loginMs: number; stepMs: number }> {
   const login = await timed(base, '/api/auth/login', { email, password: PASSWORD });
-  if (kind === 'password') return login.elapsedMs;
+  if (kind === 'password') return { loginMs: login.elapsedMs, stepMs: 0 };
   if (!member || login.answer.secondStep !== true) throw new Error(`${email}: the login asked for no second step`);
   if (kind === 'app') {
     // The set-up spent its period's code: the app's next one, as a member signing in a little later types it.
     const code = generateSync({ secret: member.secret, epoch: Date.now() / 1000 + 30 });
-    return login.elapsedMs + (await timed(base, '/api/auth/second-step', { code }, login.cookie)).elapsedMs;
+    const step = await timed(base, '/api/auth/second-step', { code }, login.cookie);
+    return { loginMs: login.elapsedMs, stepMs: step.elapsedMs };
   }
   const options = await timed(base, '/api/auth/second-step/passkey/options', {}, login.cookie);
   const response = JSON.parse(member.device.signIn(JSON.stringify(options.answer.options))) as unknown;
   const answer = await timed(base, '/api/auth/second-step/passkey', { response }, login.cookie);
-  return login.elapsedMs + options.elapsedMs + answer.elapsedMs;
+  return { loginMs: login.elapsedMs, stepMs: options.elapsedMs + answer.elapsedMs };
 }
 
 async function waitUntilServing(url: string): Promise<void> {
@@ -152,29 +162,33 @@ async function main() {
       withFactor.push(await withFactors(base, session, `factors${n}@bench.tip`, publicUrl));
     }
 
-    const times: Record<Kind, number[]> = { password: [], app: [], passkey: [] };
+    const whole: Record<Kind, number[]> = { password: [], app: [], passkey: [] };
+    const added: Record<Kind, number[]> = { password: [], app: [], passkey: [] };
     for (let n = 0; n < ROUNDS; n += 1) {
       const member = withFactor[n];
       for (const kind of shuffled<Kind>(['password', 'app', 'passkey'])) {
         const email = kind === 'password' ? (plain[n] ?? '') : (member?.email ?? '');
-        times[kind].push(await signIn(base, kind, email, member));
+        const { loginMs, stepMs } = await signIn(base, kind, email, member);
+        whole[kind].push(loginMs + stepMs);
+        added[kind].push(stepMs);
       }
     }
 
-    const p99 = (kind: Kind) => percentile(times[kind], 0.99);
-    const line = (kind: Kind) =>
-      `p50 ${ms(percentile(times[kind], 0.5))}, p99 ${ms(p99(kind))}, max ${ms(Math.max(...times[kind]))}`;
+    const at = (samples: number[], q: number) => percentile(samples, q);
+    const line = (samples: number[]) =>
+      `p50 ${ms(at(samples, 0.5))}, p99 ${ms(at(samples, 0.99))}, max ${ms(Math.max(...samples))}`;
+    const versusPassword = (kind: Kind) =>
+      `p50 ${ms(at(whole[kind], 0.5) - at(whole.password, 0.5))}, p99 ${ms(at(whole[kind], 0.99) - at(whole.password, 0.99))}`;
     console.log(`\nsign-ins over HTTP, ${ROUNDS} of each kind, one at a time, the kinds interleaved`);
-    console.log(`password only:             ${line('password')}`);
-    console.log(`password + app code:       ${line('app')}`);
-    console.log(`password + passkey:        ${line('passkey')}`);
-    const p50 = (kind: Kind) => percentile(times[kind], 0.5);
-    console.log(
-      `added at p50: app code ${ms(p50('app') - p50('password'))}, passkey ${ms(p50('passkey') - p50('password'))}`,
-    );
+    console.log(`whole sign-in, password only:      ${line(whole.password)}`);
+    console.log(`whole sign-in, password + app:     ${line(whole.app)}`);
+    console.log(`whole sign-in, password + passkey: ${line(whole.passkey)}`);
+    console.log(`less password only: app ${versusPassword('app')}; passkey ${versusPassword('passkey')}`);
+    console.log(`the app's second step:             ${line(added.app)}`);
+    console.log(`the passkey's second step:         ${line(added.passkey)}`);
     const bench = 'sign-in';
-    reportTarget(bench, under('an app code added to a sign-in, p99', p99('app') - p99('password'), TARGET_MS, 'ms'));
-    reportTarget(bench, under('a passkey added to a sign-in, p99', p99('passkey') - p99('password'), TARGET_MS, 'ms'));
+    reportTarget(bench, under('what an app code adds to a sign-in, p99', at(added.app, 0.99), TARGET_MS, 'ms'));
+    reportTarget(bench, under('what a passkey adds to a sign-in, p99', at(added.passkey, 0.99), TARGET_MS, 'ms'));
   } finally {
     await stop(platform);
     rmSync(dataDir, { recursive: true, force: true });
