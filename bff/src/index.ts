@@ -1,5 +1,4 @@
 export { startBff, WORKER_HEADER, type BffDependencies, type RunningBff } from './start-bff.js';
-export { relaySocketsBetweenWorkers } from './realtime/socket-server.js';
 export {
   bffConfigSchema,
   standaloneBffConfigSchema,

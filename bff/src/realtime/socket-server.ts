@@ -1,4 +1,4 @@
-import { createAdapter as createClusterAdapter, setupPrimary } from '@socket.io/cluster-adapter';
+import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapter';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
@@ -16,8 +16,8 @@ export const MAX_WATCHED = 20;
  * Socket.IO at /ws. The handshake must carry a live session cookie; each socket joins its user's room, its
  * session's room (so logout can close it) and, for admins, the admins' room. With Redis as the cache, the Redis
  * adapter carries room broadcasts across BFF replicas; else, in one of npm start's workers (`acrossWorkers`), the
- * cluster adapter carries them through the primary (relaySocketsBetweenWorkers). Attach it to the HTTP server with
- * `io.attach(server)`.
+ * cluster adapter carries them through the primary (which runs the adapter's `setupPrimary`). Attach it to the HTTP
+ * server with `io.attach(server)`.
  * A member's sockets make them online (see Presence); a page names the members whose presence it shows with
  * `watch_presence` and hears `presence_changed` about them. Between members who blocked each other (either way)
  * neither presence nor typing passes.
@@ -150,14 +150,6 @@ export function createRealtime(options: {
   });
 
   return { io, push, presence };
-}
-
-/**
- * In the primary of npm start's workers: relays the cluster adapter's messages between the workers, so that a
- * broadcast, a room's sockets or a disconnection reaches the sockets of every worker.
- */
-export function relaySocketsBetweenWorkers(): void {
-  setupPrimary();
 }
 
 /**

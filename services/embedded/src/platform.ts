@@ -29,9 +29,9 @@ import {
   StopStack,
   type Logger,
 } from '@tip/platform';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { persistedSessionSecret } from './session-secret.js';
-import { bffEventsGroup, identityListsGroup } from './workers/worker-slot.js';
+import { bffEventsGroup, identityListsGroup, workersSetting } from './workers/worker-slot.js';
 
 /** Everything in one process reads one environment: the engines, the BFF's settings and identity's admin. */
 export const embeddedConfigSchema = engineConfigSchema
@@ -49,13 +49,7 @@ export const embeddedConfigSchema = engineConfigSchema
   .extend(ledgerCheckConfigShape)
   .extend(notificationsSettingsShape)
   .extend({ POST_APPROVAL: postApprovalSetting })
-  // How many processes npm start runs, each the whole platform: one per core unless told (workers/primary.ts).
-  .extend({
-    WORKERS: z.preprocess(
-      (value) => (value === '' ? undefined : value),
-      z.coerce.number().int().min(1).max(256).optional(),
-    ),
-  });
+  .extend({ WORKERS: workersSetting });
 export type EmbeddedConfig = z.infer<typeof embeddedConfigSchema>;
 
 export interface RunningPlatform {

@@ -1,15 +1,18 @@
+import { setupPrimary } from '@socket.io/cluster-adapter';
 import cluster, { type Worker } from 'node:cluster';
-import { relaySocketsBetweenWorkers } from '@tip/bff';
-import type { Logger } from '@tip/platform';
+import type { Logger } from '@tip/platform/supervisor';
 import { crashCounter, DEFAULT_RESTART_POLICY, type RestartPolicy } from '../supervisor.js';
-import { isReadyMessage, WORKER_SLOT } from './worker-slot.js';
+import { readyUrlOf, WORKER_SLOT } from './worker-slot.js';
 
 /** How long a worker may take to stop cleanly (its requests, its stores' flush) before it is killed. */
 const STOP_GRACE_MS = 30_000;
 
 export interface RunningWorkers {
-  /** Resolves once every worker serves; rejects (having stopped them) when one fails its first start. */
-  ready: Promise<void>;
+  /**
+   * Resolves once every worker serves, with the address the first said it serves on; rejects (having stopped them)
+   * when one fails its first start.
+   */
+  ready: Promise<{ url: string }>;
   /** Each slot's process id now (a new one after a restart). */
   pids(): number[];
   /** Stops every worker (SIGTERM, SIGKILL after the grace); resolves once all have exited. */
@@ -32,22 +35,24 @@ export function startWorkers(options: {
   policy?: RestartPolicy;
 }): RunningWorkers {
   const { count, logger, onGiveUp, policy = DEFAULT_RESTART_POLICY } = options;
-  relaySocketsBetweenWorkers();
+  // The cluster adapter's other half (the workers' BFFs use createAdapter): broadcasts reach every worker's sockets.
+  setupPrimary();
   const slots = new Map<number, Worker>();
   const crashes = crashCounter(policy);
   let stopping = false;
   const restarts = new Set<NodeJS.Timeout>();
 
-  const fork = (slot: number): Promise<Worker> =>
+  const fork = (slot: number): Promise<string> =>
     new Promise((resolve, reject) => {
       const worker = cluster.fork({ [WORKER_SLOT]: String(slot) });
       slots.set(slot, worker);
       let ready = false;
       worker.on('message', (message: unknown) => {
-        if (!isReadyMessage(message) || ready) return;
+        const url = readyUrlOf(message);
+        if (url === undefined || ready) return;
         ready = true;
         logger.info({ worker: slot, pid: worker.process.pid }, 'worker serving');
-        resolve(worker);
+        resolve(url);
       });
       worker.once('exit', (code, signal) => {
         if (slots.get(slot) === worker) slots.delete(slot);
@@ -81,8 +86,9 @@ export function startWorkers(options: {
   };
   const ready = (async () => {
     try {
-      await fork(1);
+      const url = await fork(1);
       if (!stopping) await Promise.all(Array.from({ length: count - 1 }, (_, n) => fork(n + 2)));
+      return { url };
     } catch (error) {
       await stop();
       throw error;

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { z } from 'zod';
 
 /** The variable the primary gives each worker: its slot, 1 to WORKERS, which a restarted worker takes over. */
 export const WORKER_SLOT = 'TIP_WORKER_SLOT';
@@ -11,13 +12,23 @@ export function workerSlot(): number | undefined {
   return Number.isInteger(slot) && slot >= 1 ? slot : undefined;
 }
 
-/** Tells the primary this worker serves. */
-export function announceReady(): void {
-  process.send?.({ type: READY });
+/** How many processes npm start runs, each the whole platform: one per core unless told (WORKERS). */
+export const workersSetting = z.preprocess(
+  (value) => (value === '' ? undefined : value),
+  z.coerce.number().int().min(1).max(256).optional(),
+);
+
+const readySchema = z.object({ type: z.literal(READY), url: z.string() });
+
+/** Tells the primary this worker serves, and where (the address npm start prints). */
+export function announceReady(url: string): void {
+  process.send?.({ type: READY, url } satisfies z.infer<typeof readySchema>);
 }
 
-export function isReadyMessage(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === READY;
+/** The address a worker said it serves on, when `message` is its announcement. */
+export function readyUrlOf(message: unknown): string | undefined {
+  const parsed = readySchema.safeParse(message);
+  return parsed.success ? parsed.data.url : undefined;
 }
 
 /**
