@@ -27,4 +27,27 @@ describe('the metrics endpoint', () => {
     expect(server.host).toBe('0.0.0.0');
     expect(() => loadConfig(engineConfigSchema, { METRICS_HOST: 'http://0.0.0.0/' })).toThrow(/METRICS_HOST/);
   });
+
+  it('stops while a scrape waits on a figure that does not come (a lag asked of brokers out of reach)', async () => {
+    let asked: () => void = () => undefined;
+    const scraping = new Promise<void>((resolve) => (asked = resolve));
+    const metrics = () => {
+      asked();
+      return new Promise<string>(() => undefined);
+    };
+    const running = await startMetricsServer({
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      source: { contentType: '', metrics },
+    });
+    const scrape = fetch(`http://127.0.0.1:${running.port}/metrics`).then(
+      (answer) => answer.status,
+      (error: Error) => error.message,
+    );
+    await scraping;
+    await running.stop();
+    // The scrape is cut short, unanswered.
+    expect(await scrape).toBe('fetch failed');
+  });
 });

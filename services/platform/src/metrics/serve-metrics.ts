@@ -60,6 +60,12 @@ export async function startMetricsServer(options: {
   return {
     host,
     port,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Scrapers keep their connection alive: one scraping often enough would hold the process's stop open for as long
+    // as it scrapes. Its scrape cut short is taken again at its next interval, of this replica or another.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
