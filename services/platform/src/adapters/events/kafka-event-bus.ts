@@ -395,8 +395,8 @@ class ConsumerLoop {
     this.queue = [];
     await this.handling;
     await this.closeConsumer();
-    // The new consumer resumes at the committed offsets, which the closed one has just brought up to date.
-    this.nextOffsets.clear();
+    // The new consumer resumes at the committed offsets, which may be behind what was handled if the last commit
+    // failed with the broker: nextOffsets is kept, so those events are skipped rather than handled again.
     while (!this.stopped) {
       try {
         await sleep(1000);
