@@ -137,9 +137,9 @@ export function postRoutes(context: BffContext): Router {
   );
 
   /** What a paid action took, and the viewer's balance after it (the one the debit answered, when there was one). */
-  async function paid(viewerId: string, charge: ContentCharge | null) {
+  async function paid(viewerId: string, charge: ContentCharge | null, mark: number) {
     if (!charge?.debited) return { charged: 0, credits: await balances.get(viewerId) };
-    balances.update(viewerId, charge.balance);
+    balances.answered(viewerId, charge.balance, mark);
     return { charged: charge.charged, credits: charge.balance };
   }
 
@@ -149,9 +149,10 @@ export function postRoutes(context: BffContext): Router {
     writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
+      const mark = balances.mark(ref.viewerId);
       const { item, charge } = await content.Unlock(ref);
       if (!item) throw new Error('content answered an unlock without its post');
-      const { charged, credits } = await paid(ref.viewerId, charge);
+      const { charged, credits } = await paid(ref.viewerId, charge, mark);
       const message = say(req, 'content.unlocked', { credits: charged });
       respond(res, unlockResultSchema, { unlocked: true, charged, credits, message, item: feedItemJson(item) });
     }),
@@ -171,8 +172,9 @@ export function postRoutes(context: BffContext): Router {
     writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
+      const mark = balances.mark(ref.viewerId);
       const { authorId, charge } = await content.RevealTelegram(ref);
-      const { charged, credits } = await paid(ref.viewerId, charge);
+      const { charged, credits } = await paid(ref.viewerId, charge, mark);
       const { telegramUsername } = await identity.GetTelegram({ userId: authorId });
       respond(res, telegramRevealSchema, { telegramUsername, charged, credits });
     }),

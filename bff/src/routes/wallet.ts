@@ -139,8 +139,9 @@ export function walletRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { paymentIntentId } = parseInput(confirmSchema, req.body);
       const { user } = sessionOf(res);
+      const mark = balances.mark(user.id);
       const outcome = await wallet.ConfirmPayment({ userId: user.id, paymentId: paymentIntentId });
-      balances.update(user.id, outcome.balance);
+      balances.answered(user.id, outcome.balance, mark);
       // The wallet applied the purchase at identity: this replica's copy of the member is out of date (the others'
       // learn it from identity's event).
       if (outcome.premiumMonths > 0) users.invalidate(user.id);
@@ -182,6 +183,7 @@ export function walletRoutes(context: BffContext): Router {
       const { user } = sessionOf(res);
       if (!user.isTester) throw new DomainError('PERMISSION_DENIED', 'wallet.testerOnly');
       const { amount } = parseInput(testerGrantSchema, req.body);
+      const mark = balances.mark(user.id);
       const reply = await wallet.Credit({
         userId: user.id,
         amount,
@@ -190,7 +192,7 @@ export function walletRoutes(context: BffContext): Router {
         idempotencyKey: idempotencyKeyOf(req, 'tester'),
         actorId: user.id,
       });
-      balances.update(user.id, reply.balance);
+      balances.answered(user.id, reply.balance, mark);
       respond(res, creditsResultSchema, {
         credits: reply.balance,
         message: say(req, 'wallet.creditsAdded', { amount, credits: reply.balance }),
@@ -208,6 +210,7 @@ export function walletRoutes(context: BffContext): Router {
       const admin = sessionOf(res).user;
       // The member must exist: credits are not parked on an id nobody holds.
       await identity.GetUser({ userId, viewerId: admin.id });
+      const mark = balances.mark(userId);
       const reply = await wallet.Credit({
         userId,
         amount,
@@ -216,7 +219,7 @@ export function walletRoutes(context: BffContext): Router {
         idempotencyKey: idempotencyKeyOf(req, `admin:${admin.id}`),
         actorId: admin.id,
       });
-      balances.update(userId, reply.balance);
+      balances.answered(userId, reply.balance, mark);
       respond(res, creditsResultSchema, {
         credits: reply.balance,
         message: say(req, 'wallet.creditsAdjusted', { credits: reply.balance }),

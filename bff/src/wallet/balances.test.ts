@@ -50,7 +50,7 @@ describe('Balances.getMany', () => {
     const balances = new Balances(client);
     const page = balances.getMany(['dario', 'elena']);
     const single = balances.get('dario');
-    balances.update('elena', 9);
+    balances.entry('elena', 1, 9);
     expect(await page).toEqual(
       new Map([
         ['dario', 3],
@@ -60,6 +60,22 @@ describe('Balances.getMany', () => {
     expect(await single).toBe(3);
     expect(asked.single).toEqual([]);
     expect(await balances.get('elena')).toBe(9);
+  });
+
+  it('keeps a member’s latest entry whatever order its events and the answers come in', async () => {
+    const balances = new Balances(wallet({}).client);
+    // A debit answered here left 4; meanwhile another worker's later debit (to 2) was heard of first.
+    const mark = balances.mark('gina');
+    balances.entry('gina', 7, 2);
+    balances.answered('gina', 4, mark);
+    expect(await balances.get('gina')).toBe(2);
+    // This debit's own event, late, changes nothing; an answer with no event meanwhile is kept.
+    balances.entry('gina', 6, 4);
+    expect(await balances.get('gina')).toBe(2);
+    balances.answered('gina', 0, balances.mark('gina'));
+    expect(await balances.get('gina')).toBe(0);
+    balances.entry('gina', 9, 5);
+    expect(await balances.get('gina')).toBe(5);
   });
 
   it('asks again once the balances expired', async () => {

@@ -10,8 +10,8 @@ export function followLedgerEvents(options: FollowingHere & { balances: Balances
   return followHere(
     options,
     'ledger',
-    onEach(LEDGER_ENTRY_EVENTS, ({ userId, balanceAfter }) => {
-      balances.update(userId, balanceAfter);
+    onEach(LEDGER_ENTRY_EVENTS, ({ userId, sequence, balanceAfter }) => {
+      balances.entry(userId, sequence, balanceAfter);
       push.toUserHere(userId, { type: 'credits_updated', credits: balanceAfter });
     }),
   );
