@@ -24,7 +24,7 @@ import {
   openEventBus,
   openObjectStore,
   optionalString,
-  processMetrics,
+  metricsForPrimary,
   startMetricsServer,
   StopStack,
   type Logger,
@@ -210,7 +210,7 @@ export async function startPlatform(
     stops.defer(() => bff.stop());
     // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels. A
     // worker's are served by the primary, summed over the workers (metricsOfWorkers).
-    if (config.METRICS_PORT && workerSlot !== undefined) processMetrics();
+    if (config.METRICS_PORT && workerSlot !== undefined) metricsForPrimary();
     else if (config.METRICS_PORT) {
       const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger });
       stops.defer(() => metrics.stop());

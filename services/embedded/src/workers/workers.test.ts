@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MESSAGE_COST } from '@tip/messaging/domain';
-import { scaled, waitFor } from '@tip/platform/testing';
+import { freePort, scaled, waitFor } from '@tip/platform/testing';
 import { approvedMember, registeredMember, signIn, type Session } from '../bench/members.js';
 import { startBuiltPlatform, type BuiltPlatform } from '../testing/built-platform.js';
 import { connectionTo, onAnyWorker, onWorker, socketOnWorker, type WorkerSocket } from './testing/on-worker.js';
@@ -22,13 +22,17 @@ interface MessagePush {
 }
 
 let platform: BuiltPlatform;
+let metricsUrl: string;
 let admin: Session;
 const sockets: WorkerSocket[] = [];
 let photo: Buffer;
 
 beforeAll(async () => {
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   platform = await startBuiltPlatform('workers', {
     WORKERS: '2',
+    METRICS_PORT: String(metricsPort),
     LOG_LEVEL: 'info',
     // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission tests it).
     ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
@@ -133,6 +137,20 @@ describe('npm start with two workers', () => {
     }
     // The first message and the affordable ones, each once.
     expect(await threadIds(2, spender, reader)).toHaveLength(affordable + 1);
+  });
+
+  it('serves METRICS_PORT from the primary, summed over the workers', async () => {
+    const answered = async () => {
+      const scrape = await (await fetch(metricsUrl)).text();
+      const series = 'tip_http_request_duration_seconds_count{method="GET",route="/api/auth/user",status_class="2xx"} ';
+      const line = scrape.split('\n').find((candidate) => candidate.startsWith(series));
+      return Number(line?.slice(series.length) ?? 0);
+    };
+    const before = await answered();
+    for (const slot of [1, 1, 2, 2, 2]) {
+      expect((await onWorker(platform.base, slot, '/api/auth/user', { cookie: admin.cookie })).status).toBe(200);
+    }
+    expect((await answered()) - before).toBe(5);
   });
 
   describe('each worker’s caches follow what the other worker changed', () => {

@@ -12,12 +12,24 @@ export interface MetricsSource {
 
 /**
  * In a node:cluster primary: every worker's metrics, asked of them over the cluster's channel and summed by series
- * (prom-client's AggregatorRegistry; each worker answers from its registry, which prom-client listens for itself).
+ * (prom-client's AggregatorRegistry); each worker answers once it called metricsForPrimary.
  */
 export function metricsOfWorkers(): MetricsSource {
   const aggregator = new AggregatorRegistry();
   return { contentType: aggregator.contentType, metrics: () => aggregator.clusterMetrics() };
 }
+
+/**
+ * In a node:cluster worker: this process's metrics, answered to the primary's requests (metricsOfWorkers). prom-client
+ * listens for them only in a process where an AggregatorRegistry was made: one is, for that alone.
+ */
+export function metricsForPrimary(): void {
+  processMetrics();
+  if (answeringPrimary) return;
+  answeringPrimary = true;
+  new AggregatorRegistry();
+}
+let answeringPrimary = false;
 
 export interface MetricsServer {
   /** The address and port it listens on. */
