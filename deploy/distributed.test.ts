@@ -3,7 +3,7 @@
 // start:distributed` runs them. The spec's flows with members on different replicas: each member's HTTP and socket go
 // to one replica directly (the gateway's ip_hash would send every loopback client to the same one). Run by `npm run
 // test:distributed`, which starts the engines; plain `npm test` has none and skips it, saying so.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { Client as S3Client } from 'minio';
 import { MongoClient } from 'mongodb';
@@ -13,6 +13,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { scaled, waitFor } from '@tip/platform/testing';
 import {
   ADMIN,
+  describeOnEngines,
   register,
   send,
   signIn,
@@ -22,29 +23,10 @@ import {
   type Member,
 } from './distributed.js';
 
-/** The engines' settings the platform reads, as `node deploy/engines/main.mjs env` gives them. */
-const ENGINE_SETTINGS = ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
-const missing = ENGINE_SETTINGS.filter((name) => !process.env[name]);
-const engines = Object.fromEntries(ENGINE_SETTINGS.map((name) => [name, process.env[name] ?? '']));
-const TITLE = 'the distributed shape on the real engines';
-
 // The spec's flows one after another through eight processes on a loaded machine.
 jest.setTimeout(scaled(120_000));
 
-if (missing.length > 0 && process.env.CONTRACT_ENGINES === 'required') {
-  describe(TITLE, () =>
-    it('reaches its engines', () => {
-      throw new Error(`${missing.join(', ')} unset (CONTRACT_ENGINES=required): npm run test:distributed sets them`);
-    }),
-  );
-} else if (missing.length > 0) {
-  process.stderr.write(
-    `${TITLE}: SKIPPED, ${missing.join(', ')} unset (npm run test:distributed starts the engines)\n`,
-  );
-  describe.skip(TITLE, () => it('runs on the real engines', () => undefined));
-} else {
-  describe(TITLE, distributedFlows);
-}
+describeOnEngines('the distributed shape on the real engines', distributedFlows);
 
 /** A member's socket on one replica, keeping what it was pushed. */
 interface Listening {
@@ -63,7 +45,7 @@ const FAST_COMPACTION = [
   { name: 'min.cleanable.dirty.ratio', value: '0.01' },
 ];
 
-function distributedFlows() {
+function distributedFlows(engines: Readonly<Record<string, string>>) {
   let platform: Distributed;
   /** The two replicas' addresses: members are pinned to one or the other. */
   let first: string;

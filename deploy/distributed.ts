@@ -5,6 +5,7 @@
 // its own, one event log for all (so events cross processes). Given the real engines' settings (`node
 // deploy/engines/main.mjs env`), they run on Kafka, FerretDB, Redis and S3 as `npm run start:distributed` does, and
 // the BFF may run as several replicas behind the compose gateway's nginx.
+import { describe, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,7 @@ import { MODERATION_SERVICE_NAME } from '@tip/moderation/contract';
 import { NOTIFICATIONS_SERVICE_NAME } from '@tip/notifications/contract';
 import { WALLET_SERVICE_NAME } from '@tip/wallet/contract';
 import {
+  ADMIT_AT_ANY_LOAD,
   freePort,
   scaled,
   spawnNode,
@@ -35,16 +37,52 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const ADMIN = { email: 'ops@tip.local', password: 'ops-password-1' };
 
+/** The engines' settings the platform reads, as `node deploy/engines/main.mjs env` gives them. */
+const ENGINE_SETTINGS = ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
+
+/** The real engines' settings from this process's environment ('' where unset). */
+function enginesFromEnvironment(): Record<string, string> {
+  return Object.fromEntries(ENGINE_SETTINGS.map((name) => [name, process.env[name] ?? '']));
+}
+
+/**
+ * Declares the suites that need the real engines: run on them when every setting is given (`npm run
+ * test:distributed` gives them), failed when CONTRACT_ENGINES=required and one is missing, otherwise skipped with a
+ * line saying why (plain `npm test` has no engines).
+ */
+export function describeOnEngines(title: string, body: (engines: Readonly<Record<string, string>>) => void): void {
+  const engines = enginesFromEnvironment();
+  const missing = ENGINE_SETTINGS.filter((name) => !engines[name]);
+  if (missing.length === 0) {
+    describe(title, () => body(engines));
+  } else if (process.env.CONTRACT_ENGINES === 'required') {
+    describe(title, () =>
+      it('reaches its engines', () => {
+        throw new Error(`${missing.join(', ')} unset (CONTRACT_ENGINES=required): npm run test:distributed sets them`);
+      }),
+    );
+  } else {
+    process.stderr.write(
+      `${title}: SKIPPED, ${missing.join(', ')} unset (npm run test:distributed starts the engines)\n`,
+    );
+    describe.skip(title, () => it('runs on the real engines', () => undefined));
+  }
+}
+
 export interface RunningService {
   process: NodeProcess;
   /** Its gRPC address, `127.0.0.1:<port>`. */
   address: string;
+  /** Where its Prometheus metrics are served, `http://127.0.0.1:<port>/metrics`. */
+  metrics: string;
 }
 
 export interface RunningBff {
   process: NodeProcess;
   /** Where this replica answers, `http://127.0.0.1:<port>`. */
   url: string;
+  /** Where its Prometheus metrics are served. */
+  metrics: string;
 }
 
 export interface DistributedOptions {
@@ -57,6 +95,8 @@ export interface DistributedOptions {
   engines?: Readonly<Record<string, string>>;
   /** BFF replicas (1 by default); with more than one, the compose gateway (nginx) in front of them. */
   bffReplicas?: number;
+  /** A service to run a second process of, with the same settings: it shares the first's consumer groups. */
+  secondReplica?: GrpcServiceName;
 }
 
 export interface Distributed {
@@ -75,6 +115,8 @@ export interface Distributed {
   messaging: RunningService;
   moderation: RunningService;
   notifications: RunningService;
+  /** The second process of `secondReplica`, if asked for. */
+  secondReplica?: RunningService;
   /**
    * Starts a service's process again on its address with the same settings (after a fault test killed it), resolving
    * once it answers its health check; its RunningService then holds the new process.
@@ -199,34 +241,61 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   const addresses: Addresses = {};
   const services = {} as Record<ServiceName, RunningService>;
   const spawners = {} as Record<ServiceName, () => NodeProcess>;
-  for (const name of SERVICES) {
+  // freePort probes a port and lets it go: the processes bind theirs later, so one start must not be given one twice.
+  const given = new Set<number>();
+  const ownPort = async (): Promise<number> => {
     const port = await freePort();
-    const env = { ...serviceEnv(name, addresses, engines), ...ownSettings[name], GRPC_PORT: String(port) };
+    if (given.has(port)) return ownPort();
+    given.add(port);
+    return port;
+  };
+  const ports = async () => ({ GRPC_PORT: String(await ownPort()), METRICS_PORT: String(await ownPort()) });
+  const running = (child: NodeProcess, own: { GRPC_PORT: string; METRICS_PORT: string }) => ({
+    process: child,
+    address: `127.0.0.1:${own.GRPC_PORT}`,
+    metrics: `http://127.0.0.1:${own.METRICS_PORT}/metrics`,
+  });
+  for (const name of SERVICES) {
+    const own = await ports();
+    const env = { ...serviceEnv(name, addresses, engines), ...ownSettings[name], ...own };
     spawners[name] = () => run(`services/${name}/dist/main.js`, env);
-    services[name] = { process: spawners[name](), address: `127.0.0.1:${port}` };
+    services[name] = running(spawners[name](), own);
     addresses[name] = services[name].address;
+  }
+  let secondReplica: RunningService | undefined;
+  if (options.secondReplica) {
+    const name = options.secondReplica;
+    const own = await ports();
+    const env = { ...serviceEnv(name, addresses, engines), ...ownSettings[name], ...own };
+    secondReplica = running(run(`services/${name}/dist/main.js`, env), own);
   }
   const bffs: RunningBff[] = [];
   // Each replica consumes every event in groups of its own, which no other start on the same engines shares.
   const replicaNames = randomBytes(6).toString('hex');
   for (let replica = 1; replica <= (options.bffReplicas ?? 1); replica += 1) {
-    const port = await freePort();
-    const running = run('bff/dist/main.js', {
+    const port = await ownPort();
+    const metricsPort = await ownPort();
+    const bff = run('bff/dist/main.js', {
       ...bffEnv(addresses, engines),
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       BFF_REPLICA_NAME: `${replicaNames}-${replica}`,
       SESSION_SECRET: 'a-distributed-session-secret-of-48-characters!!',
       WEB_DIST: join(dataDir, 'no-web'),
+      ...ADMIT_AT_ANY_LOAD,
       ...options.bffEnv,
     });
-    bffs.push({ process: running, url: `http://127.0.0.1:${port}` });
+    bffs.push({ process: bff, url: `http://127.0.0.1:${port}`, metrics: `http://127.0.0.1:${metricsPort}/metrics` });
   }
   const [first] = bffs;
   if (!first) throw new Error('bffReplicas: at least one');
   const gatewayDir = join(dataDir, 'gateway');
-  const gatewayPort = bffs.length > 1 ? await freePort() : undefined;
+  const gatewayPort = bffs.length > 1 ? await ownPort() : undefined;
   let gateway: RunningGateway | undefined;
-  const all = [...bffs.map((bff) => bff.process), ...Object.values(services).map((service) => service.process)];
+  const all = [
+    ...bffs.map((bff) => bff.process),
+    ...[...Object.values(services), ...(secondReplica ? [secondReplica] : [])].map((service) => service.process),
+  ];
   const stop = async () => {
     await gateway?.stop();
     await Promise.all(all.map((running) => running.stop('SIGKILL')));
@@ -248,6 +317,16 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         const service = services[name as GrpcServiceName];
         return waitUntilGrpcServing(service.address, grpcName, service.process, SEVEN_START_BUDGET_MS);
       }),
+      ...(secondReplica && options.secondReplica
+        ? [
+            waitUntilGrpcServing(
+              secondReplica.address,
+              GRPC_NAMES[options.secondReplica],
+              secondReplica.process,
+              SEVEN_START_BUDGET_MS,
+            ),
+          ]
+        : []),
       ...(gateway && gatewayPort ? [waitUntilGatewayServes(`http://127.0.0.1:${gatewayPort}`, gateway)] : []),
     ]);
     // A process that exits (a setting it refuses, say) fails the start at once, with its output; the waits left
@@ -258,6 +337,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       firstExit({
         ...Object.fromEntries(bffs.map((bff, index) => [`bff-${index + 1}`, bff.process])),
         ...Object.fromEntries(Object.entries(services).map(([name, service]) => [name, service.process])),
+        ...(secondReplica && { [`${options.secondReplica}-2`]: secondReplica.process }),
         ...(gateway && { gateway }),
       }),
     ]);
@@ -272,6 +352,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     bffs,
     ...(engines?.MONGO_URL && { mongoUrl: engines.MONGO_URL }),
     ...services,
+    ...(secondReplica && { secondReplica }),
     restart: async (name) => {
       const service = services[name];
       service.process = spawners[name]();

@@ -1,15 +1,20 @@
 // Faults on the real engines (issue 25, part 4): the distributed shape on Kafka, FerretDB, Redis and S3, where a
 // process dies in the middle of the work. Run by `npm run test:distributed`, which starts the engines; plain `npm
 // test` has none and skips it, saying so.
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { Kafka, logLevel } from 'kafkajs';
+import { afterAll, beforeAll, expect, it, jest } from '@jest/globals';
+import { AssignerProtocol, Kafka, logLevel, type Admin } from 'kafkajs';
+import { MongoClient } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { io as connect } from 'socket.io-client';
 import { MESSAGING_MESSAGES_TOPIC } from '@tip/messaging/contract';
+import { KafkaEventBus } from '@tip/platform';
 import { scaled, waitFor } from '@tip/platform/testing';
+import { CreditsGranted, WALLET_LEDGER_TOPIC } from '@tip/wallet/contract';
 import {
   ADMIN,
+  describeOnEngines,
   register,
   send,
   signIn,
@@ -17,46 +22,52 @@ import {
   startDistributed,
   type Distributed,
   type Member,
+  type RunningBff,
 } from './distributed.js';
 import { killBroker, stopPostgres } from './engines/engine-control.mjs';
-
-/** The engines' settings the platform reads, as `node deploy/engines/main.mjs env` gives them. */
-const ENGINE_SETTINGS = ['KAFKA_BROKERS', 'MONGO_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'];
-const missing = ENGINE_SETTINGS.filter((name) => !process.env[name]);
-const engines = Object.fromEntries(ENGINE_SETTINGS.map((name) => [name, process.env[name] ?? '']));
-const TITLE = 'faults on the real engines';
 
 /** What a message costs its sender (messaging's MESSAGE_COST). */
 const MESSAGE_COST = 2;
 /** Paid sends in the burst, and how many go at once. */
 const MESSAGES = 16;
 const AT_ONCE = 4;
+/** The consumer group of notifications' event handlers (services/notifications/src/infra/consumers.ts). */
+const NOTIFICATIONS_GROUP = 'notifications.events';
+/** Members the wallet's burst is about (its events' keys), and events for each. */
+const ACCOUNTS = 12;
+const GRANTS_EACH = 25;
 /** Where the engines' run recorded its processes (deploy/engines/main.mjs). */
 const runDir = process.env.TIP_ENGINES_RUN ?? join(tmpdir(), 'tip-engines');
 
 jest.setTimeout(scaled(120_000));
 
-if (missing.length > 0 && process.env.CONTRACT_ENGINES === 'required') {
-  describe(TITLE, () =>
-    it('reaches its engines', () => {
-      throw new Error(`${missing.join(', ')} unset (CONTRACT_ENGINES=required): npm run test:distributed sets them`);
-    }),
-  );
-} else if (missing.length > 0) {
-  process.stderr.write(
-    `${TITLE}: SKIPPED, ${missing.join(', ')} unset (npm run test:distributed starts the engines)\n`,
-  );
-  describe.skip(TITLE, () => it('runs on the real engines', () => undefined));
-} else {
-  describe(TITLE, engineFaults);
-}
+describeOnEngines('faults on the real engines', engineFaults);
 
 interface Sent {
   id: string;
   content: string;
 }
 
-function engineFaults() {
+/** A metric's value in a process's Prometheus answer, for the first series whose labels include `labels`. */
+async function metricOf(metrics: string, name: string, labels: Record<string, string> = {}) {
+  const text = await (await fetch(metrics, { signal: AbortSignal.timeout(scaled(10_000)) })).text();
+  for (const line of text.split('\n')) {
+    const [, metric, series = '', value] = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
+    if (metric === name && Object.entries(labels).every(([label, is]) => series.includes(`${label}="${is}"`)))
+      return Number(value);
+  }
+  return undefined;
+}
+
+/** The partitions of `topic` that each member of `group` holds now (none while the group rebalances). */
+async function holdings(admin: Admin, group: string, topic: string): Promise<number[][]> {
+  const { groups } = await admin.describeGroups([group]);
+  return (groups[0]?.members ?? []).map((member) =>
+    [...(AssignerProtocol.MemberAssignment.decode(member.memberAssignment)?.assignment[topic] ?? [])].sort(),
+  );
+}
+
+function engineFaults(engines: Readonly<Record<string, string>>) {
   let platform: Distributed;
   let url: string;
   let writer: Member;
@@ -74,6 +85,9 @@ function engineFaults() {
   beforeAll(async () => {
     platform = await startDistributed({
       engines,
+      // Two BFF replicas behind the gateway, and two processes of notifications sharing its consumer group.
+      bffReplicas: 2,
+      secondReplica: 'notifications',
       bffEnv: {
         // Rate limits live in the engines' Redis, keyed by address: every request here comes from 127.0.0.1.
         REGISTER_LIMIT_PER_ADDRESS: '1000',
@@ -160,7 +174,11 @@ function engineFaults() {
     const sent = new Set<string>(burst.map((message) => message.id));
     expect(ids.filter((id) => sent.has(id)).sort()).toEqual([...sent].sort());
     expect(new Set(ids).size).toBe(ids.length);
-    expect(await creditsOf(writer)).toBe(before - MESSAGE_COST * MESSAGES);
+    // The balance the BFF shows follows each send's answer and the wallet's events, which sends answered out of
+    // order and a broker's failover delay: it settles on the charge, once for each message.
+    const charged = before - MESSAGE_COST * MESSAGES;
+    await waitFor(async () => (await creditsOf(writer)) <= charged, 20_000, 'the balance to show every charge');
+    expect(await creditsOf(writer)).toBe(charged);
     return takenAgainAt - faultAt;
   }
 
@@ -255,5 +273,192 @@ function engineFaults() {
       20_000,
       'the feed, the conversations and a send to answer again',
     );
+  });
+
+  it('shares wallet.ledger between two replicas of notifications and gives it all to one when the other stops: each event in effect once, in its key order, the lag shown and drained', async () => {
+    const second = platform.secondReplica;
+    if (!second) throw new Error('no second replica of notifications');
+    const brokers = (engines.KAFKA_BROKERS ?? '').split(',');
+    const admin = new Kafka({ clientId: 'engine-faults', brokers, logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    // The test publishes as the wallet does: ledger events keyed by the account, on the platform's own bus.
+    const wallet = await KafkaEventBus.connect({ brokers, clientId: 'engine-faults-wallet' });
+    const mongo = await MongoClient.connect(platform.mongoUrl ?? '');
+    const lagOf = (metrics: string) =>
+      metricOf(metrics, 'tip_event_consumer_lag', { group: NOTIFICATIONS_GROUP, topic: WALLET_LEDGER_TOPIC });
+    let lagPeak = 0;
+    let watching = true;
+    let watched = Promise.resolve();
+    try {
+      const held = () => holdings(admin, NOTIFICATIONS_GROUP, WALLET_LEDGER_TOPIC);
+      await waitFor(
+        async () => {
+          const members = await held();
+          return members.length === 2 && members.every((partitions) => partitions.length > 0);
+        },
+        60_000,
+        `both replicas holding partitions of ${WALLET_LEDGER_TOPIC}`,
+      );
+      const [topic] = (await admin.fetchTopicMetadata({ topics: [WALLET_LEDGER_TOPIC] })).topics;
+      const partitions = topic?.partitions.length ?? 0;
+
+      const accounts = Array.from({ length: ACCOUNTS }, () => randomUUID());
+      // The n-th admin grant of every account: n credits, so each notification says which grant made it.
+      const round = (n: number) =>
+        accounts.map((account) =>
+          CreditsGranted.create(
+            account,
+            {
+              accountId: account,
+              userId: account,
+              entryId: randomUUID(),
+              sequence: n,
+              amount: n,
+              balanceAfter: (n * (n + 1)) / 2,
+              reference: { type: 'admin', id: randomUUID() },
+              occurredAt: new Date().toISOString(),
+              grant: 'admin',
+              adminId: 'engine-faults',
+            },
+            randomUUID(),
+          ),
+        );
+      const entries = mongo
+        .db()
+        .collection<{ userId: string; kind: string; credits: number; createdAt: string }>('notifications_entries');
+      const made = () => entries.countDocuments({ userId: { $in: accounts } });
+      watched = (async () => {
+        while (watching) {
+          for (const replica of [platform.notifications, second])
+            lagPeak = Math.max(lagPeak, (await lagOf(replica.metrics).catch(() => undefined)) ?? 0);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      })();
+
+      // Half of the grants; once notifications has handled some, the second replica is stopped while the rest go.
+      const half = Math.floor(GRANTS_EACH / 2);
+      for (let n = 1; n <= half; n += 1) await wallet.publish(WALLET_LEDGER_TOPIC, round(n));
+      await waitFor(async () => (await made()) > 0, 30_000, 'the first grants told');
+      const stopped = second.process.stop('SIGTERM');
+      for (let n = half + 1; n <= GRANTS_EACH; n += 1) await wallet.publish(WALLET_LEDGER_TOPIC, round(n));
+      // A clean stop (exit 0) commits what was handled and leaves the group; the output says why when not.
+      // A clean stop commits what was handled and leaves the group; one that hangs is SIGKILLed (exit null).
+      const exit = await stopped;
+      if (exit !== 0) process.stderr.write(`the second replica's stop failed:\n${second.process.output()}\n`);
+      expect(exit).toBe(0);
+      await waitFor(
+        async () => {
+          const members = await held();
+          return members.length === 1 && members[0]?.length === partitions;
+        },
+        60_000,
+        `the remaining replica holding every partition of ${WALLET_LEDGER_TOPIC}`,
+      );
+      await waitFor(async () => (await made()) >= ACCOUNTS * GRANTS_EACH, 60_000, 'every grant told');
+      await waitFor(async () => (await lagOf(platform.notifications.metrics)) === 0, 30_000, 'the lag drained');
+      watching = false;
+      await watched;
+      expect(lagPeak).toBeGreaterThan(0);
+
+      const told = await entries.find({ userId: { $in: accounts } }).toArray();
+      for (const account of accounts) {
+        const own = told.filter((entry) => entry.userId === account).sort((a, b) => a.credits - b.credits);
+        // Once in effect: one notification per grant, whichever replica handled it and however often.
+        expect(own.map((entry) => [entry.kind, entry.credits])).toEqual(
+          Array.from({ length: GRANTS_EACH }, (_, index) => ['credits_granted', index + 1]),
+        );
+        // In the account's order: no grant was told before one that came earlier.
+        expect(own.filter((entry, index) => index > 0 && entry.createdAt < (own[index - 1]?.createdAt ?? ''))).toEqual(
+          [],
+        );
+      }
+      process.stderr.write(
+        `engine faults: ${ACCOUNTS * GRANTS_EACH} grants across ${partitions} partitions, notifications' lag peaked at ${lagPeak} and drained\n`,
+      );
+    } finally {
+      watching = false;
+      await watched;
+      await wallet.close();
+      await admin.disconnect();
+      await mongo.close();
+    }
+  });
+
+  // The last test: the replica it kills stays down, which no later test needs.
+  it("reconnects a killed BFF replica's socket through the gateway to the other, whose answers hold what it missed", async () => {
+    for (const bff of platform.bffs) {
+      const { exitCode, signalCode } = bff.process.child;
+      if (exitCode !== null || signalCode !== null)
+        throw new Error(`${bff.url} had stopped (${exitCode ?? signalCode}) before the test:\n${bff.process.output()}`);
+    }
+    const socketsOn = async (bff: RunningBff) => (await metricOf(bff.metrics, 'tip_socket_connected')) ?? 0;
+    // As the web connects: through the gateway, in the member's session, with Socket.IO's own reconnection.
+    const socket = connect(url, {
+      path: '/ws',
+      transports: ['websocket'],
+      extraHeaders: { cookie: reader.cookie, origin: url },
+    });
+    try {
+      const pushed: { message: { id: string } }[] = [];
+      socket.on('message_received', (event: { message: { id: string } }) => pushed.push(event));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      // The gateway's ip_hash sends every loopback client to one replica: the one that holds the socket.
+      let held: RunningBff | undefined;
+      await waitFor(
+        async () => {
+          const counts = await Promise.all(platform.bffs.map(socketsOn));
+          held = platform.bffs[counts.findIndex((count) => count > 0)];
+          return held !== undefined;
+        },
+        10_000,
+        'the socket on a replica',
+      );
+      const other = platform.bffs.find((bff) => bff !== held);
+      if (!held || !other) throw new Error('two BFF replicas needed');
+      const before = await creditsOf(writer);
+      let disconnectedAt = 0;
+      let reconnectedAt = 0;
+      let sentWhileAway = false;
+      socket.once('disconnect', () => (disconnectedAt = performance.now()));
+      // The socket's own 'connect' (not its manager's 'reconnect', which comes when the transport opens): the
+      // replica has taken the session and counts the socket.
+      socket.once('disconnect', () => socket.once('connect', () => (reconnectedAt = performance.now())));
+
+      const killedAt = performance.now();
+      await held.process.stop('SIGKILL');
+      await waitFor(() => disconnectedAt > 0, 10_000, 'the socket to notice');
+      const missed = { id: randomUUID(), content: 'mentre eri via' };
+      const sent = await send(other.url, writer.cookie, '/api/messages', 'POST', { ...missed, recipientId: reader.id });
+      expect(sent.status).toBe(201);
+      sentWhileAway = reconnectedAt === 0;
+      await waitFor(() => reconnectedAt > 0, 30_000, 'the socket to reconnect');
+      // Through the gateway, which found the killed replica refusing and passed the handshake to the other.
+      expect(await socketsOn(other)).toBe(1);
+
+      // What the web asks again once its socket is back (realtime/socket.ts invalidates every query).
+      const get = async <T>(path: string) =>
+        (await (await fetch(`${url}${path}`, { headers: { cookie: reader.cookie } })).json()) as T;
+      const conversations =
+        await get<{ otherUserId: string | null; lastMessage: { content: string } | null }[]>(
+          '/api/messages/conversations',
+        );
+      expect(conversations.find((conversation) => conversation.otherUserId === writer.id)?.lastMessage).toMatchObject({
+        content: missed.content,
+      });
+      const thread = await get<{ message: { id: string } }[]>(`/api/messages/${writer.id}?limit=100`);
+      expect(thread.filter(({ message }) => message.id === missed.id)).toHaveLength(1);
+      expect(await creditsOf(writer)).toBe(before - MESSAGE_COST);
+      process.stderr.write(
+        `engine faults: BFF replica killed, its socket back through the gateway on the other after ${Math.round(reconnectedAt - killedAt)} ms` +
+          ` (closed after ${Math.round(disconnectedAt - killedAt)} ms); the message sent meanwhile ${
+            sentWhileAway ? 'answered while the socket was away' : 'answered after it was back'
+          }, ${pushed.some(({ message }) => message.id === missed.id) ? 'also pushed' : 'not pushed'} after it\n`,
+      );
+    } finally {
+      socket.disconnect();
+    }
   });
 }
