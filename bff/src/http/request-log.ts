@@ -4,7 +4,7 @@ import type { Logger } from '@tip/platform';
 import { requestIdOf } from './request-id.js';
 
 /**
- * Gives each request its id (the caller's x-request-id when it sent a sane one, a new uuid otherwise), echoes it in
+ * Gives each request its id (the caller's x-request-id when it sent a sane one, a new one otherwise), echoes it in
  * the response, and logs one structured line per request. Cookies and query strings stay out of the logs (a
  * session token, an OAuth code).
  */

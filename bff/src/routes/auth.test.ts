@@ -230,8 +230,10 @@ describe('small routes', () => {
   it('carries a request id, the caller’s when it sent one', async () => {
     const own = await fetch(`${stack.url}/api/auth/user`, { headers: { 'x-request-id': 'trace-123' } });
     expect(own.headers.get('x-request-id')).toBe('trace-123');
-    const fresh = await stack.browser().postJson('/api/auth/login', {});
-    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const fresh = await Promise.all([1, 2].map(() => stack.browser().postJson('/api/auth/login', {})));
+    const ids = fresh.map((response) => response.headers.get('x-request-id'));
+    for (const id of ids) expect(id).toMatch(/^[\w-]{12}-[0-9a-z]+$/);
+    expect(ids[0]).not.toBe(ids[1]);
     const forged = await fetch(`${stack.url}/api/nothing`, { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(forged.headers.get('x-request-id')).not.toContain('bad');
   });

@@ -3,7 +3,9 @@
  * - `npm start` on the built tree until it serves;
  * - resident memory of the one-process platform when idle;
  * - requests/s and p99 of GET /api/auth/user with a session through the whole stack (BFF + identity),
- *   next to a bare node:http server answering the same JSON, and their ratio.
+ *   next to a bare node:http server answering the same JSON, and their ratio;
+ * - the share of a request's CPU time that goes to instrumentation (metrics, logging, tracing context, compression
+ *   decisions), from a CPU profile of one process under the same load; and tracing's, tracing 1% of requests.
  * Servers run in child processes; the load generator (autocannon) runs here, on the other core.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { instrumentationShares, monotonicUs, readProfile } from './cpu-share.js';
 import { CONNECTIONS, DURATION_S, load, residentMb } from './measure.js';
 import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
@@ -43,7 +46,13 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function startPlatform(command: string, args: string[], port: number, dataDir: string): ChildProcess {
+function startPlatform(
+  command: string,
+  args: string[],
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): ChildProcess {
   return spawn(command, args, {
     cwd: root,
     detached: true,
@@ -55,8 +64,50 @@ function startPlatform(command: string, args: string[], port: number, dataDir: s
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
+      ...env,
     },
   });
+}
+
+/** Signs the admin in; answers the session's Cookie header. */
+async function adminCookie(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * One process of the platform (WORKERS=1) under the session read's load, profiled: requests/s and the share of its
+ * busy CPU time that went to instrumentation while the load ran (cpu-share.ts). `env` adds settings (tracing's).
+ */
+async function profiledLoad(port: number, dataDir: string, env: Record<string, string> = {}) {
+  const profiles = mkdtempSync(join(tmpdir(), 'tip-profile-'));
+  try {
+    const platform = startPlatform(
+      process.execPath,
+      ['--cpu-prof', `--cpu-prof-dir=${profiles}`, 'services/embedded/dist/main.js'],
+      port,
+      dataDir,
+      { WORKERS: '1', ...env },
+    );
+    const base = `http://127.0.0.1:${port}`;
+    await waitUntilServing(`${base}/api/ready`, 30_000);
+    const cookie = await adminCookie(base);
+    const fromUs = monotonicUs();
+    const figures = await load(`${base}/api/auth/user`, { cookie });
+    const toUs = monotonicUs();
+    await stop(platform);
+    return { ...figures, shares: instrumentationShares(readProfile(profiles), { fromUs, toUs }) };
+  } finally {
+    rmSync(profiles, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -72,18 +123,12 @@ async function main() {
     await stop(npmStart);
 
     // 2. The platform itself, restarted on the same data, for memory and load.
-    const platform = startPlatform(process.execPath, ['services/embedded/dist/main.js'], port, dataDir);
-    await waitUntilServing(`${base}/api/health`, 30_000);
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
+    //    One process, as the bare server is one (workers.bench sets workers against one worker).
+    const platform = startPlatform(process.execPath, ['services/embedded/dist/main.js'], port, dataDir, {
+      WORKERS: '1',
     });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    await waitUntilServing(`${base}/api/ready`, 30_000);
+    const cookie = await adminCookie(base);
     const userJson = await (await fetch(`${base}/api/auth/user`, { headers: { cookie } })).text();
     await sleep(3000);
     const idleMb = residentMb(platform.pid ?? 0);
@@ -102,6 +147,14 @@ async function main() {
     });
     await waitUntilServing(`http://127.0.0.1:${barePort}/`, 10_000);
     const baseline = await load(`http://127.0.0.1:${barePort}/`, {});
+
+    // 4. What observing a request costs: one process profiled, untraced, then tracing 1% of requests to an OTLP
+    //    collector (the bare server, answering every export).
+    const untraced = await profiledLoad(port, dataDir);
+    const traced = await profiledLoad(port, dataDir, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${barePort}`,
+      OTEL_TRACES_SAMPLER_ARG: '0.01',
+    });
     await stop(bare);
 
     const row = (name: string, figures: { rps: number; p99: number }) =>
@@ -110,6 +163,8 @@ async function main() {
     console.log('case'.padEnd(34), 'req/s'.padStart(8), 'p99 ms'.padStart(8));
     row('GET /api/auth/user, whole stack', stack);
     row('same JSON, bare node:http', baseline);
+    row('one process, profiled', untraced);
+    row('one process, profiled, tracing 1%', traced);
     const bench = 'session read';
     reportTarget(
       bench,
@@ -119,6 +174,15 @@ async function main() {
     reportTarget(bench, under('resident memory, idle after the load', idleAfterLoadMb, 300, 'MB'));
     console.log(`resident memory, idle after start: ${idleMb.toFixed(0)} MB`);
     reportTarget(bench, under('npm start until serving', startMs, 5000, 'ms'));
+    const percent = (shares: Record<string, number>) =>
+      Object.values(shares).reduce((sum, share) => sum + share, 0) * 100;
+    const parts = (shares: Record<string, number>) =>
+      Object.entries(shares)
+        .map(([part, share]) => `${part} ${(share * 100).toFixed(1)}%`)
+        .join(', ');
+    console.log(`instrumentation by part, untraced: ${parts(untraced.shares)}; tracing 1%: ${parts(traced.shares)}`);
+    reportTarget(bench, under("instrumentation's share of a request's CPU", percent(untraced.shares), 5, '%'));
+    reportTarget(bench, under("tracing's share, tracing 1% of requests", traced.shares.tracing * 100, 5, '%'));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
