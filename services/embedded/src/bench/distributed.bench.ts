@@ -24,7 +24,8 @@ import { approvedMember, json, signIn, type Session } from './members.js';
 import { ms, openSocket, paidLoad, percentile, sleep, STEP_S, type Send } from './paid-load.js';
 
 const PAIRS = 20;
-const CREDITS = 100_000;
+// The most an admin adds at once (5,000 paid messages a sender).
+const CREDITS = 10_000;
 const TARGET_P99_MS = 100;
 const TARGET_RATE = 250;
 const ENGINES = fileURLToPath(new URL('../../../../deploy/engines/main.mjs', import.meta.url));
