@@ -122,6 +122,8 @@ export interface Distributed {
    * once it answers its health check; its RunningService then holds the new process.
    */
   restart(name: GrpcServiceName): Promise<void>;
+  /** Starts the second replica again after a fault test stopped it, the same way. */
+  restartSecondReplica(): Promise<void>;
   /** Kills whatever still runs and removes the data directory. */
   stop(): Promise<void>;
 }
@@ -263,11 +265,13 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     addresses[name] = services[name].address;
   }
   let secondReplica: RunningService | undefined;
+  let spawnSecond: (() => NodeProcess) | undefined;
   if (options.secondReplica) {
     const name = options.secondReplica;
     const own = await ports();
     const env = { ...serviceEnv(name, addresses, engines), ...ownSettings[name], ...own };
-    secondReplica = running(run(`services/${name}/dist/main.js`, env), own);
+    spawnSecond = () => run(`services/${name}/dist/main.js`, env);
+    secondReplica = running(spawnSecond(), own);
   }
   const bffs: RunningBff[] = [];
   // Each replica consumes every event in groups of its own, which no other start on the same engines shares.
@@ -358,6 +362,13 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       service.process = spawners[name]();
       all.push(service.process);
       await waitUntilGrpcServing(service.address, GRPC_NAMES[name], service.process, START_BUDGET_MS);
+    },
+    restartSecondReplica: async () => {
+      if (!secondReplica || !spawnSecond || !options.secondReplica) throw new Error('no second replica was asked for');
+      secondReplica.process = spawnSecond();
+      all.push(secondReplica.process);
+      const name = GRPC_NAMES[options.secondReplica];
+      await waitUntilGrpcServing(secondReplica.address, name, secondReplica.process, START_BUDGET_MS);
     },
     stop,
   };
