@@ -1,7 +1,7 @@
 /**
  * The event bus on a real Kafka (`KAFKA_BROKERS`, as `npm run engines:start` prints it; `npm run bench` does not run
- * it, having no broker): `node services/platform/dist/bench/event-bus.bench.js`. The bus as the platform configures
- * it (@platformatic/kafka, idempotent producer, acks from every in-sync replica).
+ * it, having no broker): `node services/platform/dist/bench/event-bus.bench.js [client...]`, each Kafka client
+ * (kafkajs, platformatic; both by default, in the order given) measured in turn in the same run.
  * 1. Publish to consume at a steady 1,000 events/s for 10 s, over 100 keys, each event published alone as the
  *    outbox relays publish them: the time from the publish call to the consumer's handler, p50, p99 and max.
  * 2. The highest rate: 50,000 events published by 50 publishers at once (each waiting for its last publish before
@@ -13,7 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openEventBus } from '../adapters/index.js';
+import { KafkaEventBus, type KafkaEventBusOptions } from '../adapters/events/kafka-event-bus.js';
+import { PlatformaticKafkaEventBus } from '../adapters/events/platformatic-kafka-event-bus.js';
 import type { DeliveredEvent, EventBus, EventEnvelope } from '../ports/events.js';
 import { atLeast, reportTarget, under } from '../testing/bench-report.js';
 
@@ -24,6 +25,17 @@ const BURST_PUBLISHERS = 50;
 const KEYS = 100;
 /** The issue's target for publish to handler at 1,000 events/s on one broker. */
 const STEADY_P99_MS = 20;
+
+const CLIENTS: Record<string, (options: KafkaEventBusOptions) => Promise<EventBus>> = {
+  kafkajs: (options) => KafkaEventBus.connect(options),
+  platformatic: (options) => PlatformaticKafkaEventBus.connect(options),
+};
+const clients = process.argv.slice(2);
+const unknown = clients.filter((client) => !CLIENTS[client]);
+if (unknown.length > 0) {
+  console.error(`unknown Kafka client ${unknown.join(', ')}: one of ${Object.keys(CLIENTS).join(', ')}`);
+  process.exit(2);
+}
 
 const brokers = process.env.KAFKA_BROKERS;
 if (!brokers) {
@@ -75,7 +87,7 @@ const cpuPerThousand = (since: NodeJS.CpuUsage, events: number) => {
   return `${((user + system) / 1000 / (events / 1000)).toFixed(1)} ms CPU per 1,000 events`;
 };
 
-async function steady(bus: EventBus) {
+async function steady(client: string, bus: EventBus) {
   const topic = `bench.steady.${randomUUID()}`;
   const total = STEADY_RATE * STEADY_SECONDS;
   // The topic exists and the consumer has joined before the clock starts.
@@ -95,15 +107,15 @@ async function steady(bus: EventBus) {
   await consumer.subscription.stop();
   const sorted = consumer.latencies.slice(1).sort((a, b) => a - b);
   console.log(
-    `steady ${STEADY_RATE} events/s for ${STEADY_SECONDS} s: ${sorted.length} of ${total} handled, ` +
+    `${client}: steady ${STEADY_RATE} events/s for ${STEADY_SECONDS} s: ${sorted.length} of ${total} handled, ` +
       `publish to handler p50 ${ms(percentile(sorted, 0.5))}, p99 ${ms(percentile(sorted, 0.99))}, ` +
       `max ${ms(sorted.at(-1))}; out of order per key: ${consumer.outOfOrder()}; ${cpuPerThousand(cpu, total)}`,
   );
   const p99 = percentile(sorted, 0.99) ?? Infinity;
-  reportTarget('event-bus', under('Kafka publish to handler p99 at 1,000/s', p99, STEADY_P99_MS, 'ms'));
+  reportTarget('event-bus', under(`Kafka (${client}) publish to handler p99 at 1,000/s`, p99, STEADY_P99_MS, 'ms'));
 }
 
-async function burst(bus: EventBus) {
+async function burst(client: string, bus: EventBus) {
   const topic = `bench.burst.${randomUUID()}`;
   await bus.publish(topic, [envelope(-1)]);
   const consumer = await consume(bus, topic, BURST_EVENTS + 1);
@@ -125,7 +137,7 @@ async function burst(bus: EventBus) {
   await consumer.subscription.stop();
   const seconds = (handled - started) / 1000;
   console.log(
-    `burst of ${BURST_EVENTS} by ${BURST_PUBLISHERS} publishers: ` +
+    `${client}: burst of ${BURST_EVENTS} by ${BURST_PUBLISHERS} publishers: ` +
       `published in ${((published - started) / 1000).toFixed(1)} s, ` +
       `all handled in ${seconds.toFixed(1)} s: ${Math.round(BURST_EVENTS / seconds)} events/s; ` +
       cpuPerThousand(cpu, BURST_EVENTS),
@@ -133,14 +145,17 @@ async function burst(bus: EventBus) {
   // At the least, the bus must carry the steady rate it is measured at.
   reportTarget(
     'event-bus',
-    atLeast('Kafka events/s published and handled', BURST_EVENTS / seconds, STEADY_RATE, 'events/s'),
+    atLeast(`Kafka (${client}) events/s published and handled`, BURST_EVENTS / seconds, STEADY_RATE, 'events/s'),
   );
 }
 
-const bus = await openEventBus({ dataDir: '', kafkaBrokers: brokers, serviceName: 'bench' });
-try {
-  await steady(bus);
-  await burst(bus);
-} finally {
-  await bus.close();
+for (const client of clients.length > 0 ? clients : Object.keys(CLIENTS)) {
+  const bus = await CLIENTS[client]?.({ brokers: brokers.split(','), clientId: 'bench' });
+  if (!bus) continue;
+  try {
+    await steady(client, bus);
+    await burst(client, bus);
+  } finally {
+    await bus.close();
+  }
 }

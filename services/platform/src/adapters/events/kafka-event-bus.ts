@@ -1,31 +1,23 @@
-// @platformatic/kafka (pure JavaScript, maintained; it replaced kafkajs, unreleased since 2023, after measuring both:
-// docs/decisions.md) behind the events port: this file is the only one that knows it.
-import {
-  Admin,
-  compatibilityPartitioner,
-  Consumer,
-  ListOffsetTimestamps,
-  ProduceAcks,
-  Producer,
-  stringDeserializers,
-  stringSerializers,
-  type BaseOptions,
-  type Message,
-  type MessagesStream,
-} from '@platformatic/kafka';
+// kafkajs has had no release since 2023: this file is the only one that knows it, so that a maintained client
+// (@confluentinc/kafka-javascript offers the same API) can replace it here alone.
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
 import type { Logger } from '../../logging/logger.js';
 import type { ConsumerLag, EventBus, EventEnvelope, SubscribeOptions, Subscription } from '../../ports/events.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
 import { eventsBehind } from './kafka-consumer-lag.js';
+import { logKafkaEntry } from './kafka-logging.js';
 import { OffsetCommits } from './kafka-offset-commits.js';
 import { PublishBatches } from './kafka-publish-batches.js';
 import type { KafkaSecurity } from './kafka-security.js';
+
+/** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
+const HEARTBEAT_DURING_HANDLER_MS = 3000;
 
 export interface KafkaEventBusOptions {
   brokers: string[];
   clientId: string;
   logger?: Logger;
-  /** First wait before a failed event is handed to its handler again (it doubles from there, up to 30 s). */
+  /** First wait before kafkajs delivers a failed event again (it backs off from there). */
   retryDelayMs?: number;
   /** TLS and SASL, for a secured cluster (KAFKA_TLS*, KAFKA_SASL_*). */
   security?: KafkaSecurity;
@@ -48,93 +40,60 @@ const COMPACTION = {
 const TOPIC_ATTEMPTS = 10;
 /** Tries at starting a consumer (0.2 s, then 0.4 s... up to 2 s apart: about 15 s in all). */
 const START_ATTEMPTS = 10;
-/** The longest wait before a failed event is handed to its handler again. */
-const MAX_RETRY_DELAY_MS = 30_000;
-/** Events fetched ahead of the handler before the consumer stops fetching. */
-const QUEUED_EVENTS = 1000;
-/**
- * A request to a broker is tried this many times, this far apart (about 10 s in all) before its call fails: the
- * library's idempotent producer would otherwise try for ever, and a bus closing while a broker is gone would wait
- * for it. A publish that fails is tried again by its outbox.
- */
-const REQUEST_RETRIES = 40;
-const REQUEST_RETRY_DELAY_MS = 250;
-// The library's metadata stays at its 5 s: a broker that died answers no error that makes the library ask for the new
-// leaders, so cached metadata keeps sending to it until it ages out (kept 5 minutes, as kafkajs keeps it, the fault
-// test's leader kill left the wallet's events undelivered for longer than its 32 s wait).
-/** How long a consumer may stay silent before its group hands its partitions to others (as kafkajs's). */
-const SESSION_TIMEOUT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type StringMessage = Message<string, string, string, string>;
-
-/** Brokers, TLS and SASL, as every client of this library takes them. */
-function connectionOptions(options: KafkaEventBusOptions): BaseOptions {
-  const { tls, sasl } = options.security ?? {};
-  return {
-    clientId: options.clientId,
-    bootstrapBrokers: options.brokers,
-    retries: REQUEST_RETRIES,
-    retryDelay: REQUEST_RETRY_DELAY_MS,
-    ...(tls ? { tls: tls.ca ? { ca: tls.ca } : {} } : {}),
-    ...(sasl ? { sasl: saslOf(sasl) } : {}),
-  };
-}
-
-function saslOf({ mechanism, username, password }: NonNullable<KafkaSecurity['sasl']>) {
-  const mechanisms = { plain: 'PLAIN', 'scram-sha-256': 'SCRAM-SHA-256', 'scram-sha-512': 'SCRAM-SHA-512' } as const;
-  return { mechanism: mechanisms[mechanism], username, password };
-}
-
 /**
- * Kafka: a topic per name, the envelope's key as the message key (the Java client's partitioner, so one aggregate's
- * events share a partition and stay ordered, and keys land where other clients put them), the JSON envelope as the
- * value. The producer is idempotent (the broker drops a retried send it already has, so a retry neither doubles nor
- * reorders an event) with acks from every in-sync replica and one send in flight (PublishBatches; the library's
- * idempotent producer refuses concurrent sends with OUT_OF_ORDER_SEQUENCE_NUMBER). Each subscription is a consumer in
- * its group whose events are handled one at a time in fetched order; a handler that throws is called again with the
- * same event after a growing pause, holding the later ones back. What was handled is committed in the background
- * every second (OffsetCommits; the library's autocommit commits what was fetched, not what was handled): a consumer
- * that dies or loses a partition leaves at most that second's events to be handled again, which handlers take.
+ * Kafka: a topic per name, the envelope's key as the message key (so one aggregate's events share a partition and
+ * stay ordered), the JSON envelope as the value. Each subscription is a consumer in its group that takes a
+ * partition's events a batch (one fetch) at a time and handles them in order. What was handled is committed in the
+ * background every second (OffsetCommits), not awaited after each batch as kafkajs does: that round trip
+ * to the group coordinator held the next fetch and set the tail of publish-to-handler latency. A handler that throws
+ * stops its batch there; what was handled before it is committed, awaited, and kafkajs fetches the failed event again
+ * after its retry back-off. Delivery stays at least once: a consumer that dies or loses a partition before its next
+ * commit leaves at most an interval's events to be handled again, which handlers already take (events are
+ * redelivered by design).
+ *
+ * The producer is idempotent (the broker drops a retried send it already has, so a retry neither doubles nor
+ * reorders an event) with acks from every in-sync replica, one send in flight at a time (PublishBatches).
  */
 export class KafkaEventBus implements EventBus {
   private readonly createdTopics = new Map<string, Promise<void>>();
-  private readonly subscriptions = new Set<ConsumerLoop>();
+  private readonly consumers = new Map<Consumer, { commits: OffsetCommits; group: string; topics: string[] }>();
   private readonly batches: PublishBatches;
   private closed = false;
 
   private constructor(
-    private readonly producer: Producer<string, string, string, string>,
+    private readonly kafka: Kafka,
+    private readonly producer: Producer,
     private readonly admin: Admin,
     private readonly options: KafkaEventBusOptions,
   ) {
-    this.batches = new PublishBatches(async (topics) => {
-      await this.producer.send({
-        messages: topics.flatMap(({ topic, messages }) => messages.map((message) => ({ topic, ...message }))),
-      });
+    this.batches = new PublishBatches(async (topicMessages) => {
+      await this.producer.sendBatch({ acks: -1, topicMessages });
     });
   }
 
   static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
-    const producer = new Producer({
-      ...connectionOptions(options),
-      idempotent: true,
-      acks: ProduceAcks.ALL,
-      partitioner: compatibilityPartitioner,
-      serializers: stringSerializers,
+    const { tls, sasl } = options.security ?? {};
+    const kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      ...(tls ? { ssl: tls.ca ? { ca: [tls.ca] } : true } : {}),
+      ...(sasl ? { sasl } : {}),
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => logKafkaEntry(options.logger, entry),
     });
-    const admin = new Admin(connectionOptions(options));
-    try {
-      // The clients connect on first use: a wrong password or an untrusted broker fails here, at once (the library
-      // tries every failed connection again, refused ones included).
-      await checkConnection(options);
-      await producer.initIdempotentProducer({});
-    } catch (error) {
-      await Promise.all([producer.close(), admin.close()]);
-      throw error;
-    }
-    return new KafkaEventBus(producer, admin, options);
+    // One request in flight at a time: a retried send can then never overtake the next one.
+    const producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+    const admin = kafka.admin();
+    await producer.connect();
+    await admin.connect();
+    return new KafkaEventBus(kafka, producer, admin, options);
   }
 
   async publish(topic: string, events: EventEnvelope[]): Promise<void> {
@@ -143,25 +102,104 @@ export class KafkaEventBus implements EventBus {
     const envelopes = events.map((event) => envelopeSchema.parse(event));
     if (envelopes.length === 0) return;
     await this.ensureTopic(topic);
-    await this.batches.publish(
-      topic,
-      envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) })),
-    );
+    const messages = envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) }));
+    await this.batches.publish(topic, messages);
   }
 
   async subscribe({ group, topics, handle }: SubscribeOptions): Promise<Subscription> {
     this.assertOpen();
     topics.forEach(assertTopicName);
     await Promise.all(topics.map((topic) => this.ensureTopic(topic)));
-    const loop = new ConsumerLoop(this.options, group, topics, handle);
-    await loop.start();
-    this.subscriptions.add(loop);
+    const { consumer, commits } = await this.startConsumer(group, topics, handle);
+    this.consumers.set(consumer, { commits, group, topics });
     return {
       stop: async () => {
-        if (!this.subscriptions.delete(loop)) return;
-        await loop.stop();
+        if (!this.consumers.delete(consumer)) return;
+        await stopConsumer(consumer, commits);
       },
     };
+  }
+
+  /**
+   * A consumer that has joined its group and runs. Its start may meet a broker still settling a topic another process
+   * has just created, or the group coordinator's own topic on a new cluster (a platform's first start): kafkajs marks
+   * those errors retriable, and they pass within seconds, so the start is tried again rather than failing the process.
+   */
+  private async startConsumer(group: string, topics: string[], handle: SubscribeOptions['handle']) {
+    for (let attempt = 1; ; attempt += 1) {
+      const consumer = this.kafka.consumer({
+        groupId: group,
+        // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
+        retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
+      });
+      const commits = new OffsetCommits(
+        (offsets) =>
+          consumer.commitOffsets(offsets.map(({ offset, ...partition }) => ({ ...partition, offset: `${offset}` }))),
+        this.options.logger,
+      );
+      consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => commits.keepOnly(payload.memberAssignment));
+      try {
+        await consumer.connect();
+        await consumer.subscribe({ topics, fromBeginning: true });
+        await this.run(consumer, commits, handle);
+        commits.start();
+        return { consumer, commits };
+      } catch (error) {
+        await consumer.disconnect().catch(() => undefined);
+        if (!isRetriable(error) || attempt === START_ATTEMPTS) throw error;
+        this.options.logger?.warn({ group, topics, attempt, err: error }, 'starting a consumer again');
+        await sleep(Math.min(100 * 2 ** attempt, 2000));
+      }
+    }
+  }
+
+  private run(consumer: Consumer, commits: OffsetCommits, handle: SubscribeOptions['handle']): Promise<void> {
+    return consumer.run({
+      // kafkajs would await a commit after every batch; OffsetCommits commits in the background instead.
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        for (const message of batch.messages) {
+          // A batch cut short (a rebalance, a stop, a seek) leaves the rest to be fetched again.
+          if (!isRunning() || isStale()) return;
+          // A handler may take minutes (the media worker transcoding a video): the group hears from this consumer
+          // meanwhile, or it would hand the partition to another, which would handle the same event again.
+          const beating = setInterval(() => void heartbeat().catch(() => undefined), HEARTBEAT_DURING_HANDLER_MS);
+          try {
+            await this.deliver(batch.topic, batch.partition, message, handle);
+          } catch (error) {
+            // The consumer restarts from the committed offset: what was handled before this event must be in it.
+            await commits.flush();
+            throw error;
+          } finally {
+            clearInterval(beating);
+          }
+          // Resolving moves this consumer's fetch past the event; the commit follows within a second.
+          resolveOffset(message.offset);
+          commits.handled(batch.topic, batch.partition, BigInt(message.offset));
+          // A long batch must not make the group think this consumer died.
+          await heartbeat();
+        }
+      },
+    });
+  }
+
+  private async deliver(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    handle: SubscribeOptions['handle'],
+  ): Promise<void> {
+    const parsed = envelopeSchema.safeParse(message.value ? parseJson(message.value.toString('utf8')) : undefined);
+    if (parsed.success) {
+      await handle({ ...(parsed.data as EventEnvelope), topic });
+      return;
+    }
+    // Retrying cannot fix a message that is not an envelope; it would only block the partition for good.
+    this.options.logger?.error(
+      { topic, partition, offset: message.offset },
+      'skipping a message that is not an event envelope',
+    );
   }
 
   /**
@@ -171,26 +209,46 @@ export class KafkaEventBus implements EventBus {
    */
   async lag(): Promise<ConsumerLag[]> {
     if (this.closed) return [];
-    const byGroup = new Map([...this.subscriptions].map((loop) => [loop.group, loop]));
-    const lags = await Promise.all([...byGroup.values()].map((loop) => loop.lag()));
+    const groups = new Map([...this.consumers.values()].map(({ group, topics }) => [group, topics]));
+    const ends = new Map<string, ReturnType<Admin['fetchTopicOffsets']>>();
+    const endsOf = (topic: string) => {
+      const known = ends.get(topic) ?? this.admin.fetchTopicOffsets(topic);
+      ends.set(topic, known);
+      return known;
+    };
+    const lags = await Promise.all(
+      [...groups].map(async ([group, topics]) =>
+        Promise.all(
+          (await this.admin.fetchOffsets({ groupId: group, topics })).map(async ({ topic, partitions }) => ({
+            group,
+            topic,
+            events: eventsBehind(partitions, await endsOf(topic)),
+          })),
+        ),
+      ),
+    );
     return lags.flat();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([...this.subscriptions].map((loop) => loop.stop()));
-    this.subscriptions.clear();
+    await Promise.all([...this.consumers].map(([consumer, { commits }]) => stopConsumer(consumer, commits)));
+    this.consumers.clear();
     // Publishes accepted before the close are sent before the producer goes.
     await this.batches.drain();
-    await Promise.all([this.producer.close(), this.admin.close()]);
+    await this.producer.disconnect();
+    await this.admin.disconnect();
   }
 
   private assertOpen(): void {
     if (this.closed) throw new Error('the event bus is closed');
   }
 
-  /** Creates each topic this process touches once, as kafka-event-bus.ts does (brokers may not create them). */
+  /**
+   * Brokers may refuse to create topics on first use, or create them uncompacted, so the bus creates each one it
+   * touches (once per process), as the deployment's topics job would: a topic that already exists is left as it is.
+   */
   private ensureTopic(topic: string): Promise<void> {
     let created = this.createdTopics.get(topic);
     if (!created) {
@@ -201,16 +259,19 @@ export class KafkaEventBus implements EventBus {
     return created;
   }
 
-  /** Creates the topic unless it exists, then waits until each of its partitions has a leader. */
+  /**
+   * A broker that has just started may answer that it does not host the new topic's partition yet (or has no leader
+   * for it) while it waits for the leaders: kafkajs marks those errors retriable, and they pass within a second.
+   */
   private async createTopic(topic: string): Promise<void> {
-    const compacted = this.options.compactedTopics?.includes(topic);
-    const configs = compacted ? Object.entries(COMPACTION).map(([name, value]) => ({ name, value })) : [];
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.admin.createTopics({ topics: [topic], configs }).catch((error: unknown) => {
-          if (!hasProtocolError(error, 'TOPIC_ALREADY_EXISTS')) throw error;
-        });
-        await this.assertLeaders(topic);
+        // kafkajs waits for the leaders only of a topic it created: one another process has just created may have
+        // none yet, so this process waits for them too.
+        const compacted = this.options.compactedTopics?.includes(topic);
+        const configEntries = compacted ? Object.entries(COMPACTION).map(([name, value]) => ({ name, value })) : [];
+        const created = await this.admin.createTopics({ topics: [{ topic, configEntries }], waitForLeaders: true });
+        if (!created) await this.assertLeaders(topic);
         return;
       } catch (error) {
         if (!isRetriable(error) || attempt === TOPIC_ATTEMPTS) throw error;
@@ -221,277 +282,29 @@ export class KafkaEventBus implements EventBus {
 
   /** Throws a retriable error until every partition of `topic` has a leader. */
   private async assertLeaders(topic: string): Promise<void> {
-    const metadata = await this.admin.metadata({ topics: [topic], forceUpdate: true });
-    const partitions = metadata.topics.get(topic)?.partitions ?? [];
+    const { topics } = await this.admin.fetchTopicMetadata({ topics: [topic] });
+    const partitions = topics[0]?.partitions ?? [];
     if (partitions.length === 0 || partitions.some((partition) => partition.leader < 0)) {
-      throw Object.assign(new Error(`topic ${topic} has no leader yet`), { canRetry: true });
+      throw Object.assign(new Error(`topic ${topic} has no leader yet`), { retriable: true });
     }
   }
 }
 
-/**
- * One subscription: a consumer in its group and the loop that hands its events to the handler in order. The stream
- * fetches ahead while the handler runs, and stops fetching once QUEUED_EVENTS wait. A stream that fails (a broker
- * gone past the client's retries) is replaced by a new consumer, which resumes at the committed offsets: events
- * handled since the last commit are delivered again, as at-least-once allows.
- */
-class ConsumerLoop {
-  private consumer: Consumer<string, string, string, string> | undefined;
-  private stream: MessagesStream<string, string, string, string> | undefined;
-  private commits: OffsetCommits | undefined;
-  private queue: StringMessage[] = [];
-  /** Per `topic:partition`, the offset after the last event handled: what the stream fetches again is skipped. */
-  private readonly nextOffsets = new Map<string, bigint>();
-  private handling: Promise<void> | undefined;
-  private stopped = false;
-
-  constructor(
-    private readonly options: KafkaEventBusOptions,
-    readonly group: string,
-    private readonly topics: string[],
-    private readonly handle: SubscribeOptions['handle'],
-  ) {}
-
-  /** Resolves once the consumer has joined its group and its stream runs (tried again on a settling cluster). */
-  async start(): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.open();
-        return;
-      } catch (error) {
-        await this.closeConsumer();
-        if (!isRetriable(error) || attempt === START_ATTEMPTS) throw error;
-        this.options.logger?.warn(
-          { group: this.group, topics: this.topics, attempt, err: error },
-          'starting a consumer again',
-        );
-        await sleep(Math.min(100 * 2 ** attempt, 2000));
-      }
-    }
-  }
-
-  /** Stops fetching, lets the handler in progress finish, commits what was handled and leaves the group. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.queue = [];
-    await this.handling;
-    await this.closeConsumer();
-  }
-
-  /** The group's events yet to handle on each topic (see KafkaEventBus.lag). */
-  async lag(): Promise<ConsumerLag[]> {
-    const { consumer, topics, group } = this;
-    if (!consumer) return [];
-    const [low, high] = await Promise.all(
-      [ListOffsetTimestamps.EARLIEST, ListOffsetTimestamps.LATEST].map((timestamp) =>
-        consumer.listOffsets({ topics, timestamp }),
-      ),
-    );
-    const partitionsOf = (topic: string) => (high?.get(topic) ?? []).map((_, partition) => partition);
-    const committed = await consumer.listCommittedOffsets({
-      topics: topics.map((topic) => ({ topic, partitions: partitionsOf(topic) })),
-    });
-    return topics.map((topic) => ({
-      group,
-      topic,
-      events: eventsBehind(
-        (committed.get(topic) ?? []).map((offset, partition) => ({ partition, offset: `${offset}` })),
-        partitionsOf(topic).map((partition) => ({
-          partition,
-          low: `${low?.get(topic)?.[partition] ?? 0n}`,
-          high: `${high?.get(topic)?.[partition] ?? 0n}`,
-        })),
-      ),
-    }));
-  }
-
-  private async open(): Promise<void> {
-    const consumer = new Consumer({
-      ...connectionOptions(this.options),
-      groupId: this.group,
-      sessionTimeout: SESSION_TIMEOUT_MS,
-      deserializers: stringDeserializers,
-    });
-    this.consumer = consumer;
-    const commits = new OffsetCommits(
-      (offsets) => consumer.commit({ offsets: offsets.map((offset) => ({ ...offset, leaderEpoch: -1 })) }),
-      this.options.logger,
-    );
-    this.commits = commits;
-    consumer.on('consumer:group:join', ({ assignments }) =>
-      this.assigned(Object.fromEntries((assignments ?? []).map(({ topic, partitions }) => [topic, partitions]))),
-    );
-    const stream = await consumer.consume({
-      topics: this.topics,
-      mode: 'committed',
-      fallbackMode: 'earliest',
-      autocommit: false,
-    });
-    this.stream = stream;
-    stream.on('data', (message: StringMessage) => {
-      this.queue.push(message);
-      if (this.queue.length >= QUEUED_EVENTS) stream.pause();
-      this.handling ??= this.handleQueue(stream).finally(() => (this.handling = undefined));
-    });
-    stream.on('error', (error: Error) => void this.restart(stream, error));
-    commits.start();
-  }
-
-  /**
-   * After a rebalance the stream fetches every partition again from its committed offset: events queued from a
-   * partition this consumer lost are dropped (its new owner handles them), and those it keeps are skipped up to where
-   * the handler got, so that a key's events are never handled out of their order.
-   */
-  private assigned(assignment: Record<string, number[]>): void {
-    const owned = (topic: string, partition: number) => assignment[topic]?.includes(partition) ?? false;
-    this.queue = this.queue.filter(({ topic, partition }) => owned(topic, partition));
-    for (const key of this.nextOffsets.keys()) {
-      const [topic = '', partition = ''] = key.split(':');
-      if (!owned(topic, Number(partition))) this.nextOffsets.delete(key);
-    }
-    this.commits?.keepOnly(assignment);
-  }
-
-  /** Hands the queued events to the handler one at a time, resuming the stream once the queue has room. */
-  private async handleQueue(stream: MessagesStream<string, string, string, string>): Promise<void> {
-    for (let message = this.queue.shift(); message; message = this.queue.shift()) {
-      if (this.stopped || this.stream !== stream) return;
-      const key = `${message.topic}:${message.partition}`;
-      if (message.offset < (this.nextOffsets.get(key) ?? -1n)) continue;
-      if (!(await this.deliver(message))) return;
-      this.nextOffsets.set(key, message.offset + 1n);
-      this.commits?.handled(message.topic, message.partition, message.offset);
-      if (stream.isPaused() && this.queue.length < QUEUED_EVENTS / 2) stream.resume();
-    }
-  }
-
-  /** Calls the handler until it succeeds (false if the subscription stopped or its stream failed meanwhile). */
-  private async deliver(message: StringMessage): Promise<boolean> {
-    const parsed = envelopeSchema.safeParse(parseJson(message.value));
-    if (!parsed.success) {
-      // Retrying cannot fix a message that is not an envelope; it would only block the partition for good.
-      const { topic, partition, offset } = message;
-      this.options.logger?.error(
-        { topic, partition, offset: `${offset}` },
-        'skipping a message that is not an event envelope',
-      );
-      return true;
-    }
-    const stream = this.stream;
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        await this.handle({ ...(parsed.data as EventEnvelope), topic: message.topic });
-        return true;
-      } catch (error) {
-        this.options.logger?.warn({ topic: message.topic, attempt, err: error }, 'an event handler failed; retrying');
-        await sleep(Math.min((this.options.retryDelayMs ?? 100) * 2 ** attempt, MAX_RETRY_DELAY_MS));
-        if (this.stopped || this.stream !== stream) return false;
-      }
-    }
-  }
-
-  /** A failed stream: its consumer is closed and a new one started (after a pause), unless the loop stopped. */
-  private async restart(stream: MessagesStream<string, string, string, string>, error: Error): Promise<void> {
-    if (this.stopped || this.stream !== stream) return;
-    this.options.logger?.warn({ group: this.group, err: error }, 'the Kafka consumer failed; starting it again');
-    this.stream = undefined;
-    this.queue = [];
-    await this.handling;
-    await this.closeConsumer();
-    // The new consumer resumes at the committed offsets, which may be behind what was handled if the last commit
-    // failed with the broker: nextOffsets is kept, so those events are skipped rather than handled again.
-    while (!this.stopped) {
-      try {
-        await sleep(1000);
-        if (!this.stopped) await this.open();
-        return;
-      } catch (retryError) {
-        await this.closeConsumer();
-        this.options.logger?.warn(
-          { group: this.group, err: retryError },
-          'the Kafka consumer did not start; trying again',
-        );
-      }
-    }
-  }
-
-  private async closeConsumer(): Promise<void> {
-    const { consumer, stream, commits } = this;
-    this.consumer = undefined;
-    this.stream = undefined;
-    this.commits = undefined;
-    commits?.stop();
-    await stream?.close().catch(() => undefined);
-    await commits?.flush();
-    // The stream is closed already: the consumer leaves its group, so its partitions go to the others at once.
-    await consumer
-      ?.close()
-      .catch((error: unknown) => this.options.logger?.warn({ err: error }, 'closing a Kafka consumer'));
-  }
+/** Commits what was handled, then leaves the group (whatever is handled meanwhile may be delivered again). */
+async function stopConsumer(consumer: Consumer, commits: OffsetCommits): Promise<void> {
+  commits.stop();
+  await commits.flush();
+  await consumer.disconnect();
 }
 
-/**
- * Connects once to the brokers, without trying again, and fails with why when they refuse (the TLS or SASL error);
- * brokers out of reach are tried for a few seconds, as a process started with its engines finds them.
- */
-async function checkConnection(options: KafkaEventBusOptions): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    const probe = new Admin({ ...connectionOptions(options), retries: 0 });
-    try {
-      await probe.metadata({ topics: [] });
-      return;
-    } catch (error) {
-      const refusals = causes(error).filter((cause) => cause.name === 'AuthenticationError' || 'code' in cause);
-      const refused = refusals.find((cause) => cause.name === 'AuthenticationError' || !isUnreachable(cause));
-      if (refused || attempt === START_ATTEMPTS) {
-        const why = [...new Set(causes(error).map((cause) => cause.message))].join('; ');
-        throw new Error(`cannot connect to Kafka at ${options.brokers.join(',')}: ${why}`, { cause: error });
-      }
-      await sleep(Math.min(100 * 2 ** attempt, 2000));
-    } finally {
-      await probe.close();
-    }
-  }
+/** kafkajs's own errors say whether trying again may help (its error classes are not named exports under ESM). */
+function isRetriable(error: unknown): boolean {
+  return error instanceof Error && (error as { retriable?: unknown }).retriable === true;
 }
 
-/** The errors at the root of a failure (the library wraps them in its own, by `errors` and by `cause`). */
-function causes(error: unknown): Error[] {
-  if (!isError(error)) return [];
-  const inner = [...(Array.isArray(error.errors) ? error.errors : []), ...(error.cause ? [error.cause] : [])];
-  const found = inner.flatMap(causes);
-  return found.length > 0 ? found : [error];
-}
-
-/**
- * An error, told by its shape: Node's socket and TLS errors come from another realm than the code's under a test
- * runner's sandbox, where `instanceof Error` is false for them.
- */
-function isError(value: unknown): value is Error & { errors?: unknown; [property: string]: unknown } {
-  return typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
-}
-
-/** A socket that could not reach the broker (not there yet), as against one the broker or TLS refused. */
-const isUnreachable = (error: Error) =>
-  ['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN'].includes(
-    String((error as { code?: unknown }).code),
-  );
-
-/** Finds an error carrying `property` set to `value`: the library nests the broker's answers in MultipleErrors. */
-function findError(error: unknown, property: string, value: unknown): boolean {
-  if (!isError(error)) return false;
-  if (error[property] === value) return true;
-  const nested = Array.isArray(error.errors) ? error.errors : [];
-  return nested.some((inner) => findError(inner, property, value)) || findError(error.cause, property, value);
-}
-
-/** Whether the library says trying again may help. */
-const isRetriable = (error: unknown) => findError(error, 'canRetry', true);
-
-const hasProtocolError = (error: unknown, id: string) => findError(error, 'apiId', id);
-
-function parseJson(text: string | undefined): unknown {
+function parseJson(text: string): unknown {
   try {
-    return text === undefined ? undefined : JSON.parse(text);
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

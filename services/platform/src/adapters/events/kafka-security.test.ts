@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { ConfigError, engineConfigSchema, kafkaSecurityFrom, loadConfig } from '../../config/load-config.js';
 import type { DeliveredEvent, EventEnvelope } from '../../ports/events.js';
 import { describeContract, secureKafkaEngine, waitFor } from '../../testing/index.js';
-import { KafkaEventBus } from './kafka-event-bus.js';
+import { KafkaEventBus, type KafkaEventBusOptions } from './kafka-event-bus.js';
+import { PlatformaticKafkaEventBus } from './platformatic-kafka-event-bus.js';
 import { readKafkaSecurity, type KafkaSaslMechanism } from './kafka-security.js';
 
 jest.setTimeout(90_000);
@@ -17,10 +18,16 @@ const secure = {
   password: process.env.KAFKA_SECURE_PASSWORD ?? '',
 };
 
+const CLIENTS = {
+  kafkajs: (options: KafkaEventBusOptions) => KafkaEventBus.connect(options),
+  '@platformatic/kafka': (options: KafkaEventBusOptions) => PlatformaticKafkaEventBus.connect(options),
+};
+type Client = keyof typeof CLIENTS;
+
 /** The client as a process opens it: its settings read from the environment, as a deployment sets them. */
-async function connect(brokers: string, env: NodeJS.ProcessEnv) {
+async function connect(client: Client, brokers: string, env: NodeJS.ProcessEnv) {
   const config = loadConfig(engineConfigSchema, { KAFKA_BROKERS: brokers, ...env });
-  return KafkaEventBus.connect({
+  return CLIENTS[client]({
     brokers: brokers.split(','),
     clientId: 'security-test',
     security: await readKafkaSecurity(kafkaSecurityFrom(config)),
@@ -37,11 +44,11 @@ const envelope = (): EventEnvelope => ({
   payload: { n: 1 },
 });
 
-const securedBy = (mechanism: KafkaSaslMechanism) => ({
-  name: `kafka over TLS with SASL ${mechanism}`,
+const securedBy = (client: Client, mechanism: KafkaSaslMechanism) => ({
+  name: `kafka (${client}) over TLS with SASL ${mechanism}`,
   engine: secureKafkaEngine,
   open: (brokers: string) =>
-    connect(brokers, {
+    connect(client, brokers, {
       KAFKA_TLS_CA_FILE: secure.caFile,
       KAFKA_SASL_MECHANISM: mechanism,
       KAFKA_SASL_USERNAME: secure.username,
@@ -49,7 +56,10 @@ const securedBy = (mechanism: KafkaSaslMechanism) => ({
     }),
 });
 
-await describeContract('kafka security', [securedBy('scram-sha-512'), securedBy('plain')], (kafka) => {
+const clients = Object.keys(CLIENTS) as Client[];
+const secured = clients.flatMap((client) => [securedBy(client, 'scram-sha-512'), securedBy(client, 'plain')]);
+
+await describeContract('kafka security', secured, (kafka) => {
   it('publishes and consumes through the secured listener', async () => {
     const events = await kafka.open();
     const topic = kafka.unique('identity.users');
@@ -67,8 +77,8 @@ await describeContract('kafka security', [securedBy('scram-sha-512'), securedBy(
 });
 
 /** Connecting must fail: the error it fails with. */
-const refusal = (brokers: string, env: NodeJS.ProcessEnv) =>
-  connect(brokers, env).then(
+const refusal = (client: Client, brokers: string, env: NodeJS.ProcessEnv) =>
+  connect(client, brokers, env).then(
     async (bus) => {
       await bus.close();
       throw new Error('it connected');
@@ -79,28 +89,26 @@ const refusal = (brokers: string, env: NodeJS.ProcessEnv) =>
 await describeContract(
   'kafka security refusals',
   // Nothing to open: each test connects (and fails to) itself.
-  [
-    {
-      name: 'kafka over TLS with SASL',
-      engine: secureKafkaEngine,
-      open: async (brokers) => ({ brokers, close: async () => {} }),
-    },
-  ],
+  clients.map((client) => ({
+    name: `kafka (${client}) over TLS with SASL`,
+    engine: secureKafkaEngine,
+    open: async (brokers: string) => ({ client, brokers, close: async () => {} }),
+  })),
   (kafka) => {
     it('is refused with a wrong password', async () => {
-      const { brokers } = await kafka.open();
-      const error = await refusal(brokers, {
+      const { client, brokers } = await kafka.open();
+      const error = await refusal(client, brokers, {
         KAFKA_TLS_CA_FILE: secure.caFile,
         KAFKA_SASL_MECHANISM: 'scram-sha-512',
         KAFKA_SASL_USERNAME: secure.username,
         KAFKA_SASL_PASSWORD: `${secure.password}-wrong`,
       });
-      expect(error.message).toMatch(/SASL authentication failed/i);
+      expect(error.message).toMatch(/SASL (SCRAM SHA512 )?authentication failed/i);
     });
 
     it('does not trust a broker whose certificate no trusted authority signed', async () => {
-      const { brokers } = await kafka.open();
-      const error = await refusal(brokers, {
+      const { client, brokers } = await kafka.open();
+      const error = await refusal(client, brokers, {
         KAFKA_TLS: 'true',
         KAFKA_SASL_MECHANISM: 'scram-sha-512',
         KAFKA_SASL_USERNAME: secure.username,

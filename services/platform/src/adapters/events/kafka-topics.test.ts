@@ -1,7 +1,7 @@
 // The topics the Kafka bus creates when it is the first to touch them (npm run start:distributed has no topics job):
 // the compacted ones with the settings deploy/k8s/base/kafka-topics.sh gives them, so that erasure holds there too.
 import { expect, it, jest } from '@jest/globals';
-import { Admin, ConfigResourceTypes } from '@platformatic/kafka';
+import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import { randomUUID } from 'node:crypto';
 import { describeContract, kafkaEngine, scaled } from '../../testing/index.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
@@ -22,20 +22,21 @@ const envelope = () => ({
 
 /** A topic's settings as the broker describes them. */
 async function settingsOf(topics: string[]): Promise<Record<string, Record<string, string>>> {
-  const admin = new Admin({ clientId: 'topics-test', bootstrapBrokers: brokers });
+  const admin = new Kafka({ brokers, clientId: 'topics-test', logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
   try {
-    const resources = await admin.describeConfigs({
+    const { resources } = await admin.describeConfigs({
       includeSynonyms: false,
-      resources: topics.map((resourceName) => ({ resourceType: ConfigResourceTypes.TOPIC, resourceName })),
+      resources: topics.map((name) => ({ type: ConfigResourceTypes.TOPIC, name })),
     });
     return Object.fromEntries(
       resources.map((resource) => [
         resource.resourceName,
-        Object.fromEntries(resource.configs.map((entry) => [entry.name, entry.value ?? ''])),
+        Object.fromEntries(resource.configEntries.map((entry) => [entry.configName, entry.configValue])),
       ]),
     );
   } finally {
-    await admin.close();
+    await admin.disconnect();
   }
 }
 
