@@ -58,11 +58,13 @@ describeE2E('where a member is signed in', () => {
     const laptop = await e2e.newPage();
     await signInByApi(laptop, member);
     await laptop.goto('/profile');
+    // The e-mail card asks for the current password too: the password card's own fields.
+    const card = laptop.locator('[data-slot="card"]', { hasText: appText('profile.password.description') });
     const fill = async (current: string, next: string) => {
-      await laptop.getByLabel(appText('profile.password.current')).fill(current);
-      await laptop.getByLabel(appText('profile.password.new'), { exact: true }).fill(next);
-      await laptop.getByLabel(appText('profile.password.confirm')).fill(next);
-      await laptop.getByRole('button', { name: appText('profile.password.submit') }).click();
+      await card.getByLabel(appText('profile.password.current')).fill(current);
+      await card.getByLabel(appText('profile.password.new'), { exact: true }).fill(next);
+      await card.getByLabel(appText('profile.password.confirm')).fill(next);
+      await card.getByRole('button', { name: appText('profile.password.submit') }).click();
     };
     await fill('non-e-questa', 'una-password-nuova');
     await toastWith(laptop, serverText('identity.currentPasswordWrong')).waitFor();
