@@ -76,6 +76,9 @@ export interface RunningBff {
   stop(graceMs?: number): Promise<void>;
 }
 
+/** How long an idle keep-alive connection is kept open: longer than its clients keep one. */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Serves the REST API, Socket.IO at /ws and the built web app on one HTTP server. */
 export async function startBff(dependencies: BffDependencies): Promise<RunningBff> {
   const { config, identity, wallet, content, messaging, moderation, notifications, events, cache, logger } =
@@ -153,6 +156,10 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     else if (isFeedRequest(req)) serve(req, res, () => '/api/feed', feed);
     else serve(req, res, expressRoute, app);
   });
+  // An idle connection is closed by the client (nginx's upstream pool keeps one 60 s, a browser less) before the
+  // server closes it: a server closing one as the client reuses it answers that request with ECONNRESET.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
   io.attach(server);
   if (worker) io.engine.on('initial_headers', (headers: Record<string, string>) => (headers[WORKER_HEADER] = worker));
 
