@@ -104,8 +104,6 @@ function distributedFlows(engines: Readonly<Record<string, string>>) {
         // Rate limits live in the engines' Redis, keyed by address: every request here comes from 127.0.0.1.
         REGISTER_LIMIT_PER_ADDRESS: '1000',
         LOGIN_LIMIT_PER_ADDRESS: '1000',
-        // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission).
-        ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
       },
     });
     [first, second] = platform.bffs.map((bff) => bff.url) as [string, string];

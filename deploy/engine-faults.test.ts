@@ -93,8 +93,6 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
         // Rate limits live in the engines' Redis, keyed by address: every request here comes from 127.0.0.1.
         REGISTER_LIMIT_PER_ADDRESS: '1000',
         LOGIN_LIMIT_PER_ADDRESS: '1000',
-        // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission).
-        ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
         // The outage's loop sends for ten seconds as fast as answers come: the limit must not answer for the database.
         MESSAGES_LIMIT_PER_MEMBER: '100000',
         MESSAGES_LIMIT_PER_ADDRESS: '100000',
