@@ -319,6 +319,39 @@ describeE2E('messages', () => {
     expect(await input(sender.page).inputValue()).toBe('');
   });
 
+  it('shows a message sent while the thread was still loading once it is stored', async () => {
+    const admin = await adminPage();
+    const sender = await memberWith(admin, newMember('frettolo'), { credits: 2 });
+    const recipient = await memberWith(admin, newMember('paziente'));
+
+    // The thread's first page is held until the send has been answered: the member wrote before it arrived.
+    const threadPath = `/api/messages/${recipient.id}`;
+    let answered = () => {};
+    const sendAnswered = new Promise<void>((resolve) => (answered = resolve));
+    await sender.page.route(
+      (url) => url.pathname === threadPath,
+      async (route) => {
+        await sendAnswered;
+        await route.continue().catch(() => undefined); // a request the page cancelled meanwhile
+      },
+    );
+    sender.page.on('response', (response) => {
+      if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/messages') answered();
+    });
+    const connected = realtimeConnected(sender.page);
+    await sender.page.goto(`/messages?user=${encodeURIComponent(recipient.id)}`);
+    await connected;
+
+    const text = 'Scritto prima che la conversazione arrivasse';
+    await input(sender.page).fill(text);
+    await input(sender.page).press('Enter');
+    await toastWith(sender.page, appText('messages.sent')).waitFor();
+    await until(
+      'the message shows sent',
+      async () => (await ownMessage(sender.page, text).getAttribute('data-state')) === 'sent',
+    );
+  });
+
   it('shows a member awaiting approval a disabled field, and a rejected one that the account must be approved', async () => {
     const admin = await adminPage();
     const other = await memberWith(admin, newMember('approvato'));

@@ -48,7 +48,12 @@ export function useSendMessage(
   return useMutation({
     mutationFn: sendMessage,
     onMutate: async (message) => {
-      await queryClient.cancelQueries({ queryKey: threadKey(chatKey(message.chat)) });
+      const key = threadKey(chatKey(message.chat));
+      // A thread still loading is left to load (cancelling its first fetch would leave it loading for good); the
+      // stored message reaches it on success.
+      if (!queryClient.getQueryData(key)) return;
+      // A refetch under way would overwrite the pending copy.
+      await queryClient.cancelQueries({ queryKey: key });
       putThreadItem(queryClient, chatKey(message.chat), {
         message: { id: message.id, content: message.content, createdAt: new Date().toISOString(), readAt: null },
         sender: { id: senderId },
@@ -60,6 +65,9 @@ export function useSendMessage(
       options.onError?.(error, message);
     },
     onSuccess: (answer, message) => {
+      const key = threadKey(chatKey(message.chat));
+      // Its fetch may have left before the message was stored: it is asked again.
+      if (!queryClient.getQueryData(key)) void queryClient.invalidateQueries({ queryKey: key });
       putThreadItem(queryClient, chatKey(message.chat), toThreadItem(answer.message));
       noteConversationMessage(queryClient, chatKey(message.chat), answer.message, { unread: false });
       storeCurrentUserCredits(queryClient, answer.credits);
