@@ -37,7 +37,7 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       if (user.secondFactor) {
         // No session yet: the second step (routes/second-factor.ts) gives it.
         const factors = await identity.GetSecondFactors({ userId: user.id });
-        res.append('Set-Cookie', await secondSteps.begin(user.id, sessions.secure(req)));
+        res.append('Set-Cookie', secondSteps.begin(user.id, sessions.secure(req)));
         respond(res, secondStepNeededSchema, {
           success: true,
           secondStep: true,

@@ -118,7 +118,7 @@ export function googleRoutes(context: BffContext): Router {
     if (!user) throw new Error('identity answered GoogleSignIn without a user');
     // A member with a second factor gives it on the sign-in page, as after a password.
     if (user.secondFactor) {
-      res.append('Set-Cookie', await secondSteps.begin(user.id, sessions.secure(req)));
+      res.append('Set-Cookie', secondSteps.begin(user.id, sessions.secure(req)));
       return SECOND_STEP_PAGE;
     }
     users.remember(user);

@@ -70,8 +70,8 @@ export function secondFactorRoutes(context: BffContext): Router {
     });
   }
 
-  async function pendingMember(req: Request): Promise<string> {
-    const userId = await secondSteps.pending(req.headers.cookie);
+  function pendingMember(req: Request): string {
+    const userId = secondSteps.pending(req.headers.cookie);
     if (!userId) throw new DomainError('UNAUTHENTICATED', 'identity.secondStepExpired');
     return userId;
   }
@@ -82,7 +82,7 @@ export function secondFactorRoutes(context: BffContext): Router {
       const { code } = parseInput(secondStepSchema, req.body);
       // Counted with the address's logins; identity counts the member's wrong codes.
       await limits.secretAttempt(req.ip ?? '');
-      await signIn(req, res, await identity.VerifySecondStep({ userId: await pendingMember(req), code }));
+      await signIn(req, res, await identity.VerifySecondStep({ userId: pendingMember(req), code }));
     }),
   );
 
@@ -90,7 +90,7 @@ export function secondFactorRoutes(context: BffContext): Router {
     '/api/auth/second-step/passkey/options',
     handle(async (req, res) => {
       await limits.secretAttempt(req.ip ?? '');
-      const { optionsJson: json } = await identity.BeginPasskeySignIn({ userId: await pendingMember(req) });
+      const { optionsJson: json } = await identity.BeginPasskeySignIn({ userId: pendingMember(req) });
       respond(res, passkeyOptionsSchema, optionsJson(json));
     }),
   );
@@ -100,7 +100,7 @@ export function secondFactorRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { response } = parseInput(passkeyAnswerSchema, req.body);
       await limits.secretAttempt(req.ip ?? '');
-      const userId = await pendingMember(req);
+      const userId = pendingMember(req);
       await signIn(req, res, await identity.FinishPasskeySignIn({ userId, responseJson: JSON.stringify(response) }));
     }),
   );
