@@ -177,7 +177,9 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
       if (index.sparse && values.every((value) => value === undefined)) continue;
       const sameValues = Object.fromEntries(paths.map((path, i) => [path, values[i] ?? null]));
       const other = paths.includes('_id') ? {} : { _id: { $ne: candidate._id } };
-      if ((await this.collection.countDocuments({ ...sameValues, ...other } as MongoFilter, { limit: 1 })) > 0) {
+      if (
+        (await reachable(this.collection.countDocuments({ ...sameValues, ...other } as MongoFilter, { limit: 1 }))) > 0
+      ) {
         return index;
       }
     }
@@ -186,13 +188,30 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
 }
 
 /**
+ * MongoDB's codes for a server that cannot serve now but will (a replica set electing, a node stopping): not primary
+ * (10107, 13435, 13436), primary stepped down (189), interrupted at shutdown or by a state change (11600, 11602),
+ * shutdown in progress (91), host unreachable or not found (6, 7), network timeout (89), socket exception (9001). The
+ * driver tries such an operation once more itself; what reaches the store failed twice.
+ */
+const TRANSIENT_SERVER_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+/**
+ * FerretDB's internal error when its PostgreSQL is out of reach: a new connection failed, or the one in use was cut
+ * off by PostgreSQL's shutdown or crash (SQLSTATE class 08, connection exception; 57P01 to 57P03, shutting down or
+ * starting up).
+ */
+const FERRETDB_POSTGRES_LOST = /failed to connect to|\(SQLSTATE (08...|57P0\d)\)/;
+
+/**
  * Whether the error says the database cannot be reached now (a later try may succeed): the driver's network and
- * server selection errors, and FerretDB's internal error when its PostgreSQL refuses connections.
+ * server selection errors, MongoDB's answers from a node that is not (or no longer) primary or is stopping, and
+ * FerretDB's when its PostgreSQL is stopped or restarting.
  */
 export function isUnreachable(error: unknown): boolean {
   if (error instanceof mongoose.mongo.MongoNetworkError) return true;
   if (error instanceof mongoose.mongo.MongoServerSelectionError) return true;
-  return error instanceof mongoose.mongo.MongoServerError && /failed to connect to/.test(error.message);
+  if (!(error instanceof mongoose.mongo.MongoServerError)) return false;
+  return TRANSIENT_SERVER_CODES.has(Number(error.code)) || FERRETDB_POSTGRES_LOST.test(error.message);
 }
 
 /** What callers hear when the database is out of reach: UNAVAILABLE, which the BFF answers 503 with Retry-After. */
