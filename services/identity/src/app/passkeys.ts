@@ -155,15 +155,25 @@ export function removePasskey(context: IdentityContext, input: { userId: string;
  * this site's the device holds (no `userId`: the challenge is kept apart until the answer names its member).
  */
 export async function beginPasskeySignIn(context: IdentityContext, userId: string): Promise<string> {
-  const { id: rpID } = context.secondFactors.relyingParty;
-  const challenge = context.passkeyChallenges.issue('signIn', userId, challengeExpiry());
-  if (!userId)
+  if (!userId) {
+    const { id: rpID } = context.secondFactors.relyingParty;
+    const challenge = context.passkeyChallenges.issue('signIn', userId, challengeExpiry());
     return JSON.stringify(await generateAuthenticationOptions({ rpID, challenge, userVerification: 'required' }));
+  }
   const passkeys = factorsOf(await context.users.get(userId)).passkeys;
   if (passkeys.length === 0) throw new DomainError('FAILED_PRECONDITION', 'identity.noPasskey');
+  return ownPasskeysSignIn(context, userId, passkeys);
+}
+
+/** Options for signing in as `userId` with one of `passkeys`, theirs (the second step after the password). */
+export async function ownPasskeysSignIn(
+  context: IdentityContext,
+  userId: string,
+  passkeys: StoredPasskey[],
+): Promise<string> {
   const options = await generateAuthenticationOptions({
-    rpID,
-    challenge,
+    rpID: context.secondFactors.relyingParty.id,
+    challenge: context.passkeyChallenges.issue('signIn', userId, challengeExpiry()),
     allowCredentials: passkeys.map(({ id, transports }) => ({ id, transports })),
     userVerification: 'preferred',
   });

@@ -4,6 +4,7 @@ import {
   mayTrySecondFactor,
   normalizeRecoveryCode,
   secondStepSchema,
+  unusedRecoveryCodes,
   useRecoveryCode,
   type UserView,
 } from '../domain/index.js';
@@ -11,8 +12,34 @@ import { acceptedTotpStep } from '../infra/totp-codes.js';
 import { matchesSecret } from '../infra/one-time-secrets.js';
 import { hasSecondFactor, type StoredSecondFactors, type UserDocument } from '../infra/user-document.js';
 import type { IdentityContext } from './context.js';
+import { ownPasskeysSignIn } from './passkeys.js';
 import { factorsOf } from './second-factors.js';
 import { ownView } from './viewer.js';
+
+/** Which steps the member can give, and their passkeys' sign-in options (JSON) when they have one. */
+export interface SecondStepStart {
+  totp: boolean;
+  passkey: boolean;
+  recoveryCode: boolean;
+  passkeyOptionsJson: string;
+}
+
+/**
+ * The second step begins, once the password (or Google) was right: which steps the member can give, and the sign-in
+ * options of their passkeys when they have one, from one read (a passkey's challenge is signed, not stored), so that
+ * the browser asks for no options of its own before the device signs.
+ */
+export async function beginSecondStep(context: IdentityContext, userId: string): Promise<SecondStepStart> {
+  const factors = factorsOf(await context.users.get(userId));
+  if (!hasSecondFactor(factors)) throw new DomainError('FAILED_PRECONDITION', 'identity.noSecondFactor');
+  const passkey = factors.passkeys.length > 0;
+  return {
+    totp: factors.totp !== undefined,
+    passkey,
+    recoveryCode: unusedRecoveryCodes(factors.recoveryCodes) > 0,
+    passkeyOptionsJson: passkey ? await ownPasskeysSignIn(context, userId, factors.passkeys) : '',
+  };
+}
 
 type Outcome = 'accepted' | 'refused' | 'tooMany';
 

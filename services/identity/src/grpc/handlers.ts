@@ -25,7 +25,7 @@ import {
   removePasskey,
 } from '../app/passkeys.js';
 import { factorsView, newRecoveryCodes, type SecondFactorsView } from '../app/second-factors.js';
-import { verifySecondStep } from '../app/second-step.js';
+import { beginSecondStep, verifySecondStep } from '../app/second-step.js';
 import { beginTotpSetup, confirmTotpSetup, removeTotp } from '../app/totp.js';
 import type { UserDocument } from '../infra/user-document.js';
 import { ownView } from '../app/viewer.js';
@@ -226,6 +226,7 @@ export function identityHandlers(context: IdentityContext): ServiceHandlers<Iden
     async BeginPasskeySignIn(request) {
       return { optionsJson: await beginPasskeySignIn(context, request.userId) };
     },
+    BeginSecondStep: (request) => beginSecondStep(context, request.userId),
     async FinishPasskeySignIn(request) {
       return toProtoUser(await finishPasskeySignIn(context, request));
     },

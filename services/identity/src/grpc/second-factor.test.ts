@@ -115,9 +115,20 @@ describe('an authenticator app', () => {
 
   it('is refused at the second step to a member without a second factor', async () => {
     const user = await registerMember(harness);
-    expect(await failureOf(harness.client.VerifySecondStep({ userId: user.id, code: '123456' }))).toMatchObject({
-      code: 'FAILED_PRECONDITION',
-      messageKey: 'identity.noSecondFactor',
+    const noFactor = { code: 'FAILED_PRECONDITION', messageKey: 'identity.noSecondFactor' };
+    expect(await failureOf(harness.client.VerifySecondStep({ userId: user.id, code: '123456' }))).toMatchObject(
+      noFactor,
+    );
+    expect(await failureOf(harness.client.BeginSecondStep({ userId: user.id }))).toMatchObject(noFactor);
+  });
+
+  it("begins the second step with the app's code and recovery codes, and no passkey options", async () => {
+    const { user } = await withTotp();
+    expect(await harness.client.BeginSecondStep({ userId: user.id })).toEqual({
+      totp: true,
+      passkey: false,
+      recoveryCode: true,
+      passkeyOptionsJson: '',
     });
   });
 });
@@ -220,6 +231,28 @@ describe('passkeys', () => {
       messageKey: 'identity.passkeyInvalid',
     });
     expect((await harness.client.FinishPasskeySignIn({ userId: user.id, responseJson: answer })).id).toBe(user.id);
+  });
+
+  it("begin the second step with options for the member's own passkeys, whose challenge signs in once", async () => {
+    const { user, device } = await withPasskey();
+    const start = await harness.client.BeginSecondStep({ userId: user.id });
+    expect(start).toMatchObject({ totp: false, passkey: true, recoveryCode: true });
+    const options = JSON.parse(start.passkeyOptionsJson) as { allowCredentials: { id: string }[] };
+    const [passkey] = (await harness.client.GetSecondFactors({ userId: user.id })).passkeys;
+    expect(options.allowCredentials.map(({ id }) => id)).toEqual([passkey?.id]);
+    const answer = device.signIn(start.passkeyOptionsJson);
+    // Its challenge is this member's second step's: not a passkey alone's, not another member's.
+    const other = await withPasskey('altro');
+    expect(
+      await failureOf(harness.client.FinishPasskeySignIn({ userId: other.user.id, responseJson: answer })),
+    ).toMatchObject({ messageKey: 'identity.passkeyInvalid' });
+    expect(await failureOf(harness.client.FinishPasskeySignIn({ userId: '', responseJson: answer }))).toMatchObject({
+      messageKey: 'identity.passkeyInvalid',
+    });
+    expect((await harness.client.FinishPasskeySignIn({ userId: user.id, responseJson: answer })).id).toBe(user.id);
+    expect(
+      await failureOf(harness.client.FinishPasskeySignIn({ userId: user.id, responseJson: answer })),
+    ).toMatchObject({ messageKey: 'identity.passkeyInvalid' });
   });
 
   it('are removed by their member; the last factor gone, the recovery codes go too', async () => {
