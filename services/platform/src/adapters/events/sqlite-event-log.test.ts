@@ -205,6 +205,21 @@ for (let n = 0; ; n += 1) {
     await other.close();
   });
 
+  it("finds another process's event on a topic its own publishing just passed over in the log", async () => {
+    const dir = newDir();
+    // A lease renewed only every 200 s: the only way the event can come is the look for other processes' events.
+    const [here, there] = [await open(dir, { leaseMs: 600_000 }), await open(dir, { leaseMs: 600_000 })];
+    const seen: DeliveredEvent[] = [];
+    await here.subscribe({ group: 'g', topics: ['theirs'], handle: async (event) => void seen.push(event) });
+    await sleep(50);
+    // Theirs comes first in the log, then this process publishes on a topic of its own before it looked.
+    await there.publish('theirs', [envelope(1)]);
+    await here.publish('ours', [envelope(2)]);
+    await waitFor(() => seen.length === 1, 5000, "the other process's event");
+    expect(numbers(seen)).toEqual([1]);
+    await Promise.all([here.close(), there.close()]);
+  });
+
   it('keeps its lease while a handler runs longer than the lease: the event is not handled again elsewhere', async () => {
     const dir = newDir();
     // A lease of 300 ms, renewed every 100 ms; the other log asks for it every second.

@@ -90,7 +90,17 @@ export class SqliteEventLog implements EventBus {
   private poll: NodeJS.Timeout | undefined;
   private lastSeen: number;
   readonly statements: Record<
-    'insert' | 'read' | 'newest' | 'committed' | 'commit' | 'lease' | 'holder' | 'release' | 'compact' | 'expire',
+    | 'insert'
+    | 'read'
+    | 'newest'
+    | 'topicsSince'
+    | 'committed'
+    | 'commit'
+    | 'lease'
+    | 'holder'
+    | 'release'
+    | 'compact'
+    | 'expire',
     Statement
   >;
 
@@ -119,6 +129,7 @@ export class SqliteEventLog implements EventBus {
       insert: db.prepare('INSERT INTO events (topic, key, published_at, envelope) VALUES (?, ?, ?, ?)'),
       read: db.prepare('SELECT seq, envelope FROM events WHERE topic = ? AND seq > ? ORDER BY seq LIMIT ?'),
       newest: db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).pluck(),
+      topicsSince: db.prepare('SELECT DISTINCT topic FROM events WHERE seq > ?').pluck(),
       committed: db.prepare('SELECT seq FROM offsets WHERE grp = ? AND topic = ?').pluck(),
       commit: db.prepare(
         `INSERT INTO offsets (grp, topic, seq) SELECT @group, @topic, @seq WHERE EXISTS
@@ -223,11 +234,14 @@ export class SqliteEventLog implements EventBus {
     const envelopes = events.map((event) => envelopeSchema.parse(event) as EventEnvelope);
     if (envelopes.length === 0) return;
     const now = Date.now();
-    this.db.transaction(() => {
-      for (const envelope of envelopes) {
-        this.statements.insert.run(topic, envelope.key, now, JSON.stringify(envelope));
-      }
-    })();
+    const seqs = this.db.transaction(() =>
+      envelopes.map((envelope) =>
+        Number(this.statements.insert.run(topic, envelope.key, now, JSON.stringify(envelope)).lastInsertRowid),
+      ),
+    )();
+    // The poll need not wake anyone for these (their topic's cursors are woken here), unless another process wrote
+    // events since it last looked: those stay for it to find.
+    if (this.lastSeen === (seqs[0] ?? 0) - 1) this.lastSeen = seqs.at(-1) ?? this.lastSeen;
     for (const cursor of this.cursors.values()) if (cursor.topic === topic) cursor.wake();
   }
 
@@ -286,13 +300,17 @@ export class SqliteEventLog implements EventBus {
     return cursor;
   }
 
-  /** Starts looking for other processes' events while some consumer waits for them. */
+  /**
+   * Starts looking for other processes' events while some consumer waits for them, waking only the cursors of the
+   * topics that have some (each woken cursor reads the log).
+   */
   private watch(): void {
     this.poll ??= setInterval(() => {
       const newest = (this.statements.newest.get() as number | undefined) ?? 0;
       if (newest === this.lastSeen) return;
+      const topics = new Set(this.statements.topicsSince.all(this.lastSeen) as string[]);
       this.lastSeen = newest;
-      for (const cursor of this.cursors.values()) cursor.wake();
+      for (const cursor of this.cursors.values()) if (topics.has(cursor.topic)) cursor.wake();
     }, POLL_MS).unref();
   }
 }
@@ -306,6 +324,11 @@ class GroupCursor {
   private flushed = 0;
   private flushTimer: NodeJS.Timeout | undefined;
   private leaseRenewed = 0;
+  /**
+   * Whether the log may hold events past the last read: set by a wake, a full batch, a lease taken or a wait's end,
+   * so that a cursor that has read to the end does not read again after each batch only to find nothing.
+   */
+  private maybeMore = true;
   /** Set while the loop waits for an event or a member, or through a back-off (only membership ends that). */
   private waiting: { wake: () => void; forEvents: boolean } | undefined;
 
@@ -331,6 +354,7 @@ class GroupCursor {
 
   /** New events may be there. */
   wake(): void {
+    this.maybeMore = true;
     if (this.waiting?.forEvents) this.waiting.wake();
   }
 
@@ -366,12 +390,15 @@ class GroupCursor {
           continue;
         }
         if (batch.length === 0) {
-          batch = this.log.statements.read.all(this.topic, this.position, BATCH) as typeof batch;
-          if (batch.length === 0) {
+          if (!this.maybeMore) {
             this.watch();
             await this.wait(true, this.settings.leaseRenewMs);
+            this.maybeMore = true;
             continue;
           }
+          batch = this.log.statements.read.all(this.topic, this.position, BATCH) as typeof batch;
+          this.maybeMore = batch.length === BATCH;
+          if (batch.length === 0) continue;
         }
         const [next] = batch;
         const member = this.members[this.turn++ % this.members.length];
@@ -455,6 +482,7 @@ class GroupCursor {
     if (this.leaseRenewed === 0) {
       this.position = (statements.committed.get(this.group, this.topic) as number | undefined) ?? 0;
       this.flushed = this.position;
+      this.maybeMore = true;
     }
     this.leaseRenewed = now;
     return true;
