@@ -46,7 +46,10 @@ export interface PaidLoad {
   listen(socket: Socket): void;
   /** `rate` sends a second for `seconds` through `send`, each timed to its answer and to the recipient's socket. */
   offer(rate: number, seconds: number, send: Send, onAccepted?: (pair: number) => void): Promise<Round>;
-  /** The highest rate whose sends all reach their sockets with p99 under `targetMs`, none refused or failed. */
+  /**
+   * The highest rate whose sends all reach their sockets with p99 under `targetMs`, none refused or failed, after a
+   * warm-up round.
+   */
   kneeOf(what: string, send: Send, targetMs: number, onAccepted?: (pair: number) => void): Promise<number>;
 }
 
@@ -118,6 +121,8 @@ export function paidLoad(pairs: number): PaidLoad {
         );
         return p99 < targetMs && round.refused.length === 0 && failed === 0;
       };
+      // A round at the first rate that is not judged: it measures the JIT and the caches filling, not a running server.
+      await offer(STEP_RATE, STEP_S, send, onAccepted);
       let good = 0;
       let bad = STEP_RATE;
       while (await holds(bad)) [good, bad] = [bad, bad * 2];
