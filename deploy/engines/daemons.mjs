@@ -76,16 +76,25 @@ export function accepts(port) {
   });
 }
 
-/** A port nothing listens on now (the OS picks it). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+/**
+ * A port nobody listens on now, on any interface, taken below Linux's ephemeral range (32768-60999), from which the
+ * kernel takes every outgoing connection's local port: one found free there can be an outgoing connection's by the
+ * time the engine binds it. The same rule as services/platform/src/lifecycle/free-port.ts, which this script (run
+ * before any build) cannot import.
+ * @returns {Promise<number>}
+ */
+export async function freePort() {
+  const [first, last, attempts] = [20_000, 32_767, 100];
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const port = first + Math.floor(Math.random() * (last - first + 1));
+    const free = await new Promise((resolve) => {
+      const server = createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error(`no free port between ${first} and ${last} after ${attempts} tries`);
 }
 
 /**
