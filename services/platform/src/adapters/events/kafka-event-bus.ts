@@ -12,6 +12,12 @@ import type { KafkaSecurity } from './kafka-security.js';
 
 /** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
 const HEARTBEAT_DURING_HANDLER_MS = 3000;
+/**
+ * How long a broker may hold a fetch that finds nothing new (the Java client's fetch.max.wait.ms; kafkajs's default is
+ * 5 s). A consumer's stop waits for its fetch in flight, so kafkajs's 5 s held a SIGTERMed process that long for each
+ * consumer it stopped; a new event still ends the wait at once.
+ */
+const FETCH_MAX_WAIT_MS = 500;
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -129,6 +135,7 @@ export class KafkaEventBus implements EventBus {
     for (let attempt = 1; ; attempt += 1) {
       const consumer = this.kafka.consumer({
         groupId: group,
+        maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
         // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
         retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
       });
