@@ -7,6 +7,7 @@ import {
   openEventBus,
   refuseLegacyData,
   runMain,
+  PROCESS_STOP_BUDGET_MS,
   StopStack,
   startMetricsServer,
   startTracing,
@@ -82,5 +83,5 @@ runMain(async () => {
     const metrics = await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger });
     stops.defer(() => metrics.stop());
   }
-  stopOnSignals(logger, () => stops.stopAll());
+  stopOnSignals(logger, () => stops.stopAll(), { budgetMs: PROCESS_STOP_BUDGET_MS });
 });

@@ -16,17 +16,31 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
-/** On the first SIGINT or SIGTERM: stop (requests in flight finish, stores flush), then exit 0, or 1 if that failed. */
-export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
+/**
+ * How long the stop of a process of the distributed shape (a service, the BFF) may take before it gives up and exits 1
+ * (stopOnSignals' budgetMs): within Kubernetes' default 30 s between SIGTERM and SIGKILL, so that a stop that hangs
+ * says so. Cutting it short loses nothing: the state is in the engines, outboxes are swept again, and events not yet
+ * committed are delivered again.
+ */
+export const PROCESS_STOP_BUDGET_MS = 20_000;
+
+/**
+ * On the first SIGINT or SIGTERM: stop (requests in flight finish, stores flush), then exit 0, or 1 if that failed. With
+ * `budgetMs`, a stop still running after it is given up: the process logs so and exits 1, rather than hang until its
+ * supervisor kills it without a word.
+ */
+export function stopOnSignals(logger: Logger, stop: () => Promise<void>, options: { budgetMs?: number } = {}): void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing requests in flight, then flushing the stores');
-    stop().then(
-      () => {
-        logger.info('stopped');
-        process.exit(0);
+    const { budgetMs } = options;
+    (budgetMs === undefined ? stop().then(() => true) : stopsWithin(stop, budgetMs)).then(
+      (stopped) => {
+        if (stopped) logger.info('stopped');
+        else logger.error({ budgetMs }, 'still stopping when the budget ran out: exiting without the rest');
+        process.exit(stopped ? 0 : 1);
       },
       (error: unknown) => {
         logger.error({ err: error }, 'could not stop cleanly');
@@ -36,4 +50,15 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+}
+
+/** Runs `stop`: true once it finished, false if `budgetMs` passed first (it is then left to run); rejects as it does. */
+export async function stopsWithin(stop: () => Promise<void>, budgetMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), budgetMs)));
+  try {
+    return await Promise.race([stop().then(() => true as const), budget]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -6,7 +6,7 @@ import type { ServiceClient } from '../grpc/unary.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { startMetricsServer } from '../metrics/serve-metrics.js';
 import { startTracing } from '../tracing/tracing.js';
-import { runMain, stopOnSignals } from './process-lifecycle.js';
+import { PROCESS_STOP_BUDGET_MS, runMain, stopOnSignals } from './process-lifecycle.js';
 import type { ServiceRuntime } from './start-service.js';
 
 /** What every service process's config holds besides its own settings. */
@@ -79,12 +79,16 @@ export function runServiceMain<
     const metrics = config.METRICS_PORT
       ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST, logger })
       : undefined;
-    stopOnSignals(logger, async () => {
-      await metrics?.stop();
-      await service.stop();
-      closeClients();
-      await adapters.close();
-      await tracing.stop();
-    });
+    stopOnSignals(
+      logger,
+      async () => {
+        await metrics?.stop();
+        await service.stop();
+        closeClients();
+        await adapters.close();
+        await tracing.stop();
+      },
+      { budgetMs: PROCESS_STOP_BUDGET_MS },
+    );
   });
 }
