@@ -5,7 +5,6 @@ import type { DeliveredEvent, EventBus, EventEnvelope } from '../../ports/events
 import { describeContract, embeddedEngine, kafkaEngine, scaled, sleep, waitFor } from '../../testing/index.js';
 import { SqliteEventLog } from './sqlite-event-log.js';
 import { KafkaEventBus } from './kafka-event-bus.js';
-import { PlatformaticKafkaEventBus } from './platformatic-kafka-event-bus.js';
 
 function envelope(key: string, n: number): EventEnvelope<{ n: number }> {
   return {
@@ -36,12 +35,6 @@ await describeContract<EventBus>(
       name: 'kafka',
       engine: kafkaEngine,
       open: async (brokers) => KafkaEventBus.connect({ brokers: brokers.split(','), clientId: 'contract' }),
-    },
-    {
-      name: 'kafka through @platformatic/kafka',
-      engine: kafkaEngine,
-      open: async (brokers) =>
-        PlatformaticKafkaEventBus.connect({ brokers: brokers.split(','), clientId: 'contract', retryDelayMs: 100 }),
     },
   ],
   (bus) => {
