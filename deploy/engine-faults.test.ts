@@ -238,32 +238,41 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
   it('answers 503 with Retry-After or as ever while PostgreSQL under FerretDB is stopped for ten seconds, and recovers without a restart', async () => {
     const database = await stopPostgres(runDir);
     const answers: string[] = [];
+    /** Answers other than a serve or a 503 with Retry-After: which request, and what it said. */
+    const unexpected: string[] = [];
+    const get = (path: string) => () =>
+      fetch(`${url}${path}`, { headers: { cookie: reader.cookie }, signal: AbortSignal.timeout(scaled(20_000)) });
+    const requests = {
+      'GET /api/feed': get('/api/feed'),
+      'GET /api/messages/conversations': get('/api/messages/conversations'),
+      'POST /api/messages': () => sendMessage({ id: randomUUID(), content: 'a database ferma' }),
+    };
     try {
       const outageEnds = performance.now() + 10_000;
       while (performance.now() < outageEnds) {
-        for (const request of [
-          () =>
-            fetch(`${url}/api/feed`, {
-              headers: { cookie: reader.cookie },
-              signal: AbortSignal.timeout(scaled(20_000)),
-            }),
-          () =>
-            fetch(`${url}/api/messages/conversations`, {
-              headers: { cookie: reader.cookie },
-              signal: AbortSignal.timeout(scaled(20_000)),
-            }),
-          () => sendMessage({ id: randomUUID(), content: 'a database ferma' }),
-        ]) {
+        for (const [name, request] of Object.entries(requests)) {
           const response = await request();
-          answers.push(`${response.status} ${response.headers.get('retry-after') ?? ''}`.trim());
+          const answer = `${response.status} ${response.headers.get('retry-after') ?? ''}`.trim();
+          answers.push(answer);
+          // Each answer either served (from what the services hold) or said when to come back.
+          if (!/^(200|201|503 \d+)$/.test(answer)) unexpected.push(`${name}: ${answer} ${await response.text()}`);
         }
       }
     } finally {
       await database.restart();
     }
-    // Each answer either served (from what the services hold) or said when to come back.
-    for (const answer of answers) expect(answer).toMatch(/^(200|201|503 \d+)$/);
     process.stderr.write(`engine faults: while PostgreSQL was stopped: ${[...new Set(answers)].join(', ')}\n`);
+    if (unexpected.length > 0) {
+      // What the processes logged of it: the BFF turned a service's error or its own into that answer.
+      const logs = [
+        ...platform.bffs.map((bff) => [bff.url, bff.process] as const),
+        ['messaging', platform.messaging.process] as const,
+        ['content', platform.content.process] as const,
+        ['identity', platform.identity.process] as const,
+      ];
+      for (const [name, logged] of logs) process.stderr.write(`${name}:\n${logged.output()}\n`);
+    }
+    expect(unexpected).toEqual([]);
     await waitFor(
       async () =>
         (await fetch(`${url}/api/feed`, { headers: { cookie: reader.cookie } })).status === 200 &&
