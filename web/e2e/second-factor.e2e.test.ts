@@ -66,6 +66,23 @@ describeE2E('a second factor', () => {
       page.getByRole('button', { name: appText('secondFactor.signIn.withPasskey') }).click(),
     ]);
     await page.getByRole('heading', { name: `Ciao, ${member.username}!` }).waitFor();
+
+    // Signed out again: the password, then the passkey as the second step, signing the options the login answered.
+    await page.goto('/api/auth/logout');
+    await page.goto('/login');
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel(appText('auth.fields.password')).fill(member.password);
+    await page.getByRole('button', { name: appText('auth.login.submit'), exact: true }).click();
+    await page.getByRole('heading', { name: appText('secondFactor.signIn.title') }).waitFor();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/'),
+      page.getByRole('button', { name: appText('secondFactor.signIn.usePasskey') }).click(),
+    ]);
+    await page.getByRole('heading', { name: `Ciao, ${member.username}!` }).waitFor();
+    expect(asked).toContain('/api/auth/second-step/passkey');
+    expect(asked).not.toContain('/api/auth/second-step/passkey/options');
   });
 
   it('holds an admin to the set-up of an authenticator app, then asks for its code at every sign-in', async () => {

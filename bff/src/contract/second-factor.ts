@@ -12,13 +12,16 @@ export type SecondFactors = z.infer<typeof secondFactorsSchema>;
 
 /**
  * POST /api/auth/login for a member with a second factor: the password was right, and the sign-in waits for the
- * second step (within 5 minutes). `methods` says which this member can give.
+ * second step (within 5 minutes). `methods` says which this member can give; `passkeyOptions`, when they have a
+ * passkey, are the WebAuthn options for signing in with it (as /api/auth/second-step/passkey/options gives them), so
+ * that the device can sign at once.
  */
 export const secondStepNeededSchema = z.strictObject({
   success: z.literal(true),
   secondStep: z.literal(true),
   message: z.string(),
   methods: z.strictObject({ totp: z.boolean(), passkey: z.boolean(), recoveryCode: z.boolean() }),
+  passkeyOptions: z.record(z.string(), z.unknown()).nullable(),
 });
 export type SecondStepNeeded = z.infer<typeof secondStepNeededSchema>;
 

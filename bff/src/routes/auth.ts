@@ -36,17 +36,14 @@ export function authRoutes(context: BffContext, currentUser: (req: Request, res:
       await limits.loginSucceeded(address, email);
       if (user.secondFactor) {
         // No session yet: the second step (routes/second-factor.ts) gives it.
-        const factors = await identity.GetSecondFactors({ userId: user.id });
+        const { passkeyOptionsJson, ...methods } = await identity.BeginSecondStep({ userId: user.id });
         res.append('Set-Cookie', secondSteps.begin(user.id, sessions.secure(req)));
         respond(res, secondStepNeededSchema, {
           success: true,
           secondStep: true,
           message: say(req, 'identity.secondStepNeeded'),
-          methods: {
-            totp: factors.totp,
-            passkey: factors.passkeys.length > 0,
-            recoveryCode: factors.recoveryCodesLeft > 0,
-          },
+          methods,
+          passkeyOptions: passkeyOptionsJson ? (JSON.parse(passkeyOptionsJson) as Record<string, unknown>) : null,
         });
         return;
       }

@@ -66,6 +66,7 @@ describe('an authenticator app', () => {
       secondStep: true,
       message: 'Password correct. Now confirm with the second step.',
       methods: { totp: true, passkey: false, recoveryCode: true },
+      passkeyOptions: null,
     });
     expect(await status(laptop, '/api/auth/user')).toBe(401);
 
@@ -92,8 +93,8 @@ describe('an authenticator app', () => {
 });
 
 describe('passkeys', () => {
-  it('are registered from the security page and sign in without a password', async () => {
-    const { browser, id } = await stack.member('chiave1');
+  /** Registers a passkey from the member's security page. */
+  async function addPasskey(browser: Browser) {
     const device = new SoftwareAuthenticator(stack.mail.publicUrl);
     const options = await json(await browser.postJson('/api/auth/second-factors/passkeys/options', {}));
     const registration = JSON.parse(device.register(JSON.stringify(options.options))) as Record<string, unknown>;
@@ -101,7 +102,13 @@ describe('passkeys', () => {
       response: registration,
       name: 'Pixel',
     });
-    expect(await json(added)).toMatchObject({
+    return { device, added: await json(added) };
+  }
+
+  it('are registered from the security page and sign in without a password', async () => {
+    const { browser, id } = await stack.member('chiave1');
+    const { device, added } = await addPasskey(browser);
+    expect(added).toMatchObject({
       factors: { passkeys: [{ name: 'Pixel', lastUsedAt: null }] },
       recoveryCodes: expect.any(Array),
     });
@@ -113,6 +120,29 @@ describe('passkeys', () => {
     expect(await json(signedIn)).toMatchObject({ success: true, user: { id } });
     expect(await status(visitor, '/api/auth/user')).toBe(200);
     expect((await stack.browser().postJson('/api/auth/passkey', { response: answer })).status).toBe(401);
+  });
+
+  it('give the second step with the options the login answered, and with new ones asked for after', async () => {
+    const { browser, id, email, password } = await stack.member('chiave2');
+    const { device } = await addPasskey(browser);
+    const laptop = stack.browser('en');
+    const login = await json(await laptop.postJson('/api/auth/login', { email, password }));
+    expect(login).toMatchObject({ secondStep: true, methods: { totp: false, passkey: true, recoveryCode: true } });
+    const answer = JSON.parse(device.signIn(JSON.stringify(login.passkeyOptions))) as Record<string, unknown>;
+    const signedIn = await laptop.postJson('/api/auth/second-step/passkey', { response: answer });
+    expect(await json(signedIn)).toMatchObject({ success: true, user: { id } });
+    expect(await status(laptop, '/api/auth/user')).toBe(200);
+
+    // Another sign-in that asks for options again (the device failed the first time, say).
+    const phone = stack.browser();
+    await phone.postJson('/api/auth/login', { email, password });
+    const again = await json(await phone.postJson('/api/auth/second-step/passkey/options', {}));
+    const secondAnswer = JSON.parse(device.signIn(JSON.stringify(again.options))) as Record<string, unknown>;
+    expect((await phone.postJson('/api/auth/second-step/passkey', { response: secondAnswer })).status).toBe(200);
+    // An answer already taken signs no one in.
+    const thief = stack.browser();
+    await thief.postJson('/api/auth/login', { email, password });
+    expect((await thief.postJson('/api/auth/second-step/passkey', { response: answer })).status).toBe(401);
   });
 });
 

@@ -8,13 +8,16 @@ import type { UserResult } from '@/api/types';
 export const giveSecondStepCode = (input: { code: string }) =>
   api<UserResult>('/api/auth/second-step', { method: 'POST', body: input });
 
+/** Options the server already gave (the login's, for the second step), used once instead of asking for new ones. */
+type PasskeySignIn = { secondStep: boolean; options?: PasskeyOptions['options'] | null };
+
 /**
  * Signs in with a passkey: the member's own as the second step (`secondStep`), or any of this site's the device holds,
- * without a password. The browser asks the device (Touch ID, a PIN, a security key) between the two calls.
+ * without a password. The browser asks the device (Touch ID, a PIN, a security key) between the options and the answer.
  */
-export async function signInWithPasskey(secondStep: boolean): Promise<UserResult> {
+export async function signInWithPasskey({ secondStep, options: given }: PasskeySignIn): Promise<UserResult> {
   const base = secondStep ? '/api/auth/second-step/passkey' : '/api/auth/passkey';
-  const { options } = await api<PasskeyOptions>(`${base}/options`, { method: 'POST', body: {} });
+  const options = given ?? (await api<PasskeyOptions>(`${base}/options`, { method: 'POST', body: {} })).options;
   const response = await startAuthentication({
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
   });

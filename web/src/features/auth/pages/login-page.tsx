@@ -16,17 +16,20 @@ import { serverMessageOr } from '@/lib/errors';
 import { loginSchema } from '@/lib/rules';
 import { useLogin } from '../api/login';
 import { usePasskeySignIn } from '../api/second-step';
-import { SecondStepForm, type SecondStepMethods } from '../components/second-step-form';
+import { SecondStepForm, type SecondStepStart } from '../components/second-step-form';
 
 /** Google's sign-in sends a member with a second factor here (?step=second), without saying which they have. */
-const ANY_METHOD: SecondStepMethods = { totp: true, passkey: true, recoveryCode: true };
+const AFTER_GOOGLE: SecondStepStart = {
+  methods: { totp: true, passkey: true, recoveryCode: true },
+  passkeyOptions: null,
+};
 
 export function LoginPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
-  const [secondStep, setSecondStep] = useState<SecondStepMethods | null>(
-    params.get('step') === 'second' ? ANY_METHOD : null,
+  const [secondStep, setSecondStep] = useState<SecondStepStart | null>(
+    params.get('step') === 'second' ? AFTER_GOOGLE : null,
   );
   const form = useForm({
     resolver: zodResolver(loginSchema, undefined, { raw: true }),
@@ -37,7 +40,7 @@ export function LoginPage() {
   const login = useLogin({
     onSuccess: (result) => {
       if ('secondStep' in result) {
-        setSecondStep(result.methods);
+        setSecondStep({ methods: result.methods, passkeyOptions: result.passkeyOptions });
         return;
       }
       if (!result.success) {
@@ -86,7 +89,7 @@ export function LoginPage() {
         subtitle={t('secondFactor.signIn.subtitle')}
       >
         <SecondStepForm
-          methods={secondStep}
+          start={secondStep}
           onRestart={() => {
             setSecondStep(null);
             setParams({}, { replace: true });
@@ -133,7 +136,7 @@ export function LoginPage() {
         // Its label is the longest of the page's: on a 360 px phone it wraps rather than widen the card past the screen.
         className="h-auto min-h-12 w-full whitespace-normal"
         disabled={passkey.isPending}
-        onClick={() => passkey.mutate(false)}
+        onClick={() => passkey.mutate({ secondStep: false })}
       >
         {passkey.isPending ? <Spinner /> : <Fingerprint className="size-4" aria-hidden />}
         {t('secondFactor.signIn.withPasskey')}
