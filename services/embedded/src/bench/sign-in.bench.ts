@@ -4,8 +4,8 @@
  * HTTP as the web app does, one sign-in at a time:
  * - password only: POST /api/auth/login, which answers with the session;
  * - with an authenticator app: the login (which answers `secondStep`), then POST /api/auth/second-step { code };
- * - with a passkey: the login, then /api/auth/second-step/passkey/options and /api/auth/second-step/passkey, a
- *   software authenticator signing here between the two.
+ * - with a passkey: the login, whose answer carries the passkey's options, then /api/auth/second-step/passkey, a
+ *   software authenticator signing those here in between (as the web app does).
  * A sign-in's server time is the sum of its requests' times in the BFF's HTTP server, from Node's parse of the
  * request's head to its answer handed to the socket, as a probe preloaded into the platform's process reports them
  * (server-time-probe.ts): it holds everything the platform does for the request (the BFF, identity's gRPC calls in the
@@ -100,10 +100,9 @@ async function signIn(
     const step = await timed(times, base, '/api/auth/second-step', { code }, login.cookie);
     return { loginMs: login.serverMs, stepMs: step.serverMs };
   }
-  const options = await timed(times, base, '/api/auth/second-step/passkey/options', {}, login.cookie);
-  const response = JSON.parse(member.device.signIn(JSON.stringify(options.answer.options))) as unknown;
+  const response = JSON.parse(member.device.signIn(JSON.stringify(login.answer.passkeyOptions))) as unknown;
   const answer = await timed(times, base, '/api/auth/second-step/passkey', { response }, login.cookie);
-  return { loginMs: login.serverMs, stepMs: options.serverMs + answer.serverMs };
+  return { loginMs: login.serverMs, stepMs: answer.serverMs };
 }
 
 async function waitUntilServing(url: string): Promise<void> {
