@@ -43,15 +43,11 @@ const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     'kafka-brokers': { type: 'string', default: process.env.KAFKA_BROKER_COUNT ?? '1' },
-    // `test` without deploy/engine-faults.test.ts (CI, until its two failures are mended: .ci/run says which).
-    'without-faults': { type: 'boolean', default: false },
   },
 });
 const command = commands[positionals[0] ?? ''];
 if (!command) {
-  process.stderr.write(
-    'usage: node deploy/engines/main.mjs prepare | start [--kafka-brokers N] | stop | env | test [--without-faults]\n',
-  );
+  process.stderr.write('usage: node deploy/engines/main.mjs prepare | start [--kafka-brokers N] | stop | env | test\n');
   process.exit(2);
 }
 process.exitCode = await command();
@@ -142,10 +138,7 @@ async function test() {
   const env = { ...process.env, ...state.env, CONTRACT_ENGINES: 'required', TIP_ENGINES_RUN: runDir };
   try {
     const contracts = await jest(['--testPathPatterns', ...CONTRACT_SUITES], env);
-    const suites = values['without-faults']
-      ? PLATFORM_SUITES.filter((suite) => !suite.includes('faults'))
-      : PLATFORM_SUITES;
-    const platforms = await jest(['--runInBand', '--testPathPatterns', ...suites], env);
+    const platforms = await jest(['--runInBand', '--testPathPatterns', ...PLATFORM_SUITES], env);
     return contracts || platforms;
   } finally {
     if (!running) await stop();
