@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 import { z } from 'zod';
 import { DomainError, parseInput } from '@tip/platform';
 import { googleProfileSetupSchema, UPLOAD_RULES } from '@tip/identity/domain';
@@ -53,7 +53,12 @@ export function googleRoutes(context: BffContext): Router {
   const cookieOptions = (req: Request) => ({ httpOnly: true, secure: sessions.secure(req), path: FLOW_COOKIE_PATH });
   const redirectUri = () => `${context.publicUrl()}${CALLBACK_PATH}`;
   /** The flow cookie is signed with the session secret: only this server makes one. */
-  const flowKey = new TextEncoder().encode(config.SESSION_SECRET);
+  const signFlow = createSigner({
+    key: config.SESSION_SECRET,
+    algorithm: 'HS256',
+    expiresIn: FLOW_MAX_AGE_SECONDS * 1000,
+  });
+  const checkFlow = createVerifier({ key: config.SESSION_SECRET, algorithms: ['HS256'] });
   const secondSteps = new SecondSteps(config.SESSION_SECRET);
 
   const start = (intent: Intent) =>
@@ -66,11 +71,7 @@ export function googleRoutes(context: BffContext): Router {
         logger.error({ err: error }, 'Google OpenID discovery failed');
         return res.redirect(302, failureFor(intent));
       }
-      const flow = await new SignJWT({ intent, ...authorization.checks })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt()
-        .setExpirationTime(`${FLOW_MAX_AGE_SECONDS}s`)
-        .sign(flowKey);
+      const flow = signFlow({ intent, ...authorization.checks });
       res.append(
         'Set-Cookie',
         setCookie(FLOW_COOKIE, flow, { ...cookieOptions(req), maxAgeSeconds: FLOW_MAX_AGE_SECONDS }),
@@ -85,7 +86,7 @@ export function googleRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       res.append('Set-Cookie', clearCookie(FLOW_COOKIE, cookieOptions(req)));
       if (!google) return res.redirect(302, landing('google_not_configured'));
-      const flow = await readFlow(req, flowKey);
+      const flow = readFlow(req, checkFlow);
       if (!flow) return res.redirect(302, landing('login_failed'));
       const { intent, ...checks } = flow;
       const query = callbackQuerySchema.safeParse(req.query);
@@ -147,11 +148,11 @@ export function googleRoutes(context: BffContext): Router {
   return router;
 }
 
-async function readFlow(req: Request, key: Uint8Array): Promise<z.infer<typeof flowSchema> | null> {
+function readFlow(req: Request, check: (token: string) => unknown): z.infer<typeof flowSchema> | null {
   const token = readCookie(req.headers.cookie, FLOW_COOKIE);
   if (!token) return null;
   try {
-    return flowSchema.parse((await jwtVerify(token, key, { algorithms: ['HS256'] })).payload);
+    return flowSchema.parse(check(token));
   } catch {
     return null;
   }
