@@ -36,8 +36,7 @@ const handlers = {
 const getUser = testServiceDefinition().GetUser;
 const seconds = () => Math.floor(Date.now() / 1000);
 const bearer = (token: string) => `Bearer ${token}`;
-const hs256 = (claims: Record<string, unknown>, key: string) =>
-  createSigner({ key, algorithm: 'HS256' })(claims);
+const hs256 = (claims: Record<string, unknown>, key: string) => createSigner({ key, algorithm: 'HS256' })(claims);
 const decodeJwt = createDecoder();
 /** A token as the BFF signs one, with claims changed as a test needs. */
 const token = (claims: Record<string, unknown> = {}, key = secret) =>
