@@ -134,6 +134,19 @@ describe('an authenticator app', () => {
 });
 
 describe('passkeys', () => {
+  /**
+   * A passkey's answer to a challenge given for `userId`'s second step signs in only as that step: not another
+   * member's (`otherId`), not a passkey alone's (no member, no password), and once as theirs.
+   */
+  async function expectSecondStepOf(userId: string, otherId: string, answer: string) {
+    for (const wrong of [otherId, '']) {
+      expect(
+        await failureOf(harness.client.FinishPasskeySignIn({ userId: wrong, responseJson: answer })),
+      ).toMatchObject({ messageKey: 'identity.passkeyInvalid' });
+    }
+    expect((await harness.client.FinishPasskeySignIn({ userId, responseJson: answer })).id).toBe(userId);
+  }
+
   async function withPasskey(name = 'Il mio telefono') {
     const user = await registerMember(harness);
     const device = new SoftwareAuthenticator('http://tip.test');
@@ -223,14 +236,7 @@ describe('passkeys', () => {
     const answer = device.signIn(options.optionsJson);
     const other = await withPasskey('altro');
     await harness.client.BeginPasskeySignIn({ userId: other.user.id });
-    expect(
-      await failureOf(harness.client.FinishPasskeySignIn({ userId: other.user.id, responseJson: answer })),
-    ).toMatchObject({ messageKey: 'identity.passkeyInvalid' });
-    // A challenge given for this member's second step does not sign in without the password.
-    expect(await failureOf(harness.client.FinishPasskeySignIn({ userId: '', responseJson: answer }))).toMatchObject({
-      messageKey: 'identity.passkeyInvalid',
-    });
-    expect((await harness.client.FinishPasskeySignIn({ userId: user.id, responseJson: answer })).id).toBe(user.id);
+    await expectSecondStepOf(user.id, other.user.id, answer);
   });
 
   it("begin the second step with options for the member's own passkeys, whose challenge signs in once", async () => {
@@ -241,15 +247,8 @@ describe('passkeys', () => {
     const [passkey] = (await harness.client.GetSecondFactors({ userId: user.id })).passkeys;
     expect(options.allowCredentials.map(({ id }) => id)).toEqual([passkey?.id]);
     const answer = device.signIn(start.passkeyOptionsJson);
-    // Its challenge is this member's second step's: not a passkey alone's, not another member's.
     const other = await withPasskey('altro');
-    expect(
-      await failureOf(harness.client.FinishPasskeySignIn({ userId: other.user.id, responseJson: answer })),
-    ).toMatchObject({ messageKey: 'identity.passkeyInvalid' });
-    expect(await failureOf(harness.client.FinishPasskeySignIn({ userId: '', responseJson: answer }))).toMatchObject({
-      messageKey: 'identity.passkeyInvalid',
-    });
-    expect((await harness.client.FinishPasskeySignIn({ userId: user.id, responseJson: answer })).id).toBe(user.id);
+    await expectSecondStepOf(user.id, other.user.id, answer);
     expect(
       await failureOf(harness.client.FinishPasskeySignIn({ userId: user.id, responseJson: answer })),
     ).toMatchObject({ messageKey: 'identity.passkeyInvalid' });
