@@ -48,6 +48,17 @@ const rowOf = (page: Page, userId: string) =>
 const ownMessage = (page: Page, text: string) =>
   page.locator('[data-testid="message"][data-own="true"]', { hasText: text });
 
+/** Writes `text` and sends it with Enter, then waits for the toast and for the message to show sent. */
+async function sendAndSeeSent(page: Page, text: string) {
+  await input(page).fill(text);
+  await input(page).press('Enter');
+  await toastWith(page, appText('messages.sent')).waitFor();
+  await until(
+    'the message shows sent',
+    async () => (await ownMessage(page, text).getAttribute('data-state')) === 'sent',
+  );
+}
+
 const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { messagesMarker: true }));
 const stillSameDocument = (page: Page) => page.evaluate(() => 'messagesMarker' in window);
 
@@ -72,13 +83,7 @@ describeE2E('messages', () => {
     await sender.page.getByText(withValues(appText('messages.cost'), { cost: 2 })).waitFor();
 
     const text = `Ciao ${recipient.member.username}, ti scrivo dal feed`;
-    await input(sender.page).fill(text);
-    await input(sender.page).press('Enter');
-    await toastWith(sender.page, appText('messages.sent')).waitFor();
-    await until(
-      'the message shows sent',
-      async () => (await ownMessage(sender.page, text).getAttribute('data-state')) === 'sent',
-    );
+    await sendAndSeeSent(sender.page, text);
     await until('2 credits were taken', async () => {
       const response = await sender.page.request.get('/api/auth/user');
       return ((await response.json()) as { credits: number }).credits === 8;
@@ -343,13 +348,7 @@ describeE2E('messages', () => {
     await connected;
 
     const text = 'Scritto prima che la conversazione arrivasse';
-    await input(sender.page).fill(text);
-    await input(sender.page).press('Enter');
-    await toastWith(sender.page, appText('messages.sent')).waitFor();
-    await until(
-      'the message shows sent',
-      async () => (await ownMessage(sender.page, text).getAttribute('data-state')) === 'sent',
-    );
+    await sendAndSeeSent(sender.page, text);
   });
 
   it('shows a member awaiting approval a disabled field, and a rejected one that the account must be approved', async () => {
