@@ -396,21 +396,20 @@ const LIKE_PATH = /^\/posts\/([^/]+)\/like$/;
  */
 export function staleFeedAfterWrites(
   pages: FeedPages,
-  writerOf: (cookieHeader?: string) => Promise<string | null>,
+  writerOf: (cookieHeader?: string) => string | null,
 ): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    writerOf(req.headers.cookie).then((writerId) => {
-      if (writerId) {
-        const likedPostId = LIKE_PATH.exec(req.path)?.[1];
-        const stale = () =>
-          likedPostId === undefined ? pages.viewerChanged(writerId) : pages.likesChanged(likedPostId, writerId);
-        stale();
-        res.once('finish', () => {
-          if (res.statusCode < 400) stale();
-        });
-      }
-      next();
-    }, next);
+    const writerId = writerOf(req.headers.cookie);
+    if (writerId) {
+      const likedPostId = LIKE_PATH.exec(req.path)?.[1];
+      const stale = () =>
+        likedPostId === undefined ? pages.viewerChanged(writerId) : pages.likesChanged(likedPostId, writerId);
+      stale();
+      res.once('finish', () => {
+        if (res.statusCode < 400) stale();
+      });
+    }
+    next();
   };
 }

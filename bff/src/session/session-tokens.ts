@@ -34,15 +34,15 @@ export class SessionTokens {
   }
 
   /** A token for identity's session `sid` of the member. */
-  async issue(userId: string, generation: number, sid: string): Promise<{ token: string; claims: SessionClaims }> {
+  issue(userId: string, generation: number, sid: string): { token: string; claims: SessionClaims } {
     const token = this.sign({ sub: userId, sid, gen: generation });
-    const claims = await this.verify(token);
+    const claims = this.verify(token);
     if (!claims) throw new Error('a freshly signed session token did not verify');
     return { token, claims };
   }
 
   /** The token's claims, or null when it is forged, malformed or expired. */
-  async verify(token: string): Promise<SessionClaims | null> {
+  verify(token: string): SessionClaims | null {
     const known = this.verified.get(token);
     if (known) return known;
     let payload: Record<string, unknown>;

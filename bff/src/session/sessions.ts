@@ -72,7 +72,7 @@ export class Sessions {
   async authenticate(cookieHeader: string | undefined): Promise<Session | null> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     if (!token) return null;
-    const claims = await this.tokens.verify(token);
+    const claims = this.tokens.verify(token);
     if (!claims) return null;
     if (await this.isRevoked(claims.sid)) return null;
     const user = await this.users.get(claims.sub);
@@ -119,9 +119,9 @@ export class Sessions {
    * (that takes the cache): only for what a logged-out token can do no harm with, such as making its member's feed
    * pages stale.
    */
-  async signedInAs(cookieHeader: string | undefined): Promise<string | null> {
+  signedInAs(cookieHeader: string | undefined): string | null {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
-    return (token && (await this.tokens.verify(token))?.sub) || null;
+    return (token && this.tokens.verify(token)?.sub) || null;
   }
 
   private async isRevoked(sid: string): Promise<boolean> {
@@ -143,7 +143,7 @@ export class Sessions {
       userId,
       userAgent: request.headers['user-agent'] ?? '',
     });
-    const { token } = await this.tokens.issue(userId, user.sessionGeneration, sessionId);
+    const { token } = this.tokens.issue(userId, user.sessionGeneration, sessionId);
     this.confirmed.set(sessionId, true, this.now() + SESSION_RECHECK_MS);
     const options = { secure: this.secure(request), maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
     return [
@@ -162,7 +162,7 @@ export class Sessions {
     request: CookieRequest,
   ): Promise<{ claims: SessionClaims | null; setCookies: string[] }> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
-    const claims = token ? await this.tokens.verify(token) : null;
+    const claims = token ? this.tokens.verify(token) : null;
     if (token && claims) {
       const remainingMs = claims.exp * 1000 - this.now();
       if (remainingMs > 0) await this.cache.set(revokedKey(claims.sid), '1', remainingMs);

@@ -181,11 +181,10 @@ async function main() {
       }
     }
 
-    const at = (samples: number[], q: number) => percentile(samples, q);
     const line = (samples: number[]) =>
-      `p50 ${ms(at(samples, 0.5))}, p99 ${ms(at(samples, 0.99))}, max ${ms(Math.max(...samples))}`;
+      `p50 ${ms(percentile(samples, 0.5))}, p99 ${ms(percentile(samples, 0.99))}, max ${ms(Math.max(...samples))}`;
     /** What `kind` adds to a password-only sign-in at the quantile `q`. */
-    const adds = (kind: Kind, q: number) => at(whole[kind], q) - at(whole.password, q);
+    const adds = (kind: Kind, q: number) => percentile(whole[kind], q) - percentile(whole.password, q);
     const addedLine = (kind: Kind) => `p50 ${ms(adds(kind, 0.5))}, p99 ${ms(adds(kind, 0.99))}`;
     console.log(`\nsign-ins' server time, ${ROUNDS} of each kind, one at a time, the kinds interleaved`);
     console.log(`password only:                     ${line(whole.password)}`);
