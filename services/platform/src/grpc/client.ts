@@ -33,12 +33,12 @@ export function createGrpcClient<D>(
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   });
-  const metadataOfCall = async () => {
+  const metadataOfCall = () => {
     const metadata = new grpc.Metadata();
     const requestId = currentRequestId();
     if (requestId) metadata.set('x-request-id', requestId);
     injectTraceContext(metadata);
-    metadata.set('authorization', `Bearer ${await token()}`);
+    metadata.set('authorization', `Bearer ${token()}`);
     return metadata;
   };
   const settle =
@@ -49,7 +49,7 @@ export function createGrpcClient<D>(
       else reject(fromGrpcError(error));
     };
   const call = async (method: grpc.MethodDefinition<object, unknown>, request: unknown, callOptions: CallOptions) => {
-    const metadata = await metadataOfCall();
+    const metadata = metadataOfCall();
     const deadline = Date.now() + (callOptions.timeoutMs ?? timeoutMs);
     return new Promise((resolve, reject) => {
       channel.makeUnaryRequest(
@@ -69,7 +69,7 @@ export function createGrpcClient<D>(
     requests: AsyncIterable<object>,
     callOptions: CallOptions,
   ) => {
-    const metadata = await metadataOfCall();
+    const metadata = metadataOfCall();
     const deadline = Date.now() + (callOptions.timeoutMs ?? timeoutMs);
     let answered = false;
     const answer = new Promise((resolve, reject) => {

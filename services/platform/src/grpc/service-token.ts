@@ -74,7 +74,7 @@ export function serviceTokenSigner(
   audience: string,
   caller: string,
   ttlSeconds = SERVICE_TOKEN_TTL_SECONDS,
-): () => Promise<string> {
+): () => string {
   const sign = createSigner({
     key: secret,
     algorithm: ALGORITHM,
@@ -82,12 +82,12 @@ export function serviceTokenSigner(
     aud: audience,
     expiresIn: ttlSeconds * 1000,
   });
-  let token: Promise<string> = Promise.resolve('');
+  let token = '';
   let renewAt = 0;
   return () => {
     const now = Date.now();
     if (now >= renewAt) {
-      token = Promise.resolve(sign({}));
+      token = sign({});
       renewAt = now + Math.max(ttlSeconds - RENEW_BEFORE_SECONDS, ttlSeconds / 2) * 1000;
     }
     return token;
@@ -108,7 +108,7 @@ export type TokenProblem = 'missing' | 'invalid' | 'expired' | 'caller not admit
  */
 export function serviceTokenVerifier(
   secrets: readonly string[],
-): (authorization: string | undefined, audience: string) => Promise<{ caller: string } | { problem: TokenProblem }> {
+): (authorization: string | undefined, audience: string) => { caller: string } | { problem: TokenProblem } {
   /** A check per secret and audience (the service called), made once: fast-jwt checks in the call, with node:crypto. */
   const checks = new Map<string, ((token: string) => Claims)[]>();
   const checksFor = (audience: string) => {
@@ -140,7 +140,7 @@ export function serviceTokenVerifier(
     return { problem };
   };
   const verified = new Map<string, { until: number; caller: string }>();
-  return async (authorization, audience) => {
+  return (authorization, audience) => {
     const token = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
     if (!token) return { problem: 'missing' };
     const key = `${audience} ${token}`;
@@ -183,10 +183,9 @@ export function serviceTokenInterceptor(
   return (method, call) => {
     if (method.path.startsWith(HEALTH_PATH_PREFIX)) return new grpc.ServerInterceptingCall(call);
     const listener = new grpc.ServerListenerBuilder()
-      .withOnReceiveMetadata(async (metadata, next) => {
+      .withOnReceiveMetadata((metadata, next) => {
         const authorization = metadata.get('authorization')[0];
-        // grpc-js holds the request message until `next` (or the refusal) comes, however long the check takes.
-        const verdict = await verify(
+        const verdict = verify(
           typeof authorization === 'string' ? authorization : undefined,
           serviceOfPath(method.path),
         );
