@@ -42,6 +42,13 @@ import { KINDS, LIVE_CONNECTIONS, liveMix, type Kind } from './live-mix.js';
 import { call, type Session } from './members.js';
 import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
 
+/**
+ * The live mix runs past the admission gate's in-flight bound (LIVE_CONNECTIONS against ADMISSION_MAX_IN_FLIGHT's 32)
+ * on production's settings, as every bench: its 503s are counted beside the 2xx answers a second, which the targets
+ * take (overload.bench measures the gate itself).
+ */
+const SHED_COUNTED = { countBusy: true };
+
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Resident memory once the start-up's work has settled. */
@@ -79,8 +86,8 @@ async function main() {
     renders.sort((a, b) => a - b);
     const cached = await load(`${base}${FIRST_PAGE}`, { cookie: reader.cookie });
     const cachedCompressed = await load(`${base}${FIRST_PAGE}`, { cookie: reader.cookie, ...BROWSER_ENCODINGS });
-    const embeddedMix = await liveMix(base, members);
-    const embeddedMixCompressed = await liveMix(base, members, BROWSER_ENCODINGS);
+    const embeddedMix = await liveMix(base, members, {}, SHED_COUNTED);
+    const embeddedMixCompressed = await liveMix(base, members, BROWSER_ENCODINGS, SHED_COUNTED);
     const embeddedAfterMb = residentShapeMb(embedded.running);
     await embedded.running.stop();
 
@@ -98,35 +105,40 @@ async function main() {
     // 5. A process per service, on the same data directory.
     const processes = await startSeeded('processes-main.js', dataDir, port, reader);
     const processesIdleMb = await settledMb(processes.running);
-    const processesMix = await liveMix(base, members);
+    const processesMix = await liveMix(base, members, {}, SHED_COUNTED);
     const processesAfterMb = residentShapeMb(processes.running);
     await processes.running.stop();
 
-    const row = (name: string, figures: { rps: number; p50: number; p99: number }, done?: Record<Kind, number>) =>
+    /** A live mix's row: its 2xx answers a second, and the gate's refusals after its kinds' counts. */
+    const mixRow = (name: string, mix: Awaited<ReturnType<typeof liveMix>>) =>
+      row(name, { ...mix, rps: mix.answeredRps }, mix.done, mix.busy);
+    const row = (
+      name: string,
+      figures: { rps: number; p50: number; p99: number },
+      done?: Record<Kind, number>,
+      busy?: number,
+    ) =>
       console.log(
         name.padEnd(50),
         figures.rps.toFixed(0).padStart(7),
         figures.p50.toFixed(1).padStart(7),
         figures.p99.toFixed(1).padStart(7),
         ...(done ? KINDS.map((kind) => String(done[kind]).padStart(kind.length)) : []),
+        ...(busy === undefined ? [] : [String(busy).padStart('busy'.length)]),
       );
     console.log(
       `\nfeed: ${POSTS} posts by ${MEMBERS} members, 20 items a page (${Buffer.byteLength(embedded.page)} bytes), ${DURATION_S} s a case`,
     );
-    console.log('case'.padEnd(50), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), ...KINDS);
-    row(`live mix, embedded, ${LIVE_CONNECTIONS} connections`, embeddedMix, embeddedMix.done);
-    row(
-      `live mix, embedded, brotli, ${LIVE_CONNECTIONS} connections`,
-      embeddedMixCompressed,
-      embeddedMixCompressed.done,
-    );
-    row(`live mix, a process per service, ${LIVE_CONNECTIONS} connections`, processesMix, processesMix.done);
+    console.log('case'.padEnd(50), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), ...KINDS, 'busy');
+    mixRow(`live mix, embedded, ${LIVE_CONNECTIONS} connections`, embeddedMix);
+    mixRow(`live mix, embedded, brotli, ${LIVE_CONNECTIONS} connections`, embeddedMixCompressed);
+    mixRow(`live mix, a process per service, ${LIVE_CONNECTIONS} connections`, processesMix);
     row(`one member's first page, ${CONNECTIONS} connections`, cached);
     row(`one member's first page, brotli, ${CONNECTIONS} connections`, cachedCompressed);
     row(`same bytes, bare node:http, ${CONNECTIONS} connections`, baseline);
     reportTarget(
       'feed',
-      ratioAtLeast('live mix / bare node:http serving one page', embeddedMix.rps / baseline.rps, 0.35),
+      ratioAtLeast('live mix / bare node:http serving one page', embeddedMix.answeredRps / baseline.rps, 0.35),
     );
     reportTarget('feed', under('live mix p99', embeddedMix.p99, 50, 'ms'));
     reportTarget('feed', ratioAtLeast("one member's first page / bare node:http", cached.rps / baseline.rps, 0.6));
