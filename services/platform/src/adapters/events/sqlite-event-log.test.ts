@@ -220,6 +220,17 @@ for (let n = 0; ; n += 1) {
     await Promise.all([here.close(), there.close()]);
   });
 
+  it("looks for other processes' events by reading only the log past what it saw, not the whole log", async () => {
+    const log = await open(newDir());
+    const { topicsSince } = log.statements;
+    const plan = topicsSince.database
+      .prepare(`EXPLAIN QUERY PLAN ${topicsSince.source}`)
+      .all(0)
+      .map((step) => (step as { detail: string }).detail);
+    expect(plan).toEqual([expect.stringMatching(/^SEARCH events USING INTEGER PRIMARY KEY \(rowid>\?\)/)]);
+    await log.close();
+  });
+
   it('keeps its lease while a handler runs longer than the lease: the event is not handled again elsewhere', async () => {
     const dir = newDir();
     // A lease of 300 ms, renewed every 100 ms; the other log asks for it every second.
