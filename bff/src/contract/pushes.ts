@@ -26,8 +26,8 @@ export const pushEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('credits_updated'), credits: z.number().int() }),
   // A block between the member and someone else was made or lifted: the blocked list and the feeds change.
   z.strictObject({ type: z.literal('blocks_updated') }),
-  // Something in the feeds changed (a post published, decided or deleted, its likes or comments).
-  z.strictObject({ type: z.literal('feed_updated'), postId: z.string() }),
+  // Something in the feeds changed (posts published, decided or deleted, their likes or comments).
+  z.strictObject({ type: z.literal('feed_updated'), postIds: z.array(z.string()).min(1) }),
   // The member's own post was approved or rejected.
   z.strictObject({ type: z.literal('post_decided'), postId: z.string(), status: z.string() }),
   // A message to or from the member (`conversationWith`: the other member; `postId`: the anonymous post the

@@ -275,12 +275,12 @@ describe('pushes about a waiting post', () => {
     );
     let otherHeard = false;
     theirs.on('feed_updated', () => (otherHeard = true));
-    const heard = new Promise<{ postId: string }>((resolve) => mine.on('feed_updated', resolve));
+    const heard = new Promise<{ postIds: string[] }>((resolve) => mine.on('feed_updated', resolve));
     const form = new FormData();
     form.append('content', 'Scritto altrove');
     form.append('category', 'trending');
     const created = await json(await author.browser.postForm('/api/posts', form));
-    expect((await heard).postId).toBe((created.item as { post: { id: string } }).post.id);
+    expect((await heard).postIds).toEqual([(created.item as { post: { id: string } }).post.id]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(otherHeard).toBe(false);
     mine.disconnect();

@@ -20,7 +20,7 @@ describe('push handlers', () => {
     events: {
       blocks_updated: { invalidates: [['posts', 'feed']] },
       feed_updated: {
-        apply: (queryClient, event) => void queryClient.invalidateQueries({ queryKey: ['comments', event.postId] }),
+        apply: (queryClient, event) => void queryClient.invalidateQueries({ queryKey: ['comments', event.postIds] }),
         invalidates: [['posts', 'feed']],
       },
     },
@@ -39,8 +39,8 @@ describe('push handlers', () => {
     expect(done).toEqual(['invalidate ["blocks"]', 'invalidate ["posts","feed"]']);
 
     done.length = 0;
-    dispatchPush(queryClient, [blocks, feed], { type: 'feed_updated', postId: 'p1' });
-    expect(done).toEqual(['invalidate ["comments","p1"]', 'invalidate ["posts","feed"]']);
+    dispatchPush(queryClient, [blocks, feed], { type: 'feed_updated', postIds: ['p1'] });
+    expect(done).toEqual(['invalidate ["comments",["p1"]]', 'invalidate ["posts","feed"]']);
   });
 
   it('leaves an event no feature handles, or named like an object property, alone', () => {
@@ -57,7 +57,7 @@ describe('push handlers', () => {
   });
 
   it('takes only objects with a type as pushed events', () => {
-    expect(isPushedEvent({ type: 'feed_updated', postId: 'p1' })).toBe(true);
+    expect(isPushedEvent({ type: 'feed_updated', postIds: ['p1'] })).toBe(true);
     for (const value of [null, 'feed_updated', { type: 1 }, {}]) expect(isPushedEvent(value)).toBe(false);
   });
 });

@@ -6,12 +6,11 @@ export const pushHandlers: PushHandlers = {
   events: {
     // Neither member sees the other's posts any more (or again).
     blocks_updated: { invalidates: [feedsKey] },
-    // A post was published, decided or deleted, or its likes or comments changed; the full comment list of the post
-    // (when a card has it open) may have changed too.
+    // Posts were published, decided or deleted, or their likes or comments changed (told at most once a second);
+    // the full comment list of each (when a card has it open) may have changed too.
     feed_updated: {
       apply: (queryClient, event) => {
-        if (typeof event.postId === 'string')
-          void queryClient.invalidateQueries({ queryKey: commentsKey(event.postId) });
+        for (const postId of event.postIds) void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
       },
       invalidates: [feedsKey],
     },
