@@ -26,7 +26,7 @@ import { MessageSent } from '@tip/messaging/contract';
 import { CreditsPurchased } from '@tip/wallet/contract';
 import { startPushServiceStandIn, type StandInDevice } from '@tip/notifications/testing';
 import { startBuiltPlatform } from '../testing/built-platform.js';
-import { approvedMember, call, json, signIn, type Session } from './members.js';
+import { approvedMember, call, callWhenServed, json, signIn, type Session } from './members.js';
 import { atLeast, reportTarget, under } from '@tip/platform/bench';
 
 const MEMBERS = 200;
@@ -133,7 +133,7 @@ async function main() {
     // Each member's unread count starts at their approval's notification, once notifications has told them of it.
     const unread = async (member: Session) =>
       (
-        (await (await call(base, '/api/notifications/unread-count', { cookie: member.cookie })).json()) as {
+        (await (await callWhenServed(base, '/api/notifications/unread-count', { cookie: member.cookie })).json()) as {
           count: number;
         }
       ).count;
@@ -237,7 +237,7 @@ async function main() {
     for (let i = 0; i < HISTORY; i += 500) await log.publish(CreditsPurchased.topic, history.slice(i, i + 500));
     const lastListed = async () =>
       (
-        (await (await call(base, '/api/notifications', { cookie: reader.cookie })).json()) as {
+        (await (await callWhenServed(base, '/api/notifications', { cookie: reader.cookie })).json()) as {
           notifications: { credits: number | null }[];
         }
       ).notifications.some((notification) => notification.credits === 7);
@@ -280,18 +280,17 @@ async function main() {
     const toDevice = (timed: boolean) => (member: Session, at: number) =>
       pushedAt.set(member.id, [...(pushedAt.get(member.id) ?? []), { at, timed }]);
     await publishAtRate(RATE_PER_S * WARM_UP_S, toDevice(false));
-    const pushing = performance.now();
     await publishAtRate(RATE_PER_S * DURATION_S, toDevice(true));
     const arrived = () =>
       members.reduce((sum, member) => sum + (arrivals.get(devices.get(member.id)?.endpoint ?? '')?.length ?? 0), 0);
     const pushTotal = RATE_PER_S * (WARM_UP_S + DURATION_S);
     const pushDeadline = performance.now() + 30_000;
     while (arrived() < pushTotal && performance.now() < pushDeadline) await sleep(50);
-    const pushSeconds = (performance.now() - pushing) / 1000;
     await sleep(1000);
     // A member's pushes are sent 16 at a time and may arrive out of turn: the k-th to arrive is timed against the
     // k-th event sent to them (both in time order).
     const pushLatencies: number[] = [];
+    const timedArrivals: number[] = [];
     let exactDevices = 0;
     for (const member of members) {
       const events = pushedAt.get(member.id) ?? [];
@@ -299,10 +298,16 @@ async function main() {
       if (times.length === events.length) exactDevices += 1;
       events.forEach(({ at, timed }, k) => {
         const time = times[k];
-        if (timed && time !== undefined) pushLatencies.push(time - at);
+        if (timed && time !== undefined) {
+          pushLatencies.push(time - at);
+          timedArrivals.push(time);
+        }
       });
     }
     pushLatencies.sort((a, b) => a - b);
+    // The rate pushes arrived at while the timed events went out: below the offered rate when sending falls behind
+    // (the arrivals then spread past the publishing), at it when sending keeps up.
+    const pushRate = (timedArrivals.length - 1) / ((Math.max(...timedArrivals) - Math.min(...timedArrivals)) / 1000);
     const timedPushes = RATE_PER_S * DURATION_S;
 
     console.log(
@@ -319,13 +324,13 @@ async function main() {
       `a member with ${held} notifications (${HISTORY} purchases made in ${seededS.toFixed(1)} s): first page p50 ${percentile(firstPage, 0.5)} ms, p99 ${percentile(firstPage, 0.99)} ms; unread count p50 ${percentile(count, 0.5)} ms, p99 ${percentile(count, 0.99)} ms, ${READS} requests each, one at a time`,
     );
     console.log(
-      `to devices (Web Push to a local push service, decrypted there): ${pushLatencies.length} of ${timedPushes} pushed (${(pushLatencies.length / pushSeconds).toFixed(0)}/s), event to device p50 ${percentile(pushLatencies, 0.5)} ms, p99 ${percentile(pushLatencies, 0.99)} ms; ${exactDevices} of ${MEMBERS} devices got exactly one push per event`,
+      `to devices (Web Push to a local push service, decrypted there): ${pushLatencies.length} of ${timedPushes} pushed (arriving at ${pushRate.toFixed(0)}/s), event to device p50 ${percentile(pushLatencies, 0.5)} ms, p99 ${percentile(pushLatencies, 0.99)} ms; ${exactDevices} of ${MEMBERS} devices got exactly one push per event`,
     );
     reportTarget(
       'notifications',
       under('first page of a long history, p99', Number(percentile(firstPage, 0.99)), 20, 'ms'),
     );
-    reportTarget('notifications', atLeast('pushes to devices', pushLatencies.length / pushSeconds, 500, '/s'));
+    reportTarget('notifications', atLeast('pushes to devices', pushRate, 500, '/s'));
   } finally {
     for (const socket of sockets) socket.disconnect();
     await events?.close();
@@ -341,7 +346,7 @@ async function countAll(base: string, member: Session): Promise<number> {
   let cursor: string | null = null;
   do {
     const query: string = `/api/notifications?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page = (await (await call(base, query, { cookie: member.cookie })).json()) as {
+    const page = (await (await callWhenServed(base, query, { cookie: member.cookie })).json()) as {
       notifications: unknown[];
       nextCursor: string | null;
     };
