@@ -65,5 +65,7 @@ function printTable(targets) {
   console.log(`\n${line(columns.map(([title]) => title))}`);
   for (const row of targets) console.log(line(columns.map(([, cell]) => cell(row))));
   const missed = targets.filter((row) => !row.met).length;
-  console.log(`\n${targets.length} targets, ${targets.length - missed} met, ${missed} missed (this machine, this run)`);
+  console.log(
+    `\n${targets.length} targets, ${targets.length - missed} met, ${missed} missed (this machine, this run, Node ${process.version})`,
+  );
 }
