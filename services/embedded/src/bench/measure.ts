@@ -17,6 +17,16 @@ export async function load(url: string, headers: Record<string, string>, connect
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/**
+ * The rate things arrived at, from their arrival times (ms): at the offered rate when the server kept up, below it
+ * when the arrivals spread past the sending. Not their count over a span that also holds the drain after the
+ * sending ended, which stays under the offered rate however fast the server is.
+ */
+export function arrivalRate(arrivals: readonly number[]): number {
+  if (arrivals.length < 2) return 0;
+  return (arrivals.length - 1) / ((Math.max(...arrivals) - Math.min(...arrivals)) / 1000);
+}
+
 /** A process's resident memory, in MB. */
 export function residentMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')

@@ -26,6 +26,7 @@ import { MessageSent } from '@tip/messaging/contract';
 import { CreditsPurchased } from '@tip/wallet/contract';
 import { startPushServiceStandIn, type StandInDevice } from '@tip/notifications/testing';
 import { startBuiltPlatform } from '../testing/built-platform.js';
+import { arrivalRate } from './measure.js';
 import { approvedMember, call, callWhenServed, json, signIn, type Session } from './members.js';
 import { atLeast, reportTarget, under } from '@tip/platform/bench';
 
@@ -305,9 +306,7 @@ async function main() {
       });
     }
     pushLatencies.sort((a, b) => a - b);
-    // The rate pushes arrived at while the timed events went out: below the offered rate when sending falls behind
-    // (the arrivals then spread past the publishing), at it when sending keeps up.
-    const pushRate = (timedArrivals.length - 1) / ((Math.max(...timedArrivals) - Math.min(...timedArrivals)) / 1000);
+    const pushRate = arrivalRate(timedArrivals);
     const timedPushes = RATE_PER_S * DURATION_S;
 
     console.log(
