@@ -161,7 +161,11 @@ describeE2E('Google sign-up and sign-in', () => {
 
     const done = page.getByRole('heading', { name: 'Profilo Completato!' });
     const toast = toastWith(page, 'Profilo Completato');
-    await untilOnPausedClock(page, 'the success screen', async () => (await done.isVisible()) && toast.isVisible());
+    await untilOnPausedClock(
+      page,
+      'the success screen',
+      async () => (await done.isVisible()) && (await toast.count()) > 0,
+    );
     // The success screen stays for 2 s, then the member area takes over.
     await expectDelayedStep(page, 'the move to /', () => addressOf(page) === '/', { notBeforeMs: 1_000, byMs: 2_500 });
     await expectMemberHome(page, googleName);

@@ -19,6 +19,7 @@ import {
 } from '@tip/platform/testing';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM, chromiumInstalled, SHARED_BROWSER_VARIABLE } from './shared-browser.js';
+import { recordToasts } from './toast-log.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = join(ROOT, 'services/embedded/dist/main.js');
@@ -111,6 +112,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
       });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       contexts.push(context);
+      await recordToasts(context, STEP_TIMEOUT_MS);
       return context.newPage();
     },
   };

@@ -62,7 +62,7 @@ describeE2E('toasts', () => {
       const sent = toastWith(page, appText('messages.sent'));
       await sent.waitFor();
       const send = page.getByRole('button', { name: appText('messages.send') });
-      expect({ screen, covered: await covers(sent, send) }).toEqual({ screen, covered: false });
+      expect({ screen, covered: await covers(sent.onScreen, send) }).toEqual({ screen, covered: false });
 
       await page.goto('/profile');
       await page.getByLabel(appText('profile.info.bio')).fill(`Scrivo dal ${screen}`);
@@ -70,7 +70,7 @@ describeE2E('toasts', () => {
       await save.click();
       const saved = toastWith(page, appText('profile.info.successTitle'));
       await saved.waitFor();
-      expect({ screen, covered: await covers(saved, save) }).toEqual({ screen, covered: false });
+      expect({ screen, covered: await covers(saved.onScreen, save) }).toEqual({ screen, covered: false });
 
       await page.goto('/');
       const composer = page.getByTestId('post-composer');
@@ -80,7 +80,24 @@ describeE2E('toasts', () => {
       const created = toastWith(page, serverText('content.postCreated'));
       await created.waitFor();
       for (const control of await composer.getByRole('switch').all())
-        expect({ screen, covered: await covers(created, control) }).toEqual({ screen, covered: false });
+        expect({ screen, covered: await covers(created.onScreen, control) }).toEqual({ screen, covered: false });
     }
+  });
+
+  it('are seen by the tests after they have gone: toastWith reads the log of the toasts the page showed', async () => {
+    const page = await e2e.newPage();
+    await page.clock.install();
+    await page.goto('/?error=not_registered');
+    const error = toastWith(page, appText('landing.authError.title'));
+    await error.onScreen.waitFor();
+
+    // Past its 5 s on the page's clock, the toast closes and leaves the page, as it would while a loaded machine's
+    // test was not looking.
+    await page.clock.runFor(6_000);
+    await error.onScreen.waitFor({ state: 'detached' });
+    await error.waitFor();
+    expect(await error.innerText()).toContain(appText('landing.authError.not_registered'));
+    // Waited for once and gone, it answers no later wait.
+    expect(await toastWith(page, appText('landing.authError.title')).count()).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { STEP_TIMEOUT_MS } from './harness.js';
+
+export { toastWith } from './toast-log.js';
 
 /**
  * Polls `check` until it holds; playwright-core has no web-first assertions, and fixed sleeps would be slow or flaky.
@@ -13,9 +15,6 @@ export async function until(what: string, check: () => boolean | Promise<boolean
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-/** The toast that shows `text` (in its title or description). */
-export const toastWith = (page: Page, text: string): Locator => page.locator('[data-slot="toast"]', { hasText: text });
 
 /** The path and query of the page's address, e.g. `/login` or `/?error=x`. */
 export const addressOf = (page: Page) => {
