@@ -51,6 +51,25 @@ await describeContract<DocumentStore>('documents', documentStoreTargets, (store)
       expect(ids(await members$.find({ _id: { $in: [] } }))).toEqual([]);
     });
 
+    it('reads, counts, updates and deletes a list of ids, with other conditions, repeats and unknown ids', async () => {
+      const members$ = await seeded();
+      const listed = { _id: { $in: ['m3', 'm1', 'nobody', 'm1', 'm2'] } };
+      expect(ids(await members$.find(listed))).toEqual(['m1', 'm2', 'm3']);
+      expect(ids(await members$.find({ ...listed, tags: 'tester' }))).toEqual(['m1', 'm2']);
+      expect(await members$.find(listed, { limit: 2 })).toHaveLength(2);
+      expect((await members$.find(listed, { sort: { name: -1 }, skip: 1 })).map((m) => m.name)).toEqual([
+        'bruno',
+        'anna',
+      ]);
+      expect(await members$.count({ ...listed, age: { $gt: 30 } })).toBe(2);
+      expect(await members$.updateMany({ ...listed, age: { $gt: 30 } }, { $inc: { visits: 1 } })).toBe(2);
+      expect(ids(await members$.find({ visits: 1 }))).toEqual(['m1', 'm3']);
+      expect(await members$.updateMany(listed, { $pull: { tags: { $in: ['tester'] } } })).toBe(3);
+      expect(await members$.count({ tags: 'tester' })).toBe(0);
+      expect(await members$.deleteMany({ ...listed, name: { $ne: 'bruno' } })).toBe(2);
+      expect(ids(await members$.find({}))).toEqual(['m2', 'm4']);
+    });
+
     it('matches $ne the Mongo way: missing fields match, arrays match only when no element equals', async () => {
       const members$ = await seeded();
       expect(ids(await members$.find({ name: { $ne: 'anna' } }))).toEqual(['m2', 'm3', 'm4']);

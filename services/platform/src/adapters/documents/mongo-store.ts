@@ -11,6 +11,7 @@ import {
 } from '../../ports/documents.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { applyUpdate, assertOperatorUpdate, elementsToPull, isPullCondition } from './apply-update.js';
+import { byId, listedIds } from './id-list.js';
 
 type MongoCollection = mongoose.mongo.Collection<mongoose.mongo.Document>;
 type MongoFilter = mongoose.mongo.Filter<mongoose.mongo.Document>;
@@ -26,8 +27,10 @@ export interface MongoStoreOptions {
 /**
  * MongoDB through a mongoose connection, using the driver's collection operations directly (no schemas, no models).
  * It keeps to what MongoDB and FerretDB (MongoDB's protocol over PostgreSQL, the engine the tests run here) both do:
- * a $pull by condition is sent as the $pullAll of the elements it matches, and a duplicate key is traced to its
- * index by the adapter when the server does not name it (deploy/README.md, Real engines without Docker).
+ * a $pull by condition is sent as the $pullAll of the elements it matches, a duplicate key is traced to its
+ * index by the adapter when the server does not name it (deploy/README.md, Real engines without Docker), and a list of
+ * ids (`_id: { $in: [...] }`, as outbox relays ask) is asked one id at a time, which FerretDB answers from PostgreSQL
+ * instead of reading the whole collection (docs/decisions.md, FerretDB).
  */
 export class MongoDocumentStore implements DocumentStore {
   private closed = false;
@@ -86,6 +89,11 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const ids = options.sort || options.skip !== undefined ? undefined : listedIds(filter);
+    if (ids) {
+      const found: (T | null)[] = await Promise.all(ids.map((id) => this.findOne(byId(filter, id))));
+      return found.filter((doc) => doc !== null).slice(0, options.limit);
+    }
     let cursor = this.collection.find(filter as MongoFilter);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip !== undefined) cursor = cursor.skip(options.skip);
@@ -94,6 +102,8 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
+    const ids = listedIds(filter);
+    if (ids) return sum(await Promise.all(ids.map((id) => this.count(byId(filter, id)))));
     return await reachable(this.collection.countDocuments(filter as MongoFilter));
   }
 
@@ -109,7 +119,12 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     assertOperatorUpdate(update);
     try {
       if (!pullsByCondition(update)) {
-        return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
+        const ids = listedIds(filter);
+        if (!ids) return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
+        const updated = ids.map((id) =>
+          this.collection.updateOne(byId(filter, id) as MongoFilter, update as MongoUpdate),
+        );
+        return sum((await Promise.all(updated)).map((result) => result.matchedCount));
       }
       let matched = 0;
       for (const found of await this.find(filter)) {
@@ -141,6 +156,8 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async deleteMany(filter: Filter): Promise<number> {
+    const ids = listedIds(filter);
+    if (ids) return sum(await Promise.all(ids.map(async (id) => ((await this.deleteOne(byId(filter, id))) ? 1 : 0))));
     return (await reachable(this.collection.deleteMany(filter as MongoFilter))).deletedCount;
   }
 
@@ -260,6 +277,8 @@ function pullAsPullAll(found: BaseDocument, update: Update): MongoUpdate {
     $pullAll: pullAll,
   } as MongoUpdate;
 }
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 function valueAt(document: Record<string, unknown>, path: string): unknown {
   let value: unknown = document;
