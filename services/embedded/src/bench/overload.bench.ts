@@ -7,12 +7,14 @@
  *    socket), how fast refusals (503/429 with Retry-After) are answered, and any other failure;
  * 3. the books: each sender's charge against the messages stored for them (2 credits each, so never a charge without
  *    its message) and the messages accepted against those stored and delivered (nothing lost).
- * The senders do not retry: a refusal is counted as one. Members are registered, approved and credited through the
- * API; the load generator runs here, on the same machine.
+ * The senders do not retry: a refusal is counted as one. Each sender sends over its own CONNECTIONS_PER_SENDER
+ * connections, as a browser would. Members are registered, approved and credited through the API; the load
+ * generator runs here, on the same machine.
  */
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
+import { Agent, fetch as fetchThrough } from 'undici';
 import type { Socket } from 'socket.io-client';
 import { freePort, spawnNode, waitUntilServing } from '@tip/platform/processes';
 import { startBuiltPlatform } from '../testing/built-platform.js';
@@ -26,6 +28,13 @@ const MESSAGE_PRICE = 2;
 const TARGET_P99_MS = 50;
 const OVERLOAD_S = 20;
 const KNEE_RATE = Number(process.env.OVERLOAD_KNEE_RATE ?? 0);
+/**
+ * The connections each sender keeps to Tip, as a browser does to one origin over HTTP/1.1. Without a bound, fetch
+ * opened a connection for every send that found the sender's busy: past capacity, thousands of handshakes at once
+ * overflowed the kernel's accept queue (TcpExtListenOverflows), and TCP retried each dropped one 1 s, then 3 s
+ * later, so a refusal's time was the load generator's handshakes (seconds) rather than the server's answer.
+ */
+const CONNECTIONS_PER_SENDER = 6;
 
 /**
  * The knee of a bare Socket.IO relay (bare-relay.ts) in its own process, measured by the same search: one socket per
@@ -69,6 +78,7 @@ async function main() {
   });
   const { base } = platform;
   const sockets: Socket[] = [];
+  const agents: Agent[] = [];
   try {
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#553377' } })
       .jpeg()
@@ -89,12 +99,15 @@ async function main() {
     };
     for (const recipient of recipients) listen(await openSocket(base, { cookie: recipient.cookie }));
     const accepted = new Array<number>(PAIRS).fill(0);
-    /** A paid message from the pair's sender to its recipient, through Tip. */
+    const browsers = senders.map(() => new Agent({ connections: CONNECTIONS_PER_SENDER }));
+    agents.push(...browsers);
+    /** A paid message from the pair's sender to its recipient, through Tip, over the sender's own connections. */
     const paidSend: Send = (pair, id, i) =>
-      fetch(`${base}/api/messages`, {
+      fetchThrough(`${base}/api/messages`, {
         method: 'POST',
         ...json({ id, recipientId: recipients[pair]?.id, content: `messaggio ${i}` }),
         headers: { 'content-type': 'application/json', cookie: senders[pair]?.cookie ?? '' },
+        dispatcher: browsers[pair],
       });
 
     const countAccepted = (pair: number) => (accepted[pair] = (accepted[pair] ?? 0) + 1);
@@ -174,6 +187,7 @@ async function main() {
     );
   } finally {
     for (const socket of sockets) socket.disconnect();
+    await Promise.all(agents.map((agent) => agent.close()));
     await platform.stop();
   }
 }
