@@ -80,6 +80,26 @@ describeE2E('blocking', () => {
     expect(await blockedIds(page)).toEqual([]);
   });
 
+  it("offers 'Sblocca' on the profile asked again after the block, which answers 'not found' both ways", async () => {
+    const { page } = await signedIn(newMember('fabio'));
+    const bruno = newMember('bruno');
+    const other = await signedIn(bruno);
+    expect((await page.request.post(`/api/users/${other.id}/block`, { data: { reason: 'spam' } })).status()).toBe(200);
+
+    await page.goto(`/profile/${other.id}`);
+    await page.getByRole('heading', { name: appText('profile.public.notFoundTitle') }).waitFor();
+    await page.getByRole('button', { name: appText('blocks.unblock'), exact: true }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: appText('blocks.unblockConfirm') })
+      .click();
+    await toastWith(page, appText('blocks.unblocked')).waitFor();
+    // The profile is theirs again, with the way to block them.
+    await page.getByText(`@${bruno.username}`).first().waitFor();
+    await page.getByRole('button', { name: appText('blocks.block'), exact: true }).waitFor();
+    expect(await blockedIds(page)).toEqual([]);
+  });
+
   it('shows the empty state to a member who blocked no one', async () => {
     const { page } = await signedIn(newMember('carla'));
     await page.goto('/blocked-users');

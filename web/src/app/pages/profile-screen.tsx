@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { AdminMemberCard } from '@/features/admin';
-import { BlockControl } from '@/features/blocks';
+import { BlockControl, BlockedProfileControl } from '@/features/blocks';
 import { NotificationSettings } from '@/features/notifications';
 import { lazyProfilePage } from '@/features/profile';
 import { CreditsCard, TransactionsCard } from '@/features/wallet';
@@ -18,6 +18,7 @@ export function ProfileScreen() {
       transactions={<TransactionsCard />}
       notificationSettings={<NotificationSettings />}
       memberActions={(member) => <BlockControl member={member} />}
+      unavailableActions={(userId) => <BlockedProfileControl userId={userId} />}
       adminCard={(member) => <AdminMemberCard member={member} />}
     />
   );

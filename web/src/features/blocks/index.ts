@@ -12,6 +12,10 @@ export const BlockUserDialog = lazy(() =>
 );
 /** 'Blocca' or 'Sblocca' on a member's profile; render inside Suspense. */
 export const BlockControl = lazy(() => import('./components/block-control').then((m) => ({ default: m.BlockControl })));
+/** 'Sblocca' on a profile that answers 'not found', when the viewer blocked that member; render inside Suspense. */
+export const BlockedProfileControl = lazy(() =>
+  import('./components/block-control').then((m) => ({ default: m.BlockedProfileControl })),
+);
 
 export const lazyBlockedUsersPage = () =>
   import('./pages/blocked-users-page').then((m) => ({ Component: m.BlockedUsersPage }));

@@ -1,5 +1,5 @@
 import { IdCard, MapPin, ShieldCheck, UserRound, UserX } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/api/client';
 import { useCurrentUser } from '@/api/current-user';
@@ -23,7 +23,11 @@ export function PublicProfile({ userId, slots }: { userId: string; slots: Profil
 
   // A member deleted while on screen turns into "not found" ('Utente eliminato', 410) by push.
   if (error instanceof ApiError && (error.status === 404 || error.status === 410))
-    return <ProfileUnavailable title={t('profile.public.notFoundTitle')} message={error.message} />;
+    return (
+      <ProfileUnavailable title={t('profile.public.notFoundTitle')} message={error.message}>
+        <Suspense fallback={null}>{slots.unavailableActions(userId)}</Suspense>
+      </ProfileUnavailable>
+    );
   if (user) return <MemberProfile user={user} slots={slots} />;
   if (error)
     return (
@@ -117,8 +121,8 @@ function MemberProfile({ user, slots }: { user: Member; slots: ProfileSlots }) {
   );
 }
 
-/** The member does not exist (or no longer does), or the profile could not be loaded. */
-function ProfileUnavailable({ title, message }: { title: string; message: string }) {
+/** The member does not exist (or no longer does), or the profile could not be loaded; `children`: what may be done. */
+function ProfileUnavailable({ title, message, children }: { title: string; message: string; children?: ReactNode }) {
   return (
     <div className="mx-auto max-w-2xl">
       <Card className="items-center px-6 py-14 text-center">
@@ -129,6 +133,7 @@ function ProfileUnavailable({ title, message }: { title: string; message: string
           <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
           <p className="text-muted-foreground">{message}</p>
         </CardContent>
+        {children}
         <BackHomeButton variant="outline" />
       </Card>
     </div>

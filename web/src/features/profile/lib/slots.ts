@@ -14,6 +14,11 @@ export type ProfileSlots = {
   notificationSettings: ReactNode;
   /** On someone else's profile, in its header: blocking them, or lifting the block. */
   memberActions: (member: Member) => ReactNode;
+  /**
+   * On a profile that answers 'not found' to this viewer: lifting their block on that member. A block hides the
+   * profile both ways, so the blocker who asks it again (after blocking from it) gets that answer too.
+   */
+  unavailableActions: (userId: string) => ReactNode;
   /** On a member's profile, for an admin: the admin's card about that account. */
   adminCard: (member: Member) => ReactNode;
 };
