@@ -71,9 +71,11 @@ async function pairsOn(senderBase: string, socketBase: string, admin: { email: s
   const adminSession = await signIn(senderBase, admin);
   const senders: Session[] = [];
   const recipients: Session[] = [];
+  // Names of this run's own: engines already running (TIP_ENGINES_RUN) keep the members of earlier runs.
+  const run = Date.now().toString(36).slice(-5);
   for (let i = 0; i < PAIRS; i++) {
-    senders.push(await approvedMember(senderBase, adminSession, `mittente${i}`, photo, CREDITS));
-    recipients.push(await approvedMember(senderBase, adminSession, `destinataria${i}`, photo));
+    senders.push(await approvedMember(senderBase, adminSession, `mittente${i}${run}`, photo, CREDITS));
+    recipients.push(await approvedMember(senderBase, adminSession, `destinataria${i}${run}`, photo));
   }
   // Messaging hears of the approvals through identity's events.
   await sleep(2000);
@@ -107,15 +109,19 @@ async function embeddedKnee(): Promise<number> {
   }
 }
 
-async function untilServing(base: string) {
+/**
+ * Until the replica is ready: identity answers it (its /api/health answers as soon as the BFF listens, and a sign-in
+ * before identity's process serves fails the bench).
+ */
+async function untilReady(base: string) {
   const deadline = performance.now() + 180_000;
   for (;;) {
-    const ok = await fetch(`${base}/api/health`).then(
+    const ok = await fetch(`${base}/api/ready`).then(
       (response) => response.ok,
       () => false,
     );
     if (ok) return;
-    if (performance.now() > deadline) throw new Error(`${base} did not serve within 180 s`);
+    if (performance.now() > deadline) throw new Error(`${base} was not ready within 180 s`);
     await sleep(500);
   }
 }
@@ -143,8 +149,8 @@ async function distributed(settings: Record<string, string>) {
   });
   try {
     const [first, second] = bffPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
-    await untilServing(first);
-    await untilServing(second);
+    await untilReady(first);
+    await untilReady(second);
     const { load, send, close } = await pairsOn(first, second, admin);
     try {
       const at250 = await load.offer(TARGET_RATE, STEP_S, send);
