@@ -28,9 +28,10 @@ export interface MongoStoreOptions {
  * MongoDB through a mongoose connection, using the driver's collection operations directly (no schemas, no models).
  * It keeps to what MongoDB and FerretDB (MongoDB's protocol over PostgreSQL, the engine the tests run here) both do:
  * a $pull by condition is sent as the $pullAll of the elements it matches, a duplicate key is traced to its
- * index by the adapter when the server does not name it (deploy/README.md, Real engines without Docker), and a list of
- * ids (`_id: { $in: [...] }`, as outbox relays ask) is asked one id at a time, which FerretDB answers from PostgreSQL
- * instead of reading the whole collection (docs/decisions.md, FerretDB).
+ * index by the adapter when the server does not name it (deploy/README.md, Real engines without Docker). On FerretDB
+ * (its buildInfo says so), a list of ids (`_id: { $in: [...] }`, as outbox relays ask) is asked one id at a time,
+ * which it answers from PostgreSQL instead of reading the whole collection; MongoDB answers the `$in` from its index in
+ * one round trip (docs/decisions.md, FerretDB).
  */
 export class MongoDocumentStore implements DocumentStore {
   private closed = false;
@@ -38,6 +39,8 @@ export class MongoDocumentStore implements DocumentStore {
   private constructor(
     private readonly connection: mongoose.Connection,
     private readonly db: mongoose.mongo.Db,
+    /** Whether a list of ids is asked one id at a time (FerretDB). */
+    private readonly idsOneByOne: boolean,
   ) {}
 
   static async connect(url: string, options: MongoStoreOptions = {}): Promise<MongoDocumentStore> {
@@ -46,7 +49,8 @@ export class MongoDocumentStore implements DocumentStore {
       .createConnection(url, { ignoreUndefined: true, ...(options.dbName ? { dbName: options.dbName } : {}) })
       .asPromise();
     if (!connection.db) throw new Error('the MongoDB connection has no database');
-    return new MongoDocumentStore(connection, connection.db);
+    const build = await connection.db.admin().command({ buildInfo: 1 });
+    return new MongoDocumentStore(connection, connection.db, 'ferretdbVersion' in build);
   }
 
   async collection<T extends BaseDocument>(name: string, indexes: IndexSpec[] = []): Promise<Collection<T>> {
@@ -57,7 +61,7 @@ export class MongoDocumentStore implements DocumentStore {
       await collection.createIndex(index.fields, { unique: index.unique ?? false, sparse: index.sparse ?? false });
     }
     const unique: IndexSpec[] = [{ fields: { _id: 1 } }, ...indexes.filter((index) => index.unique)];
-    return new MongoCollectionAdapter<T>(name, collection, unique);
+    return new MongoCollectionAdapter<T>(name, collection, unique, this.idsOneByOne);
   }
 
   async close(): Promise<void> {
@@ -73,7 +77,13 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     private readonly collection: MongoCollection,
     /** The unique indexes, _id's first: to tell which one a duplicate hit when the server does not say. */
     private readonly uniqueIndexes: IndexSpec[],
+    private readonly idsOneByOne: boolean,
   ) {}
+
+  /** The ids a filter lists, to be asked one at a time, on FerretDB only. */
+  private listedIds(filter: Filter) {
+    return this.idsOneByOne ? listedIds(filter) : undefined;
+  }
 
   async insertOne(doc: T): Promise<void> {
     try {
@@ -89,7 +99,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const ids = options.sort || options.skip !== undefined ? undefined : listedIds(filter);
+    const ids = options.sort || options.skip !== undefined ? undefined : this.listedIds(filter);
     if (ids) {
       const found: (T | null)[] = await Promise.all(ids.map((id) => this.findOne(byId(filter, id))));
       return found.filter((doc) => doc !== null).slice(0, options.limit);
@@ -102,7 +112,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
-    const ids = listedIds(filter);
+    const ids = this.listedIds(filter);
     if (ids) return sum(await Promise.all(ids.map((id) => this.count(byId(filter, id)))));
     return await reachable(this.collection.countDocuments(filter as MongoFilter));
   }
@@ -119,7 +129,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     assertOperatorUpdate(update);
     try {
       if (!pullsByCondition(update)) {
-        const ids = listedIds(filter);
+        const ids = this.listedIds(filter);
         if (!ids) return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
         const updated = ids.map((id) =>
           this.collection.updateOne(byId(filter, id) as MongoFilter, update as MongoUpdate),
@@ -156,7 +166,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    const ids = listedIds(filter);
+    const ids = this.listedIds(filter);
     if (ids) return sum(await Promise.all(ids.map(async (id) => ((await this.deleteOne(byId(filter, id))) ? 1 : 0))));
     return (await reachable(this.collection.deleteMany(filter as MongoFilter))).deletedCount;
   }
