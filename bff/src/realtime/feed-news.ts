@@ -1,7 +1,7 @@
 import type { Push } from './push.js';
 
 /** How often, at most, every open feed on a replica is told that posts changed (and so refetches). */
-export const FEED_NEWS_WINDOW_MS = 1000;
+const FEED_NEWS_WINDOW_MS = 1000;
 
 /**
  * Tells every signed-in page on this replica that posts changed, at most once a window: the first change at once,

@@ -1,4 +1,5 @@
 /** The benches' members: registered, approved and credited through the API, as people would be. */
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const ADMIN = { email: 'bench-admin@tip.local', password: 'bench-password-123' };
 
@@ -7,9 +8,9 @@ export interface Session {
   id: string;
 }
 
-type Request = RequestInit & { cookie?: string };
+type CallInit = RequestInit & { cookie?: string };
 
-function send(base: string, path: string, init: Request): Promise<Response> {
+function send(base: string, path: string, init: CallInit): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set('cookie', init.cookie);
   return fetch(`${base}${path}`, { ...init, headers });
@@ -21,7 +22,7 @@ async function answered(path: string, response: Response): Promise<Response> {
 }
 
 /** A request to the platform, with a session's cookie; anything but 2xx fails the bench, saying what it was. */
-export async function call(base: string, path: string, init: Request = {}) {
+export async function call(base: string, path: string, init: CallInit = {}) {
   return answered(path, await send(base, path, init));
 }
 
@@ -29,14 +30,14 @@ export async function call(base: string, path: string, init: Request = {}) {
  * `call` for a read the bench does not time, told "busy" as the app is: a 503 or 429 with Retry-After is tried again
  * after that many seconds (a few times), because the admission gate refuses past capacity by design.
  */
-export async function callWhenServed(base: string, path: string, init: Request = {}) {
+export async function callWhenServed(base: string, path: string, init: CallInit = {}) {
   for (let attempt = 1; ; attempt += 1) {
     const response = await send(base, path, init);
     const retryAfter = Number(response.headers.get('retry-after'));
     const busy = (response.status === 503 || response.status === 429) && retryAfter > 0;
     if (!busy || attempt === 10) return answered(path, response);
     await response.arrayBuffer();
-    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    await sleep(retryAfter * 1000);
   }
 }
 

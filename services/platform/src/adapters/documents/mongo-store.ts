@@ -81,7 +81,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   ) {}
 
   /** The ids a filter lists, to be asked one at a time, on FerretDB only. */
-  private listedIds(filter: Filter) {
+  private idsAskedOneByOne(filter: Filter) {
     return this.idsOneByOne ? listedIds(filter) : undefined;
   }
 
@@ -99,7 +99,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
-    const ids = options.sort || options.skip !== undefined ? undefined : this.listedIds(filter);
+    const ids = options.sort || options.skip !== undefined ? undefined : this.idsAskedOneByOne(filter);
     if (ids) {
       const found: (T | null)[] = await Promise.all(ids.map((id) => this.findOne(byId(filter, id))));
       return found.filter((doc) => doc !== null).slice(0, options.limit);
@@ -112,7 +112,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async count(filter: Filter): Promise<number> {
-    const ids = this.listedIds(filter);
+    const ids = this.idsAskedOneByOne(filter);
     if (ids) return sum(await Promise.all(ids.map((id) => this.count(byId(filter, id)))));
     return await reachable(this.collection.countDocuments(filter as MongoFilter));
   }
@@ -129,7 +129,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     assertOperatorUpdate(update);
     try {
       if (!pullsByCondition(update)) {
-        const ids = this.listedIds(filter);
+        const ids = this.idsAskedOneByOne(filter);
         if (!ids) return (await this.collection.updateMany(filter as MongoFilter, update as MongoUpdate)).matchedCount;
         const updated = ids.map((id) =>
           this.collection.updateOne(byId(filter, id) as MongoFilter, update as MongoUpdate),
@@ -166,7 +166,7 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
   }
 
   async deleteMany(filter: Filter): Promise<number> {
-    const ids = this.listedIds(filter);
+    const ids = this.idsAskedOneByOne(filter);
     if (ids) return sum(await Promise.all(ids.map(async (id) => ((await this.deleteOne(byId(filter, id))) ? 1 : 0))));
     return (await reachable(this.collection.deleteMany(filter as MongoFilter))).deletedCount;
   }
