@@ -1,41 +1,34 @@
 import { on, onEach, type EventReaction, type Subscription } from '@tip/platform';
-import { PostCreated, PostDeleted } from '@tip/content/contract';
-import {
-  EmailConfirmed,
-  PremiumChanged,
-  TesterFlagChanged,
-  UserDeleted,
-  UserRegistered,
-  VerificationSubmitted,
-} from '@tip/identity/contract';
+import { EmailConfirmed, PremiumChanged, TesterFlagChanged, UserDeleted, UserRegistered } from '@tip/identity/contract';
 import {
   FeedbackDeleted,
   FeedbackReceived,
   FeedbackUpdated,
   PostDecisionMade,
+  PostQueueChanged,
   ReportFiled,
   ReportUpdated,
   VerificationDecided,
+  VerificationQueued,
 } from '@tip/moderation/contract';
 import { followHere, type FollowingHere } from '../realtime/follow-here.js';
 import type { AdminPushEvent, Push } from '../realtime/push.js';
 
-/**
- * Moderation projects these same events; an admin's page that refetched at the very moment an event arrived could
- * still read the list before it. Pushes wait this long, and a burst of them (a hundred registrations) goes out once.
- */
+/** A burst of pushes (a hundred registrations) goes out once, this long after its first. */
 const PUSH_DELAY_MS = 200;
 
-/** What each event means for the admin console: the push it schedules. */
+/**
+ * What each event means for the admin console: the push it schedules. The queues are moderation's, so their pushes
+ * follow moderation's events (written with its lists): a page that asks on hearing one finds what it was told of.
+ */
 function adminReactions(schedule: (pushed: AdminPushEvent) => void): EventReaction[] {
   const postApproval = (postId: string, status: string) => schedule({ type: 'post_approval_updated', postId, status });
   return [
-    on(VerificationSubmitted, ({ userId }) => schedule({ type: 'new_verification_pending', userId })),
+    on(VerificationQueued, ({ userId }) => schedule({ type: 'new_verification_pending', userId })),
     on(VerificationDecided, ({ userId, status }) => schedule({ type: 'user_verification_updated', userId, status })),
     on(EmailConfirmed, ({ userId }) => schedule({ type: 'member_email_confirmed', userId })),
-    on(PostCreated, ({ postId, status }) => (status === 'pending' ? postApproval(postId, status) : undefined)),
+    on(PostQueueChanged, ({ postId, status }) => postApproval(postId, status)),
     on(PostDecisionMade, ({ postId, status }) => postApproval(postId, status)),
-    on(PostDeleted, ({ postId }) => postApproval(postId, 'deleted')),
     on(ReportFiled, ({ postId }) => schedule({ type: 'new_post_report', postId })),
     on(ReportUpdated, ({ postId }) => schedule({ type: 'post_report_updated', postId })),
     on(FeedbackReceived, ({ feedbackId }) => schedule({ type: 'new_feedback', feedbackId })),

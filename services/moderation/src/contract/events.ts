@@ -40,6 +40,25 @@ export const PostDecisionMade = defineEvent({
   }),
 });
 
+/**
+ * A post entered the approval queue (`pending`) or left the console's lists for good (`deleted`), as moderation
+ * stored it: the admins' lists and counts read it from now on. (Decisions go out as PostDecisionMade.)
+ */
+export const PostQueueChanged = defineEvent({
+  type: 'PostQueueChanged',
+  version: 1,
+  topic: MODERATION_POSTS_TOPIC,
+  schema: z.object({ postId: z.string().min(1), status: z.enum(['pending', 'deleted']) }),
+});
+
+/** A member's verification photo waits for a decision, as moderation stored it: the admins' queue lists them. */
+export const VerificationQueued = defineEvent({
+  type: 'VerificationQueued',
+  version: 1,
+  topic: MODERATION_VERIFICATIONS_TOPIC,
+  schema: z.object({ userId: z.string().min(1) }),
+});
+
 /** A member reported someone else's post. */
 export const ReportFiled = defineEvent({
   type: 'ReportFiled',

@@ -35,6 +35,9 @@ describe('the verification queue', () => {
     const admin = await harness.member({ isAdmin: true });
     const waiting = await harness.waitingMember();
     await waitFor(async () => (await queuedUsers()).includes(waiting), 5000, 'the queue');
+    // Told once the queue shows the member, so that the admins' pages find them when they ask on hearing it.
+    await waitFor(() => published('VerificationQueued', waiting).length > 0, 5000, 'VerificationQueued');
+    expect(published('VerificationQueued', admin)).toEqual([]);
     await harness.client.DecideVerification({ userId: waiting, status: 'approved', reason: '', adminId: admin });
     expect(await queuedUsers()).not.toContain(waiting);
     await waitFor(() => published('VerificationDecided', waiting).length === 1, 5000, 'VerificationDecided');
@@ -115,6 +118,11 @@ describe('the post queue', () => {
     const queue = await queuedPosts();
     expect(queue.indexOf(first)).toBeLessThan(queue.indexOf(second));
     expect(queue).not.toContain(published_);
+    await waitFor(() => published('PostQueueChanged', second).length > 0, 5000, 'PostQueueChanged');
+    expect(published('PostQueueChanged', first).map((event) => event.payload)).toEqual([
+      { postId: first, status: 'pending' },
+    ]);
+    expect(published('PostQueueChanged', published_)).toEqual([]);
 
     const decide = (postId: string, status: string, reason = '') =>
       harness.client.DecidePost({ postId, status, reason, adminId: 'admin-1' });
@@ -131,6 +139,8 @@ describe('the post queue', () => {
     const deleted = PostDeleted.create(second, { postId: second, authorId: author, category: 'trending' }, 't');
     await harness.events.publish(PostDeleted.topic, [deleted]);
     await waitFor(async () => !(await queuedPosts()).includes(second), 5000, 'the deleted post leaving');
+    await waitFor(() => published('PostQueueChanged', second).length === 2, 5000, 'PostQueueChanged deleted');
+    expect(published('PostQueueChanged', second)[1]?.payload).toEqual({ postId: second, status: 'deleted' });
     expect(await failureOf(decide(second, 'approved'))).toMatchObject({ code: 'NOT_FOUND' });
   });
 

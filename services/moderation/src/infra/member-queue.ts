@@ -85,6 +85,11 @@ export class MemberQueue extends OutboxRepository<MemberDocument> {
     return upsert(this.collection, userId, { submittedAt, genderChange }, () => newMember(userId, submittedAt));
   }
 
+  /** Stores `events` to go out if the member waits for a decision now; nothing otherwise. */
+  async tellIfWaiting(userId: string, events: EventEnvelope[]): Promise<void> {
+    await this.updateWithEvents(userId, WAITING, {}, events);
+  }
+
   /** The member deleted their account: out of the queue and the counts for good. */
   markDeleted(userId: string, deletedAt: string): Promise<void> {
     return upsert(this.collection, userId, { deleted: true, submittedAt: null, genderChange: null }, () =>

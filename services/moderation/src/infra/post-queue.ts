@@ -88,14 +88,20 @@ export class PostQueue extends OutboxRepository<PostDocument> {
     return upsert(this.collection, post.postId, { status, createdAt }, () => newPost(post));
   }
 
+  /** Stores `events` to go out if the post waits for approval now; nothing otherwise. */
+  async tellIfWaiting(postId: string, events: EventEnvelope[]): Promise<void> {
+    await this.updateWithEvents(postId, WAITING, {}, events);
+  }
+
   /** Content applied a decision (this console's or another's). */
   statusChanged(post: NamedPost, status: string): Promise<void> {
     return upsert(this.collection, post.postId, { status }, () => newPost(post));
   }
 
-  /** The post was deleted: out of the queue and the counts for good. */
-  markDeleted(post: NamedPost): Promise<void> {
-    return upsert(this.collection, post.postId, { deleted: true }, () => newPost(post));
+  /** The post was deleted: out of the queue and the counts for good, with `events` to tell it. */
+  async markDeleted(post: NamedPost, events: EventEnvelope[]): Promise<void> {
+    await upsert(this.collection, post.postId, { deleted: true }, () => newPost(post));
+    await this.updateWithEvents(post.postId, {}, {}, events);
   }
 
   /**

@@ -1,4 +1,11 @@
-import { followEvents, on, type EventBus, type EventReaction, type Subscription } from '@tip/platform';
+import {
+  followEvents,
+  on,
+  type EventBus,
+  type EventEnvelope,
+  type EventReaction,
+  type Subscription,
+} from '@tip/platform';
 import { PostCreated, PostDecided, PostDeleted } from '@tip/content/contract';
 import {
   ProfileUpdated,
@@ -17,6 +24,7 @@ import {
   PremiumPurchased,
   type LedgerEntryPayload,
 } from '@tip/wallet/contract';
+import { PostQueueChanged, VerificationQueued } from '../contract/index.js';
 import type { ModerationContext } from '../app/context.js';
 import { forgetMember } from '../app/forget-member.js';
 
@@ -26,16 +34,26 @@ import { forgetMember } from '../app/forget-member.js';
  * twice changes nothing, and the same log always rebuilds the same projections.
  */
 
-/** Users: who exists (totalUsers), who waits for a verification decision, and a deleted member's traces. */
+/**
+ * Users: who exists (totalUsers), who waits for a verification decision, and a deleted member's traces. A member who
+ * waits once a write is done is told with VerificationQueued: the admins' pages ask for the queue when they hear it,
+ * and find them in it (identity's events would reach them before this projection, or after).
+ */
 function users(context: ModerationContext): EventReaction[] {
   const { members } = context;
-  const profile = (member: UserProfilePayload) => members.learn(member);
+  const tellIfWaiting = (userId: string, { correlationId }: EventEnvelope) =>
+    members.tellIfWaiting(userId, [VerificationQueued.create(userId, { userId }, correlationId)]);
+  const profile = async (member: UserProfilePayload, event: EventEnvelope) => {
+    await members.learn(member);
+    await tellIfWaiting(member.userId, event);
+  };
   return [
     on(UserRegistered, profile),
     on(ProfileUpdated, profile),
-    on(VerificationSubmitted, ({ userId, submittedAt, genderChange }) =>
-      members.photoSubmitted(userId, submittedAt, genderChange ?? null),
-    ),
+    on(VerificationSubmitted, async ({ userId, submittedAt, genderChange }, event) => {
+      await members.photoSubmitted(userId, submittedAt, genderChange ?? null);
+      await tellIfWaiting(userId, event);
+    }),
     on(UserDeleted, async ({ userId, deletedAt }, event) => {
       await members.markDeleted(userId, deletedAt);
       await forgetMember(context, userId, event.correlationId);
@@ -43,13 +61,19 @@ function users(context: ModerationContext): EventReaction[] {
   ];
 }
 
-/** Posts: how many exist (totalPosts) and which wait for approval. */
+/** Posts: how many exist (totalPosts) and which wait for approval, told with PostQueueChanged as for users. */
 function posts(context: ModerationContext): EventReaction[] {
   const { posts } = context;
+  const queueChanged = (postId: string, status: 'pending' | 'deleted', { correlationId }: EventEnvelope) => [
+    PostQueueChanged.create(postId, { postId, status }, correlationId),
+  ];
   return [
-    on(PostCreated, (post) => posts.learn(post)),
+    on(PostCreated, async (post, event) => {
+      await posts.learn(post);
+      await posts.tellIfWaiting(post.postId, queueChanged(post.postId, 'pending', event));
+    }),
     on(PostDecided, (post) => posts.statusChanged(post, post.status)),
-    on(PostDeleted, (post) => posts.markDeleted(post)),
+    on(PostDeleted, (post, event) => posts.markDeleted(post, queueChanged(post.postId, 'deleted', event))),
   ];
 }
 
