@@ -1,4 +1,4 @@
-import { Metadata, type ServiceError } from '@grpc/grpc-js';
+import { Metadata, status as Status, type ServiceError } from '@grpc/grpc-js';
 import { DomainError, type ErrorCode } from '../errors/domain-error.js';
 import { errorCodeOfGrpc, statusOf } from '../errors/status-map.js';
 
@@ -17,9 +17,18 @@ export function toGrpcError(error: unknown): Partial<ServiceError> {
   return { code: statusOf[domain.code].grpc, details: domain.messageKey, metadata };
 }
 
+/**
+ * Failures a peer sends without our metadata: no Tip handler described them, so the call broke on the way (the
+ * connection reset mid-call, a proxy's answer). The caller is told to try again, as when the peer is down.
+ */
+const UNDESCRIBED_AS_UNAVAILABLE: ReadonlySet<number> = new Set([Status.INTERNAL, Status.UNKNOWN]);
+
 /** Rebuilds the DomainError a service threw, so callers handle one error type whatever the transport. */
 export function fromGrpcError(error: ServiceError): DomainError {
-  const messageKey = String(error.metadata?.get(KEY)[0] ?? '') || 'errors.unavailable';
+  const described = String(error.metadata?.get(KEY)[0] ?? '');
+  if (!described && UNDESCRIBED_AS_UNAVAILABLE.has(error.code))
+    return new DomainError('UNAVAILABLE', 'errors.unavailable');
+  const messageKey = described || 'errors.unavailable';
   const paramsText = String(error.metadata?.get(PARAMS)[0] ?? '{}');
   let params: Record<string, string | number> = {};
   try {
