@@ -6,6 +6,7 @@ import { connectedSockets, RedisCache, type Cache, type Logger, type ServiceClie
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { Sessions } from '../session/sessions.js';
 import { Presence } from './presence.js';
+import { endingsAcrossWorkers } from './session-endings.js';
 import { ADMINS_ROOM, createPush, FEED_ROOM, presenceRoom, sessionRoom, userRoom, type Push } from './push.js';
 
 export const SOCKET_PATH = '/ws';
@@ -52,6 +53,7 @@ export function createRealtime(options: {
     io.adapter(createAdapter(pub, sub));
   } else if (workers) {
     io.adapter(createClusterAdapter());
+    sessions.shareEndings(endingsAcrossWorkers(io, sessions, logger));
   }
 
   io.use((socket, next) => {

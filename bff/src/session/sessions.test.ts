@@ -194,6 +194,70 @@ describe('sessions', () => {
   });
 });
 
+/** A cache that counts its reads. */
+class CountingCache extends MemoryCache {
+  reads = 0;
+  override get(key: string): Promise<string | null> {
+    this.reads++;
+    return super.get(key);
+  }
+}
+
+/** npm start's workers: replicas that tell each other of an ended session, as the cluster adapter carries it. */
+function workers(cache: MemoryCache, identity: IdentityDirectory) {
+  const all = [replica(cache, identity), replica(cache, identity)];
+  for (const worker of all)
+    worker.sessions.shareEndings({
+      tell: (sid) => {
+        for (const other of all) if (other !== worker) other.sessions.markEnded(sid);
+        return Promise.resolve();
+      },
+    });
+  return all as [ReturnType<typeof replica>, ReturnType<typeof replica>];
+}
+
+describe("sessions across npm start's workers", () => {
+  it('read no mark in the cache for a session confirmed here, and refuse it at once when another worker ends it', async () => {
+    const cache = new CountingCache();
+    const { identity } = setup();
+    const [first, second] = workers(cache, identity);
+    const header = cookieHeader(await first.sessions.start(U1, overHttp));
+    expect(await second.sessions.authenticate(header)).not.toBeNull();
+    const reads = cache.reads;
+    for (let i = 0; i < 5; i++) expect(await second.sessions.authenticate(header)).not.toBeNull();
+    expect(cache.reads).toBe(reads);
+
+    await first.sessions.end(header, overHttp);
+    await expect(second.sessions.authenticate(header)).resolves.toBeNull();
+    await expect(first.sessions.authenticate(header)).resolves.toBeNull();
+    // A worker started since (it confirmed nothing) finds the cache's mark.
+    await expect(replica(cache, identity).sessions.authenticate(header)).resolves.toBeNull();
+  });
+
+  it('confirm no session that another worker ended while identity was answering', async () => {
+    const { cache, identity } = setup();
+    const [first, second] = workers(cache, identity);
+    const header = cookieHeader(await first.sessions.start(U1, overHttp));
+    // Identity answers 'live' (asked before the end), and the answer arrives after it.
+    const touch = identity.TouchSession;
+    let asked = () => {};
+    const askedIdentity = new Promise<void>((resolve) => (asked = resolve));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    identity.TouchSession = async (request) => {
+      const live = await touch(request);
+      asked();
+      await answered;
+      return live;
+    };
+    const checking = second.sessions.authenticate(header);
+    await askedIdentity;
+    await first.sessions.end(header, overHttp);
+    answer();
+    await expect(checking).resolves.toBeNull();
+  });
+});
+
 describe('sessions when the cache port fails', () => {
   it('answers "unavailable" rather than letting a possibly revoked session in', async () => {
     class BrokenCache extends MemoryCache {

@@ -41,12 +41,23 @@ export interface Session {
 const revokedKey = (sid: string) => `session:revoked:${sid}`;
 const REVOKED_MS = SESSION_MAX_AGE_SECONDS * 1000;
 
+/**
+ * How the other processes serving these sessions hear at once of one ended here: npm start's workers, through
+ * Socket.IO's cluster adapter (socket-server.ts). Where it is given, a session this process confirmed is taken as live
+ * without reading its mark in the cache on every request.
+ */
+export interface SessionEndings {
+  /** Tells every other process that `sid` ended; resolves once each has heard it (or the wait for one ran out). */
+  tell(sid: string): Promise<void>;
+}
+
 /** Whom a session is started for: the member and their session generation now. */
 export type SessionHolder = Pick<IdentityUserOutput, 'id' | 'sessionGeneration'>;
 
 /**
  * The session check and the session's life: a signed token in an httpOnly cookie naming identity's record of the
- * session; an ended session marked in the cache port (so every BFF replica refuses it on its next request), and
+ * session; an ended session marked in the cache port (so every BFF replica refuses it on its next request) and, among
+ * npm start's workers, told to each (SessionEndings), so that a worker reads no mark for a session it confirmed;
  * identity asked whether it is live once per SESSION_RECHECK_MS (which also marks it seen, and catches a mark the
  * cache lost); the user from the in-memory user cache. Cookies are Secure
  * when PUBLIC_URL is https (`alwaysSecure`) and whenever the request itself is, so that a deployment behind an https
@@ -56,6 +67,12 @@ export class Sessions {
   /** Sessions identity said were live, until they are to be asked about again. */
   private readonly confirmed: BoundedMap<string, true>;
   private readonly confirming = new Map<string, Promise<boolean>>();
+  /**
+   * Sessions this process knows ended (here, or told by another), for as long as a token of theirs may live; one
+   * that leaves this bound is still refused by its mark in the cache, being no longer confirmed either.
+   */
+  private readonly ended: BoundedMap<string, true>;
+  private endings: SessionEndings | undefined;
 
   constructor(
     private readonly tokens: SessionTokens,
@@ -66,6 +83,18 @@ export class Sessions {
     private readonly now: () => number = Date.now,
   ) {
     this.confirmed = new BoundedMap(50_000, now);
+    this.ended = new BoundedMap(50_000, now);
+  }
+
+  /** From now on, endings here are told through `endings`, and confirmed sessions need no read of the cache. */
+  shareEndings(endings: SessionEndings): void {
+    this.endings = endings;
+  }
+
+  /** Refuses `sid` in this process from now on: ended here, or told by another (SessionEndings). */
+  markEnded(sid: string): void {
+    this.ended.set(sid, true, this.now() + REVOKED_MS);
+    this.confirmed.delete(sid);
   }
 
   /** The session a request's Cookie header carries, or null for a visitor. */
@@ -73,8 +102,11 @@ export class Sessions {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     if (!token) return null;
     const claims = this.tokens.verify(token);
-    if (!claims) return null;
-    if (await this.isRevoked(claims.sid)) return null;
+    if (!claims || this.ended.has(claims.sid)) return null;
+    // The cache's mark, which every replica writes, unless this process confirmed the session and hears every ending
+    // at once.
+    const heardOfEveryEnding = this.endings !== undefined && this.confirmed.has(claims.sid);
+    if (!heardOfEveryEnding && (await this.isRevoked(claims.sid))) return null;
     const user = await this.users.get(claims.sub);
     // A password reset since it was issued ended it: the user cache learns the new generation from identity's event.
     if (!user || claims.gen < user.sessionGeneration) return null;
@@ -100,6 +132,8 @@ export class Sessions {
     } catch {
       throw new DomainError('UNAVAILABLE', 'errors.unavailable');
     }
+    // Ended meanwhile (told while identity answered): not confirmed.
+    if (this.ended.has(claims.sid)) return false;
     if (live) this.confirmed.set(claims.sid, true, this.now() + SESSION_RECHECK_MS);
     else await this.refuse(claims.sid);
     return live;
@@ -110,8 +144,17 @@ export class Sessions {
    * sockets are the caller's to close.
    */
   async refuse(sid: string): Promise<void> {
-    this.confirmed.delete(sid);
-    await this.cache.set(revokedKey(sid), '1', REVOKED_MS);
+    await this.endHere(sid, REVOKED_MS);
+  }
+
+  /**
+   * Marks `sid` ended in this process, for `remainingMs` in the cache (for every replica, and this machine's processes
+   * started later), then in the others that share its endings.
+   */
+  private async endHere(sid: string, remainingMs: number): Promise<void> {
+    this.markEnded(sid);
+    await this.cache.set(revokedKey(sid), '1', remainingMs);
+    await this.endings?.tell(sid);
   }
 
   /**
@@ -165,8 +208,7 @@ export class Sessions {
     const claims = token ? this.tokens.verify(token) : null;
     if (token && claims) {
       const remainingMs = claims.exp * 1000 - this.now();
-      if (remainingMs > 0) await this.cache.set(revokedKey(claims.sid), '1', remainingMs);
-      this.confirmed.delete(claims.sid);
+      if (remainingMs > 0) await this.endHere(claims.sid, remainingMs);
       this.tokens.forget(token);
       await this.identity.EndSession({ userId: claims.sub, sessionId: claims.sid }).catch((error: unknown) => {
         // Ended already (from another device, a reset) or its member is gone: nothing is left to end.
