@@ -30,7 +30,7 @@ import { startNotificationsService, type RunningNotificationsService } from '@ti
 import { bffConfigSchema } from '../config.js';
 import { startBff, type RunningBff } from '../start-bff.js';
 import { Browser } from '../testing/browser.js';
-import { redisEngine, scaled, waitFor, type RunningEngine } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, redisEngine, scaled, waitFor, type RunningEngine } from '@tip/platform/testing';
 import { registrationForm } from '../testing/start-stack.js';
 
 /** The secret the services check their callers' tokens against, as the BFF would hold it (SERVICE_TOKEN_SECRET). */
@@ -128,6 +128,7 @@ beforeAll(async () => {
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     REGISTER_LIMIT_PER_ADDRESS: '1000',
     REPORTS_LIMIT_PER_MEMBER: '3',
+    ...ADMIT_AT_ANY_LOAD,
   });
   for (const name of ['a', 'b']) {
     const cache = await RedisCache.connect(redisUrl);

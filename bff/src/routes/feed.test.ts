@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLogger, MemoryCache, type Collection } from '@tip/platform';
-import { waitFor } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, waitFor } from '@tip/platform/testing';
 import { bffConfigSchema } from '../config.js';
 import { startBff } from '../start-bff.js';
 import { Browser, json } from '../testing/browser.js';
@@ -109,6 +109,7 @@ describe('a like', () => {
         SESSION_SECRET: 'other-replica-secret-0123456789-abcdefghij',
         NODE_ENV: 'test',
         WEB_DIST: join(stack.dataDir, 'no-web-build'),
+        ...ADMIT_AT_ANY_LOAD,
       }),
       identity: stack.identity,
       wallet: stack.wallet,

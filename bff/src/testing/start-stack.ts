@@ -10,7 +10,7 @@ import {
   type Logger,
   type ServiceClient,
 } from '@tip/platform';
-import { scaled } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, scaled } from '@tip/platform/testing';
 import { contentDefinition, type ContentDefinition } from '@tip/content/contract';
 import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
 import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';
@@ -185,11 +185,8 @@ export async function startStack(
     LOGIN_LIMIT_PER_ADDRESS: '1000',
     REGISTER_LIMIT_PER_ADDRESS: '1000',
     ...Object.fromEntries(WRITE_LIMIT_VARIABLES.map((variable) => [variable, '100000'])),
-    // Nor is a test refused for the load: the jest process hosts every service, and a loaded machine stalls its event
-    // loop. The admission test sets its own thresholds.
-    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
-    ADMISSION_MAX_IN_FLIGHT: '100000',
-    ADMISSION_MAX_IN_FLIGHT_PER_MEMBER: '100000',
+    // Nor is a test refused for the load: the jest process hosts every service.
+    ...ADMIT_AT_ANY_LOAD,
     ...options.env,
   });
   const startReplica = (eventsGroup?: string) =>

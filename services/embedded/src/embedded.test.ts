@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { freePort, scaled, spawnNode, waitFor, waitUntilServing, type NodeProcess } from '@tip/platform/testing';
+import {
+  ADMIT_AT_ANY_LOAD,
+  freePort,
+  scaled,
+  spawnNode,
+  waitFor,
+  waitUntilServing,
+  type NodeProcess,
+} from '@tip/platform/testing';
 
 // Tests start the built platform, which may take a minute on a loaded machine.
 jest.setTimeout(scaled(90_000));
@@ -34,6 +42,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
     WORKERS: '1',
+    ...ADMIT_AT_ANY_LOAD,
     ...env,
   });
   const url = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { freePort, scaled } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, freePort, scaled } from '@tip/platform/testing';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
 
 let platform: BuiltPlatform;
@@ -13,7 +13,7 @@ let metricsUrl: string;
 beforeAll(async () => {
   const metricsPort = await freePort();
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-  platform = await startBuiltPlatform('metrics', { METRICS_PORT: String(metricsPort) });
+  platform = await startBuiltPlatform('metrics', { METRICS_PORT: String(metricsPort), ...ADMIT_AT_ANY_LOAD });
   ({ base, admin: ADMIN } = platform);
 }, scaled(90_000));
 afterAll(() => platform.stop());

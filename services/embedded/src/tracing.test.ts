@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { scaled, startOtlpReceiver, waitFor, type OtlpReceiver, type ReceivedSpan } from '@tip/platform/testing';
+import {
+  ADMIT_AT_ANY_LOAD,
+  scaled,
+  startOtlpReceiver,
+  waitFor,
+  type OtlpReceiver,
+  type ReceivedSpan,
+} from '@tip/platform/testing';
 import { approvedMember, signIn } from './bench/members.js';
 import { startBuiltPlatform, type BuiltPlatform } from './testing/built-platform.js';
 
@@ -16,6 +23,7 @@ beforeAll(async () => {
     // Exported within 100 ms of ending rather than 5 s, so that the test waits less.
     OTEL_BSP_SCHEDULE_DELAY: '100',
     LOG_LEVEL: 'info',
+    ...ADMIT_AT_ANY_LOAD,
   });
 }, scaled(90_000));
 afterAll(async () => {

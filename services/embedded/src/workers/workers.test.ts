@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MESSAGE_COST } from '@tip/messaging/domain';
-import { freePort, scaled, waitFor } from '@tip/platform/testing';
+import { ADMIT_AT_ANY_LOAD, freePort, scaled, waitFor } from '@tip/platform/testing';
 import { approvedMember, registeredMember, signIn, type Session } from '../bench/members.js';
 import { startBuiltPlatform, type BuiltPlatform } from '../testing/built-platform.js';
 import { connectionTo, onAnyWorker, onWorker, socketOnWorker, type WorkerSocket } from './testing/on-worker.js';
@@ -34,8 +34,7 @@ beforeAll(async () => {
     WORKERS: '2',
     METRICS_PORT: String(metricsPort),
     LOG_LEVEL: 'info',
-    // A loaded machine's event loop lags past production's threshold: no 'server busy' (bff/src/admission tests it).
-    ADMISSION_MAX_EVENT_LOOP_DELAY_MS: '600000',
+    ...ADMIT_AT_ANY_LOAD,
     REGISTER_LIMIT_PER_ADDRESS: '100',
   });
   // The port answers once the first worker serves; the primary says when every one does.
