@@ -15,11 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
-import { createLogger, freePort, loadConfig } from '@tip/platform';
+import { createLogger, freePort, loadConfig, MongoDocumentStore } from '@tip/platform';
 import { atLeast, reportTarget, under } from '@tip/platform/bench';
 import { startBuiltPlatform } from '../testing/built-platform.js';
 import { embeddedConfigSchema } from '../platform.js';
 import { launchProcesses } from '../process-platform.js';
+import { feedMembersOn, firstPageServed, POSTS, registerMembers, seed, seedThrough, startSeeded } from './feed-data.js';
+import { LIVE_CONNECTIONS, liveMix } from './live-mix.js';
 import { approvedMember, json, signIn, type Session } from './members.js';
 import { ms, openSocket, paidLoad, percentile, sleep, STEP_S, type Send } from './paid-load.js';
 
@@ -95,6 +97,50 @@ async function pairsOn(senderBase: string, socketBase: string, admin: { email: s
   return { load, send, close: () => sockets.forEach((socket) => socket.disconnect()) };
 }
 
+/** The live mix counts the admission gate's 503s beside its 2xx answers, as feed.bench does. */
+const SHED_COUNTED = { countBusy: true };
+
+/** The feed's live mix on npm start's shape over the feed's data, as feed.bench measures it. */
+async function embeddedLiveMix() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tip-distributed-bench-feed-'));
+  const port = await freePort();
+  try {
+    const members = await registerMembers(dataDir, port);
+    await seed(
+      dataDir,
+      members.map((member) => member.id),
+    );
+    const embedded = await startSeeded('main.js', dataDir, port, members[0] as Session);
+    try {
+      return await liveMix(`http://127.0.0.1:${port}`, members, {}, SHED_COUNTED);
+    } finally {
+      await embedded.running.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The feed's live mix on the first replica: the feed's members registered through it, their posts written into
+ * content's collections through the services' MongoDB (`mongoUrl`).
+ */
+async function distributedLiveMix(base: string, admin: { email: string; password: string }, mongoUrl: string) {
+  const members = await feedMembersOn(base, await signIn(base, admin), Date.now().toString(36).slice(-5));
+  const store = await MongoDocumentStore.connect(mongoUrl);
+  try {
+    await seedThrough(
+      store,
+      members.map((member) => member.id),
+    );
+  } finally {
+    await store.close();
+  }
+  // Content learns of the members through identity's events: the page is whole once it has.
+  await firstPageServed(base, members[0] as Session);
+  return liveMix(base, members, {}, SHED_COUNTED);
+}
+
 async function embeddedKnee(): Promise<number> {
   const platform = await startBuiltPlatform('distributed-bench', LIMITS);
   try {
@@ -126,8 +172,23 @@ async function untilReady(base: string) {
   }
 }
 
-async function distributed(settings: Record<string, string>) {
+/** Paid messages sent on the first replica to sockets on the second: at 250/s, then the knee. */
+async function paidMessages(first: string, second: string, admin: { email: string; password: string }) {
+  const { load, send, close } = await pairsOn(first, second, admin);
+  try {
+    const at250 = await load.offer(TARGET_RATE, STEP_S, send);
+    return { at250, knee: await load.kneeOf('distributed', send, TARGET_P99_MS) };
+  } finally {
+    close();
+  }
+}
+
+async function distributed(engineSettings: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-distributed-bench-'));
+  // A database of this run's own: engines already running (TIP_ENGINES_RUN) keep the feeds of earlier runs.
+  const mongoUrl = new URL(engineSettings.MONGO_URL ?? '');
+  mongoUrl.pathname = `/tip_bench_${Date.now().toString(36)}`;
+  const settings = { ...engineSettings, MONGO_URL: mongoUrl.href };
   const admin = { email: 'distributed-bench-admin@tip.local', password: 'distributed-bench-password-1' };
   const bffPorts = [await freePort(), await freePort()];
   Object.assign(process.env, LIMITS, {
@@ -151,15 +212,10 @@ async function distributed(settings: Record<string, string>) {
     const [first, second] = bffPorts.map((port) => `http://127.0.0.1:${port}`) as [string, string];
     await untilReady(first);
     await untilReady(second);
-    const { load, send, close } = await pairsOn(first, second, admin);
-    try {
-      const at250 = await load.offer(TARGET_RATE, STEP_S, send);
-      const knee = await load.kneeOf('distributed', send, TARGET_P99_MS);
-      if (gaveUp) throw new Error('a process of the distributed shape kept crashing');
-      return { at250, knee };
-    } finally {
-      close();
-    }
+    const paid = await paidMessages(first, second, admin);
+    const feed = await distributedLiveMix(first, admin, settings.MONGO_URL);
+    if (gaveUp) throw new Error('a process of the distributed shape kept crashing');
+    return { ...paid, feed };
   } finally {
     await platform.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -178,10 +234,16 @@ async function main() {
   try {
     const settings = settingsOf(running ?? (await engines('start', runDir), await engines('env', runDir)));
     const embedded = await embeddedKnee();
-    const { at250, knee } = await distributed(settings);
+    const embeddedFeed = await embeddedLiveMix();
+    const { at250, knee, feed } = await distributed(settings);
     const failed = [...at250.failed.values()].reduce((a, b) => a + b, 0);
     console.log(
       `\ndistributed, ${TARGET_RATE}/s for ${STEP_S} s: ${at250.delivered.length} of ${at250.offered} delivered, answered p50 ${ms(percentile(at250.answered, 0.5))}, refused ${at250.refused.length}, failed ${failed}`,
+    );
+    const mixLine = (name: string, mix: Awaited<ReturnType<typeof liveMix>>) =>
+      `${name} ${mix.answeredRps.toFixed(0)} req/s, p50 ${mix.p50.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, busy ${mix.busy}`;
+    console.log(
+      `feed live mix (${LIVE_CONNECTIONS} connections, ${POSTS} posts): ${mixLine('embedded', embeddedFeed)}; ${mixLine('distributed (one replica)', feed)}; distributed / embedded ${(feed.answeredRps / embeddedFeed.answeredRps).toFixed(2)}`,
     );
     reportTarget(
       'distributed',

@@ -3,7 +3,7 @@
  * and 5 likes each) written straight into content's store, and a shape of the platform started on them.
  */
 import { CATEGORIES } from '@tip/content/domain';
-import { SqliteDocumentStore } from '@tip/platform';
+import { SqliteDocumentStore, type DocumentStore } from '@tip/platform';
 import { spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,57 +22,86 @@ export const FIRST_PAGE = '/api/posts/feed?limit=20';
 /** What Chromium asks for: the BFF answers a page of the feed brotli-compressed (compressed once per page it keeps). */
 export const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** A post, comment or like as content stores it: its id, and the rest of the document. */
+type Row = { _id: string } & Record<string, unknown>;
+
 /**
  * Content's posts, comments and likes as content writes them: a post counts its likes and comments and keeps
- * copies of its newest comments (all 3 here). Returns cursors spread over the feed.
+ * copies of its newest comments (all 3 here). With cursors spread over the feed.
  */
-export async function seed(dataDir: string, members: string[]): Promise<string[]> {
-  const store = await SqliteDocumentStore.open(join(dataDir, 'content'));
-  const insert = (table: string) => store.db.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, jsonb(?))`);
-  const [posts, comments, likes] = [insert('posts'), insert('comments'), insert('likes')];
+function feedDocuments(members: string[]) {
   const member = (n: number) => members[n % members.length] as string;
   const newest = Date.now() - 60_000;
+  const posts: Row[] = [];
+  const comments: Row[] = [];
+  const likes: Row[] = [];
   const cursors: string[] = [];
+  for (let i = 0; i < POSTS; i++) {
+    const postId = randomUUID();
+    const at = newest - (POSTS - i) * 60_000;
+    const createdAt = new Date(at).toISOString();
+    const postComments = Array.from({ length: COMMENTS }, (_, c) => ({
+      _id: randomUUID(),
+      postId,
+      authorId: member(i + 1 + c),
+      content: `Commento ${c}: che bello, grazie per averlo scritto!`,
+      createdAt: new Date(at + (c + 1) * 1000).toISOString(),
+    }));
+    posts.push({
+      _id: postId,
+      authorId: member(i),
+      content: `Post numero ${i}: due righe di testo come ne scrivono i membri, con qualche parola in più.`,
+      category: CATEGORIES[i % CATEGORIES.length],
+      isPremium: false,
+      creditCost: 0,
+      showProfileData: true,
+      showTelegramUsername: false,
+      status: 'approved',
+      createdAt,
+      likeCount: LIKES,
+      commentCount: COMMENTS,
+      recentComments: postComments,
+    });
+    comments.push(...postComments);
+    for (let l = 0; l < LIKES; l++) {
+      const userId = member(i + 1 + COMMENTS + l);
+      likes.push({ _id: `${postId}:${userId}`, postId, userId, createdAt });
+    }
+    // Each with 20 older posts at least: a full page after it.
+    if (i % MEMBERS === MEMBERS - 1) cursors.push(`${createdAt}|${postId}`);
+  }
+  return { collections: { posts, comments, likes }, cursors };
+}
+
+/** The feed's documents written straight into content's SQLite store (the platform stopped); returns its cursors. */
+export async function seed(dataDir: string, members: string[]): Promise<string[]> {
+  const { collections, cursors } = feedDocuments(members);
+  const store = await SqliteDocumentStore.open(join(dataDir, 'content'));
   store.db.transaction(() => {
-    for (let i = 0; i < POSTS; i++) {
-      const postId = randomUUID();
-      const at = newest - (POSTS - i) * 60_000;
-      const createdAt = new Date(at).toISOString();
-      const postComments = Array.from({ length: COMMENTS }, (_, c) => ({
-        _id: randomUUID(),
-        postId,
-        authorId: member(i + 1 + c),
-        content: `Commento ${c}: che bello, grazie per averlo scritto!`,
-        createdAt: new Date(at + (c + 1) * 1000).toISOString(),
-      }));
-      const post = {
-        authorId: member(i),
-        content: `Post numero ${i}: due righe di testo come ne scrivono i membri, con qualche parola in più.`,
-        category: CATEGORIES[i % CATEGORIES.length],
-        isPremium: false,
-        creditCost: 0,
-        showProfileData: true,
-        showTelegramUsername: false,
-        status: 'approved',
-        createdAt,
-        likeCount: LIKES,
-        commentCount: COMMENTS,
-        recentComments: postComments,
-      };
+    for (const [table, rows] of Object.entries(collections)) {
+      const insert = store.db.prepare(`INSERT INTO "${table}" (id, doc) VALUES (?, jsonb(?))`);
       // The store reads a path that has held an array element by element, once it knows of it: its own inserts
       // would have told it.
-      if (i === 0) store.noteArrays('posts', post);
-      posts.run(postId, JSON.stringify(post));
-      for (const { _id, ...comment } of postComments) comments.run(_id, JSON.stringify(comment));
-      for (let l = 0; l < LIKES; l++) {
-        const userId = member(i + 1 + COMMENTS + l);
-        likes.run(`${postId}:${userId}`, JSON.stringify({ postId, userId, createdAt }));
-      }
-      // Each with 20 older posts at least: a full page after it.
-      if (i % MEMBERS === MEMBERS - 1) cursors.push(`${createdAt}|${postId}`);
+      const [first] = rows;
+      if (first) store.noteArrays(table, first);
+      for (const { _id, ...rest } of rows) insert.run(_id, JSON.stringify(rest));
     }
   })();
   await store.close();
+  return cursors;
+}
+
+/**
+ * The feed's documents written into content's collections through a running store (content's MongoDB database, in
+ * the distributed shape), 32 writes at a time; returns its cursors.
+ */
+export async function seedThrough(store: DocumentStore, members: string[]): Promise<string[]> {
+  const { collections, cursors } = feedDocuments(members);
+  for (const [name, rows] of Object.entries(collections)) {
+    const collection = await store.collection<Row>(name);
+    for (let at = 0; at < rows.length; at += 32)
+      await Promise.all(rows.slice(at, at + 32).map((row) => collection.insertOne(row)));
+  }
   return cursors;
 }
 
@@ -119,8 +148,17 @@ export async function startSeeded(
 ) {
   const starting = Date.now();
   const running = await start(entry, dataDir, port, env);
+  const page = await firstPageServed(`http://127.0.0.1:${port}`, member, () => running.output());
+  return { running, page, startMs: Date.now() - starting };
+}
+
+/**
+ * A member's first page once `base` serves it, which must be what the bench measures (20 posts by approved authors,
+ * each with its comments): asked again until then, for 30 s.
+ */
+export async function firstPageServed(base: string, member: Session, output = () => ''): Promise<string> {
   for (const deadline = Date.now() + 30_000; ;) {
-    const response = await fetch(`http://127.0.0.1:${port}${FIRST_PAGE}`, { headers: { cookie: member.cookie } });
+    const response = await fetch(`${base}${FIRST_PAGE}`, { headers: { cookie: member.cookie } });
     const page = await response.text();
     if (response.ok) {
       const items = JSON.parse(page) as { author: { verificationStatus: string } | null; comments: unknown[] }[];
@@ -130,28 +168,31 @@ export async function startSeeded(
       ) {
         throw new Error(`the feed page is not what the bench measures: ${page.slice(0, 300)}`);
       }
-      return { running, page, startMs: Date.now() - starting };
+      return page;
     }
-    if (Date.now() > deadline) throw new Error(`${FIRST_PAGE}: ${response.status} ${page}\n${running.output()}`);
+    if (Date.now() > deadline) throw new Error(`${FIRST_PAGE}: ${response.status} ${page}\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Registers the members through the platform (one process) on the data directory, and stops it. */
 export async function registerMembers(dataDir: string, port: number): Promise<Session[]> {
-  const base = `http://127.0.0.1:${port}`;
-  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#884422' } })
-    .jpeg()
-    .toBuffer();
   const registering = await start('main.js', dataDir, port, { WORKERS: '1' });
   try {
-    const admin = await signIn(base, ADMIN);
-    const members: Session[] = [];
-    for (let i = 0; i < MEMBERS; i++) members.push(await approvedMember(base, admin, `membro${i}`, photo));
-    return members;
+    return await feedMembersOn(`http://127.0.0.1:${port}`, await signIn(`http://127.0.0.1:${port}`, ADMIN));
   } finally {
     await registering.stop();
   }
+}
+
+/** The feed's members registered on `base` and approved by `admin`, their names ending with `suffix`. */
+export async function feedMembersOn(base: string, admin: Session, suffix = ''): Promise<Session[]> {
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#884422' } })
+    .jpeg()
+    .toBuffer();
+  const members: Session[] = [];
+  for (let i = 0; i < MEMBERS; i++) members.push(await approvedMember(base, admin, `membro${i}${suffix}`, photo));
+  return members;
 }
 
 /** The processes a shape started (a process per service, or npm start's workers). */
