@@ -20,7 +20,7 @@ import { atLeast, reportTarget, under } from '@tip/platform/bench';
 import { startBuiltPlatform } from '../testing/built-platform.js';
 import { embeddedConfigSchema } from '../platform.js';
 import { launchProcesses } from '../process-platform.js';
-import { feedMembersOn, firstPageServed, POSTS, registerMembers, seed, seedThrough, startSeeded } from './feed-data.js';
+import { feedMembersOn, firstPageServed, POSTS, seedThrough, startSeeded, withSeededFeed } from './feed-data.js';
 import { LIVE_CONNECTIONS, liveMix } from './live-mix.js';
 import { approvedMember, json, signIn, type Session } from './members.js';
 import { ms, openSocket, paidLoad, percentile, sleep, STEP_S, type Send } from './paid-load.js';
@@ -101,24 +101,15 @@ async function pairsOn(senderBase: string, socketBase: string, admin: { email: s
 const SHED_COUNTED = { countBusy: true };
 
 /** The feed's live mix on npm start's shape over the feed's data, as feed.bench measures it. */
-async function embeddedLiveMix() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tip-distributed-bench-feed-'));
-  const port = await freePort();
-  try {
-    const members = await registerMembers(dataDir, port);
-    await seed(
-      dataDir,
-      members.map((member) => member.id),
-    );
+function embeddedLiveMix() {
+  return withSeededFeed('distributed-bench-feed', async ({ dataDir, port, members }) => {
     const embedded = await startSeeded('main.js', dataDir, port, members[0] as Session);
     try {
       return await liveMix(`http://127.0.0.1:${port}`, members, {}, SHED_COUNTED);
     } finally {
       await embedded.running.stop();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

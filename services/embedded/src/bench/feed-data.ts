@@ -4,9 +4,10 @@
  */
 import { CATEGORIES } from '@tip/content/domain';
 import { SqliteDocumentStore, type DocumentStore } from '@tip/platform';
-import { spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
+import { freePort, spawnNode, waitUntilServing, type NodeProcess } from '@tip/platform/processes';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -172,6 +173,28 @@ export async function firstPageServed(base: string, member: Session, output = ()
     }
     if (Date.now() > deadline) throw new Error(`${FIRST_PAGE}: ${response.status} ${page}\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Hands `use` a scratch data directory with the feed's members registered and their posts seeded, and the port its
+ * platform is to serve on; removes the directory after.
+ */
+export async function withSeededFeed<R>(
+  name: string,
+  use: (feed: { dataDir: string; port: number; members: Session[] }) => Promise<R>,
+): Promise<R> {
+  const dataDir = mkdtempSync(join(tmpdir(), `tip-${name}-`));
+  try {
+    const port = await freePort();
+    const members = await registerMembers(dataDir, port);
+    await seed(
+      dataDir,
+      members.map((member) => member.id),
+    );
+    return await use({ dataDir, port, members });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -9,12 +9,9 @@
  * The admission gate stays as production has it: a request it refuses (503 'server busy') is counted, not answered,
  * as is one still unanswered after 10 s, so the ratio is of 2xx answers a second.
  */
-import { freePort, type NodeProcess } from '@tip/platform/processes';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { NodeProcess } from '@tip/platform/processes';
 import { DURATION_S, residentMb } from './measure.js';
-import { childPids, registerMembers, seed, settle, startSeeded } from './feed-data.js';
+import { childPids, settle, startSeeded, withSeededFeed } from './feed-data.js';
 import { LIVE_CONNECTIONS, liveMix } from './live-mix.js';
 import type { Session } from './members.js';
 import { ratioAtLeast, reportTarget, under } from '@tip/platform/bench';
@@ -56,14 +53,7 @@ async function measure(workers: number, dataDir: string, port: number, members: 
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tip-workers-bench-'));
-  const port = await freePort();
-  try {
-    const members = await registerMembers(dataDir, port);
-    await seed(
-      dataDir,
-      members.map((member) => member.id),
-    );
+  await withSeededFeed('workers-bench', async ({ dataDir, port, members }) => {
     // ABBA: whatever else the machine does drifts across both shapes alike; each shape's figures are its rounds' mean.
     const rounds: ({ workers: number } & Awaited<ReturnType<typeof measure>>)[] = [];
     for (const workers of [1, WORKERS, WORKERS, 1])
@@ -128,9 +118,7 @@ async function main() {
         'MB',
       ),
     );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();
