@@ -53,10 +53,9 @@ function failureOf(name: string): Promise<grpc.ServiceError> {
 describe('a gRPC failure as the caller gets it', () => {
   it('is unavailable (a 503 to try again) when no Tip handler described it: the call broke on the way', async () => {
     for (const name of ['Internal', 'Unknown']) {
-      expect(fromGrpcError(await failureOf(name))).toMatchObject({
-        code: 'UNAVAILABLE',
-        messageKey: 'errors.unavailable',
-      });
+      const failure = fromGrpcError(await failureOf(name));
+      expect(failure).toMatchObject({ code: 'UNAVAILABLE', messageKey: 'errors.unavailable' });
+      expect(failure.cause).toMatchObject({ details: 'undescribed' });
     }
     // Other statuses keep their meaning.
     expect(fromGrpcError(await failureOf('NotFound'))).toMatchObject({ code: 'NOT_FOUND' });

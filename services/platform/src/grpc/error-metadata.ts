@@ -26,8 +26,12 @@ const UNDESCRIBED_AS_UNAVAILABLE: ReadonlySet<number> = new Set([Status.INTERNAL
 /** Rebuilds the DomainError a service threw, so callers handle one error type whatever the transport. */
 export function fromGrpcError(error: ServiceError): DomainError {
   const described = String(error.metadata?.get(KEY)[0] ?? '');
-  if (!described && UNDESCRIBED_AS_UNAVAILABLE.has(error.code))
-    return new DomainError('UNAVAILABLE', 'errors.unavailable');
+  if (!described && UNDESCRIBED_AS_UNAVAILABLE.has(error.code)) {
+    // The transport's own words (say, 'Received RST_STREAM') stay for the logs.
+    const unavailable = new DomainError('UNAVAILABLE', 'errors.unavailable');
+    unavailable.cause = error;
+    return unavailable;
+  }
   const messageKey = described || 'errors.unavailable';
   const paramsText = String(error.metadata?.get(PARAMS)[0] ?? '{}');
   let params: Record<string, string | number> = {};
