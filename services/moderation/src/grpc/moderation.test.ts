@@ -48,6 +48,16 @@ describe('the verification queue', () => {
     });
   });
 
+  it('takes a decision on a member whose photo it heard of before their registration', async () => {
+    // Identity writes VerificationSubmitted before UserRegistered: an admin may decide between the two.
+    const userId = `early-${Date.now()}`;
+    const submitted = VerificationSubmitted.create(userId, { userId, submittedAt: new Date().toISOString() }, 't');
+    await harness.events.publish(VerificationSubmitted.topic, [submitted]);
+    await waitFor(async () => (await queuedUsers()).includes(userId), 5000, 'the queue');
+    await harness.client.DecideVerification({ userId, status: 'approved', reason: '', adminId: 'admin-1' });
+    await waitFor(() => published('VerificationDecided', userId).length === 1, 5000, 'VerificationDecided');
+  });
+
   it('needs a reason to reject, refuses a second decision and an unknown member', async () => {
     const waiting = await harness.waitingMember();
     const decide = (status: string, reason: string) =>

@@ -80,9 +80,15 @@ export class MemberQueue extends OutboxRepository<MemberDocument> {
     return upsert(this.collection, userId, { verificationStatus, isAdmin }, () => newMember(userId, createdAt));
   }
 
-  /** A photo sent for a decision, with the gender change it is to confirm, if any. */
+  /**
+   * A photo sent for a decision, with the gender change it is to confirm, if any. A member not heard of yet (identity
+   * publishes this before the registration it comes with) waits from now on, as the profile event will say.
+   */
   photoSubmitted(userId: string, submittedAt: string, genderChange: GenderChange | null): Promise<void> {
-    return upsert(this.collection, userId, { submittedAt, genderChange }, () => newMember(userId, submittedAt));
+    return upsert(this.collection, userId, { submittedAt, genderChange }, () => ({
+      ...newMember(userId, submittedAt),
+      verificationStatus: 'pending',
+    }));
   }
 
   /** Stores `events` to go out if the member waits for a decision now; nothing otherwise. */
