@@ -107,11 +107,13 @@ describe('OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     });
     expect(descendsFrom(trace, consumer, send)).toBe(true);
 
-    // The request's log line names its trace.
-    const line = platform
-      .output()
-      .split('\n')
-      .find((candidate) => candidate.includes(traceId) && candidate.includes('"path":"/api/messages"'));
-    expect(line && (JSON.parse(line) as { traceId?: string }).traceId).toBe(traceId);
+    // The request's log line names its trace (written as the answer went, it reaches the pipe in its own time).
+    const requestLine = () =>
+      platform
+        .output()
+        .split('\n')
+        .find((candidate) => candidate.includes(traceId) && candidate.includes('"path":"/api/messages"'));
+    await waitFor(() => requestLine() !== undefined, 10_000, "the request's log line");
+    expect((JSON.parse(requestLine() ?? '{}') as { traceId?: string }).traceId).toBe(traceId);
   });
 });
