@@ -99,9 +99,8 @@ export class PostQueue extends OutboxRepository<PostDocument> {
   }
 
   /** The post was deleted: out of the queue and the counts for good, with `events` to tell it. */
-  async markDeleted(post: NamedPost, events: EventEnvelope[]): Promise<void> {
-    await upsert(this.collection, post.postId, { deleted: true }, () => newPost(post));
-    await this.updateWithEvents(post.postId, {}, {}, events);
+  markDeleted(post: NamedPost, events: EventEnvelope[]): Promise<void> {
+    return this.upsertWithEvents(post.postId, { deleted: true }, () => newPost(post), events);
   }
 
   /**

@@ -36,6 +36,23 @@ export abstract class OutboxRepository<T extends OutboxDocument> {
   }
 
   /**
+   * Sets `fields` on the document with its events, inserting `created()` with them when there is none: `upsert`
+   * (ports/document-writes.ts) with an outbox, in one write when the document exists.
+   */
+  protected async upsertWithEvents(
+    id: string,
+    fields: Partial<T>,
+    created: () => T,
+    events: EventEnvelope[],
+  ): Promise<void> {
+    const set = { $set: fields as Record<string, unknown> };
+    if (await this.updateWithEvents(id, {}, set, events)) return;
+    if (await this.insertWithEvents({ ...created(), ...fields }, events)) return;
+    // Inserted meanwhile by another write: set on it.
+    await this.updateWithEvents(id, {}, set, events);
+  }
+
+  /**
    * Applies the update with its events to the document when it still matches `filter`: the document as updated, or
    * null when it did not match (and nothing was written).
    */
