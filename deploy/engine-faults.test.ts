@@ -76,12 +76,26 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
 
   const sendMessage = (message: Sent) =>
     send(url, writer.cookie, '/api/messages', 'POST', { ...message, recipientId: reader.id });
-  const creditsOf = async (member: Member) =>
+  /** The balance a BFF shows the member (through the gateway unless another address is given). */
+  const creditsOf = async (member: Member, through = url) =>
     (
-      (await (await fetch(`${url}/api/auth/user`, { headers: { cookie: member.cookie } })).json()) as {
+      (await (await fetch(`${through}/api/auth/user`, { headers: { cookie: member.cookie } })).json()) as {
         credits: number;
       }
     ).credits;
+  /** The member's balance as the ledger holds it: the sum of every entry of their history, which the wallet answers. */
+  const ledgerCreditsOf = async (member: Member) => {
+    let sum = 0;
+    let cursor = '';
+    do {
+      const response = await fetch(`${url}/api/transactions?limit=100&cursor=${cursor}`, {
+        headers: { cookie: member.cookie },
+      });
+      for (const { amount } of (await response.json()) as { amount: number }[]) sum += amount;
+      cursor = response.headers.get('x-next-cursor') ?? '';
+    } while (cursor);
+    return sum;
+  };
 
   beforeAll(async () => {
     platform = await startDistributed({
@@ -129,7 +143,8 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
    * reader's thread once and charged once, and answers how long after the fault the first send was taken again.
    */
   async function sendThroughFault(fault: () => Promise<unknown>, repair?: () => Promise<unknown>): Promise<number> {
-    const before = await creditsOf(writer);
+    // The ledger's own figure: a replica's shown balance may still wait for the last event of the test before.
+    const before = await ledgerCreditsOf(writer);
     const burst = Array.from({ length: MESSAGES }, (_, index) => ({ id: randomUUID(), content: `pagato ${index}` }));
     const refused: Sent[] = [];
     let answered = 0;
@@ -173,11 +188,17 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
     const sent = new Set<string>(burst.map((message) => message.id));
     expect(ids.filter((id) => sent.has(id)).sort()).toEqual([...sent].sort());
     expect(new Set(ids).size).toBe(ids.length);
-    // The balance the BFF shows follows each send's answer and the wallet's events, which sends answered out of
-    // order and a broker's failover delay: it settles on the charge, once for each message.
+    // Charged once for each message; and the balance each replica shows, which follows the sends' answers and the
+    // wallet's events (answered out of order, late by a broker's failover), settles on it.
     const charged = before - MESSAGE_COST * MESSAGES;
-    await waitFor(async () => (await creditsOf(writer)) <= charged, 20_000, 'the balance to show every charge');
-    expect(await creditsOf(writer)).toBe(charged);
+    expect(await ledgerCreditsOf(writer)).toBe(charged);
+    for (const bff of platform.bffs) {
+      await waitFor(
+        async () => (await creditsOf(writer, bff.url)) === charged,
+        20_000,
+        `${bff.url} to show the charge`,
+      );
+    }
     return takenAgainAt - faultAt;
   }
 
@@ -443,7 +464,7 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
       );
       const other = platform.bffs.find((bff) => bff !== held);
       if (!held || !other) throw new Error('two BFF replicas needed');
-      const before = await creditsOf(writer);
+      const before = await ledgerCreditsOf(writer);
       let disconnectedAt = 0;
       let reconnectedAt = 0;
       let sentWhileAway = false;
@@ -475,7 +496,12 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
       });
       const thread = await get<{ message: { id: string } }[]>(`/api/messages/${writer.id}?limit=100`);
       expect(thread.filter(({ message }) => message.id === missed.id)).toHaveLength(1);
-      expect(await creditsOf(writer)).toBe(before - MESSAGE_COST);
+      expect(await ledgerCreditsOf(writer)).toBe(before - MESSAGE_COST);
+      await waitFor(
+        async () => (await creditsOf(writer, other.url)) === before - MESSAGE_COST,
+        20_000,
+        'the other replica to show the charge',
+      );
       process.stderr.write(
         `engine faults: BFF replica killed, its socket back through the gateway on the other after ${Math.round(reconnectedAt - killedAt)} ms` +
           ` (closed after ${Math.round(disconnectedAt - killedAt)} ms); the message sent meanwhile ${
