@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { MESSAGING_MESSAGES_TOPIC } from '@tip/messaging/contract';
-import { KafkaEventBus } from '@tip/platform';
+import { KafkaEventBus } from '@tip/platform/real-engines';
 import { scaled, waitFor } from '@tip/platform/testing';
 import { CreditsGranted, WALLET_LEDGER_TOPIC } from '@tip/wallet/contract';
 import {

@@ -10,10 +10,10 @@ import {
   createGrpcClient,
   generateServiceTokenSecret,
   createLogger,
-  RedisCache,
   type Adapters,
   type ServiceClient,
 } from '@tip/platform';
+import { RedisCache } from '@tip/platform/real-engines';
 import { contentDefinition, type ContentDefinition } from '@tip/content/contract';
 import { identityDefinition, type IdentityDefinition } from '@tip/identity/contract';
 import { messagingDefinition, type MessagingDefinition } from '@tip/messaging/contract';

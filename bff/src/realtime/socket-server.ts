@@ -2,7 +2,7 @@ import { createAdapter as createClusterAdapter } from '@socket.io/cluster-adapte
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
-import { connectedSockets, RedisCache, type Cache, type Logger, type ServiceClient } from '@tip/platform';
+import { connectedSockets, type Cache, type Logger, type ServiceClient } from '@tip/platform';
 import type { IdentityDefinition } from '@tip/identity/contract';
 import type { Sessions } from '../session/sessions.js';
 import { Presence } from './presence.js';
@@ -37,7 +37,7 @@ export function createRealtime(options: {
   presence: Presence;
 } {
   const { sessions, logger } = options;
-  const redis = options.cache instanceof RedisCache ? options.cache : undefined;
+  const redis = options.cache.socketIoClients?.();
   const workers = options.acrossWorkers === true && !redis;
   const io = new Server({
     path: SOCKET_PATH,
@@ -49,8 +49,7 @@ export function createRealtime(options: {
     ...(workers && { transports: ['websocket' as const] }),
   });
   if (redis) {
-    const { pub, sub } = redis.socketIoClients();
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(redis.pub, redis.sub));
   } else if (workers) {
     io.adapter(createClusterAdapter());
     sessions.shareEndings(endingsAcrossWorkers(io, sessions, logger));

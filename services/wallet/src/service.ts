@@ -13,7 +13,6 @@ import { walletHandlers } from './grpc/handlers.js';
 import { DemoPaymentProvider } from './infra/demo-provider.js';
 import { LedgerStore } from './infra/ledger-store.js';
 import { PaymentStore } from './infra/payment-store.js';
-import { StripePaymentProvider } from './infra/stripe-provider.js';
 import { consumeUserDeletions } from './infra/user-deletions.js';
 
 export interface WalletServiceOptions extends Omit<ServiceRuntime, 'objects'> {
@@ -35,10 +34,14 @@ export async function startWalletService(options: WalletServiceOptions): Promise
   const { documents, events, logger } = options;
   const [ledger, payments] = await Promise.all([LedgerStore.open(documents), PaymentStore.open(documents)]);
   const demo = options.stripe ? null : await DemoPaymentProvider.open(documents);
+  // Stripe's SDK is loaded only where its keys are set: tens of MB a process the demo provider does without.
+  const stripe = options.stripe
+    ? new (await import('./infra/stripe-provider.js')).StripePaymentProvider(options.stripe)
+    : null;
   const context: WalletContext = {
     ledger,
     payments,
-    provider: options.stripe ? new StripePaymentProvider(options.stripe) : (demo as DemoPaymentProvider),
+    provider: stripe ?? (demo as DemoPaymentProvider),
     demo,
     identity: options.identity,
     logger,

@@ -10,8 +10,8 @@ import {
   SqliteCache,
   SqliteDocumentStore,
   openObjectStore,
-  RedisCache,
 } from './index.js';
+import { RedisCache } from '../real-engines/index.js';
 
 describe('choosing adapters by configuration', () => {
   let dataDir: string;

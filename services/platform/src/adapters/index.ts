@@ -4,29 +4,21 @@ import type { Cache } from '../ports/cache.js';
 import type { DocumentStore } from '../ports/documents.js';
 import type { EventBus } from '../ports/events.js';
 import type { ObjectStore } from '../ports/objects.js';
-import { RedisCache } from './cache/redis-cache.js';
 import { SqliteCache } from './cache/sqlite-cache.js';
-import { MongoDocumentStore } from './documents/mongo-store.js';
 import { SqliteDocumentStore } from './documents/sqlite-store.js';
 import { COMPACTED_TOPICS } from '../events/index.js';
 import { SqliteEventLog } from './events/sqlite-event-log.js';
-import { KafkaEventBus } from './events/kafka-event-bus.js';
 import { readKafkaSecurity, type KafkaSecuritySettings } from './events/kafka-security.js';
 import { FileObjectStore } from './objects/file-object-store.js';
-import { MinioObjectStore } from './objects/minio-object-store.js';
 import { refuseLegacyData } from './legacy/legacy-layout.js';
 
 export { MemoryCache } from './cache/memory-cache.js';
-export { RedisCache } from './cache/redis-cache.js';
 export { CACHE_FILE, SqliteCache } from './cache/sqlite-cache.js';
-export { MongoDocumentStore } from './documents/mongo-store.js';
 export { DOCUMENTS_FILE, SqliteDocumentStore } from './documents/sqlite-store.js';
 export { EVENTS_FILE, SqliteEventLog, type CommittedOffset } from './events/sqlite-event-log.js';
 export { backupDatabase } from './sqlite/backup.js';
-export { KafkaEventBus } from './events/kafka-event-bus.js';
 export { readKafkaSecurity, type KafkaSecurity, type KafkaSecuritySettings } from './events/kafka-security.js';
 export { FileObjectStore } from './objects/file-object-store.js';
-export { MinioObjectStore } from './objects/minio-object-store.js';
 export {
   importLegacyDocuments,
   importLegacyEventLog,
@@ -44,7 +36,10 @@ export {
   type LegacyData,
 } from './legacy/legacy-layout.js';
 
-/** Which engines to use: each real one is switched on by its setting, the embedded one is the default. */
+/**
+ * Which engines to use: each real one is switched on by its setting, the embedded one is the default. A real one's
+ * adapter is imported when its setting asks for it (src/real-engines says why).
+ */
 export interface AdapterOptions {
   /** Where the embedded engines keep their files. */
   dataDir: string;
@@ -72,8 +67,9 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
-export function openDocumentStore(options: AdapterOptions): Promise<DocumentStore> {
-  if (options.mongoUrl) return MongoDocumentStore.connect(options.mongoUrl);
+export async function openDocumentStore(options: AdapterOptions): Promise<DocumentStore> {
+  if (options.mongoUrl)
+    return (await import('./documents/mongo-store.js')).MongoDocumentStore.connect(options.mongoUrl);
   return SqliteDocumentStore.open(options.dataDir, { logger: options.logger });
 }
 
@@ -87,7 +83,7 @@ const kafkaBrokersOf = (options: AdapterOptions) =>
 export async function openEventBus(options: AdapterOptions): Promise<EventBus> {
   const brokers = kafkaBrokersOf(options);
   if (brokers.length > 0) {
-    return KafkaEventBus.connect({
+    return (await import('./events/kafka-event-bus.js')).KafkaEventBus.connect({
       brokers,
       clientId: options.serviceName ?? 'tip',
       logger: options.logger,
@@ -98,13 +94,13 @@ export async function openEventBus(options: AdapterOptions): Promise<EventBus> {
   return SqliteEventLog.open(options.dataDir, { logger: options.logger, compactedTopics: COMPACTED_TOPICS });
 }
 
-export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {
+export async function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {
   if (!options.s3Endpoint) return FileObjectStore.open(options.dataDir);
   const { s3AccessKey: accessKey, s3SecretKey: secretKey } = options;
   if (!accessKey || !secretKey) {
-    return Promise.reject(new Error('S3_ENDPOINT is set, so S3_ACCESS_KEY and S3_SECRET_KEY are required'));
+    throw new Error('S3_ENDPOINT is set, so S3_ACCESS_KEY and S3_SECRET_KEY are required');
   }
-  return MinioObjectStore.connect({
+  return (await import('./objects/minio-object-store.js')).MinioObjectStore.connect({
     endpoint: options.s3Endpoint,
     accessKey,
     secretKey,
@@ -113,7 +109,8 @@ export function openObjectStore(options: AdapterOptions): Promise<ObjectStore> {
 }
 
 export async function openCache(options: AdapterOptions): Promise<Cache> {
-  if (options.redisUrl) return RedisCache.connect(options.redisUrl, { logger: options.logger });
+  if (options.redisUrl)
+    return (await import('./cache/redis-cache.js')).RedisCache.connect(options.redisUrl, { logger: options.logger });
   return SqliteCache.open(options.dataDir, { logger: options.logger });
 }
 

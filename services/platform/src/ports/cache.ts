@@ -1,3 +1,5 @@
+import type { Redis } from 'ioredis';
+
 /** The cache / pub-sub port: presence, rate limits, session revocation, and fan-out across BFF replicas. */
 export interface RateLimitResult {
   allowed: boolean;
@@ -24,5 +26,10 @@ export interface Cache {
   publish(channel: string, message: string): Promise<void>;
   /** Resolves once the subscription is active; the returned function unsubscribes. */
   subscribe(channel: string, onMessage: (message: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Where the cache is Redis: the two connections @socket.io/redis-adapter needs to carry Socket.IO's broadcasts
+   * across BFF replicas (its sub client goes into subscriber mode), opened on first use and closed with the cache.
+   */
+  socketIoClients?(): { pub: Redis; sub: Redis };
   close(): Promise<void>;
 }

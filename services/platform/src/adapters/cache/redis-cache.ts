@@ -144,10 +144,6 @@ export class RedisCache implements Cache {
     };
   }
 
-  /**
-   * The two connections @socket.io/redis-adapter needs (its sub client goes into subscriber mode), opened on first
-   * use and closed with the cache. Not part of the port: the BFF asks for it when its cache is a RedisCache.
-   */
   socketIoClients(): { pub: Redis; sub: Redis } {
     if (this.closed) throw new Error('the cache is closed');
     // The publisher queues what is broadcast while it first connects; later, while Redis is away, a publish fails
