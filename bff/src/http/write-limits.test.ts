@@ -69,7 +69,7 @@ describe('write limits', () => {
     expect(english.status).toBe(429);
     expect((await json(english)).message).toMatch(/^Too many requests in a short time\. Please try again in \d s\.$/);
     // Refused messages are neither stored nor charged.
-    expect(await stack.wallet.Balance({ userId: anna.id })).toEqual({ balance: 14 });
+    expect(await stack.wallet.Balance({ userId: anna.id })).toMatchObject({ balance: 14 });
     const stored = await stack.adapters.documents.collection('messages');
     expect(await stored.count({ senderId: anna.id })).toBe(3);
 

@@ -41,7 +41,7 @@ describe('sending', () => {
     );
     expect(sends.filter((answer) => answer.status === 201)).toHaveLength(2);
     expect(sends.filter((answer) => answer.status === 402)).toHaveLength(4);
-    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 1 });
+    expect(await stack.wallet.Balance({ userId: sender.id })).toMatchObject({ balance: 1 });
     const thread = (await json(await recipient.browser.get(`/api/messages/${sender.id}`))) as unknown as unknown[];
     expect(thread).toHaveLength(2);
     const stored = await stack.adapters.documents.collection('messages');
@@ -54,7 +54,7 @@ describe('sending', () => {
     const id = randomUUID();
     const answers = await Promise.all([1, 2, 3].map(() => send(sender.browser, recipient.id, 'una volta', id)));
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 8 });
+    expect(await stack.wallet.Balance({ userId: sender.id })).toMatchObject({ balance: 8 });
     expect((await json(await recipient.browser.get('/api/messages/unread-count'))).count).toBe(1);
   });
 
@@ -75,7 +75,7 @@ describe('sending', () => {
       { senderId: sender.id, content: 'senza id' },
     ]);
     expect(new Set(sent.map((message) => message.id)).size).toBe(2);
-    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 6 });
+    expect(await stack.wallet.Balance({ userId: sender.id })).toMatchObject({ balance: 6 });
     expect((await json(await recipient.browser.get('/api/messages/unread-count'))).count).toBe(2);
   });
 
@@ -107,7 +107,7 @@ describe('what a message costs', () => {
     const sender = await approvedMember('vera', 10);
     const recipient = await approvedMember('walter');
     expect((await send(sender.browser, recipient.id, 'pagato da messaging')).status).toBe(201);
-    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 8 });
+    expect(await stack.wallet.Balance({ userId: sender.id })).toMatchObject({ balance: 8 });
     const forged = stack.wallet.Debit({
       userId: sender.id,
       amount: 2,
@@ -116,7 +116,7 @@ describe('what a message costs', () => {
       actorId: sender.id,
     });
     await expect(forged).rejects.toBeInstanceOf(ServiceTokenRefusedError);
-    expect(await stack.wallet.Balance({ userId: sender.id })).toEqual({ balance: 8 });
+    expect(await stack.wallet.Balance({ userId: sender.id })).toMatchObject({ balance: 8 });
   });
 });
 

@@ -99,7 +99,6 @@ export function messageRoutes(context: BffContext): Router {
       const { id = randomUUID(), content: text, ...address } = parseInput(sendSchema, req.body);
       const userId = sessionOf(res).user.id;
       const { recipientId, anonymousPost } = await addressOf(userId, address);
-      const mark = balances.mark(userId);
       // Messaging refuses a message between members either of whom blocked the other, from its own projection.
       const { message: sent, ...charge } = await messaging.Send({
         messageId: id,
@@ -109,7 +108,7 @@ export function messageRoutes(context: BffContext): Router {
         anonymousPost,
       });
       if (!sent) throw new Error('messaging answered a send without its message');
-      if (charge.debited) balances.answered(userId, charge.balance, mark);
+      if (charge.debited) balances.answered(userId, charge.sequence, charge.balance);
       const message = messageJson(sent);
       const received = messageJson(recipientView(sent, userId, recipientId, anonymousPost));
       // To the recipient's pages and the sender's other tabs, on every replica (a retried send pushes the same id);

@@ -136,11 +136,10 @@ export function postRoutes(context: BffContext): Router {
     }),
   );
 
-  /** What a paid action took, and the viewer's balance after it (the one the debit answered, when there was one). */
-  async function paid(viewerId: string, charge: ContentCharge | null, mark: number) {
-    if (!charge?.debited) return { charged: 0, credits: await balances.get(viewerId) };
-    balances.answered(viewerId, charge.balance, mark);
-    return { charged: charge.charged, credits: charge.balance };
+  /** What a paid action took, and the viewer's balance after it (the latest known, the debit's answer included). */
+  async function paid(viewerId: string, charge: ContentCharge | null) {
+    if (charge?.debited) balances.answered(viewerId, charge.sequence, charge.balance);
+    return { charged: charge?.charged ?? 0, credits: await balances.get(viewerId) };
   }
 
   router.post(
@@ -149,10 +148,9 @@ export function postRoutes(context: BffContext): Router {
     writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
-      const mark = balances.mark(ref.viewerId);
       const { item, charge } = await content.Unlock(ref);
       if (!item) throw new Error('content answered an unlock without its post');
-      const { charged, credits } = await paid(ref.viewerId, charge, mark);
+      const { charged, credits } = await paid(ref.viewerId, charge);
       const message = say(req, 'content.unlocked', { credits: charged });
       respond(res, unlockResultSchema, { unlocked: true, charged, credits, message, item: feedItemJson(item) });
     }),
@@ -172,9 +170,8 @@ export function postRoutes(context: BffContext): Router {
     writeLimit(limits, 'likes'),
     handle(async (req, res) => {
       const ref = postRef(req, viewerOf(res));
-      const mark = balances.mark(ref.viewerId);
       const { authorId, charge } = await content.RevealTelegram(ref);
-      const { charged, credits } = await paid(ref.viewerId, charge, mark);
+      const { charged, credits } = await paid(ref.viewerId, charge);
       const { telegramUsername } = await identity.GetTelegram({ userId: authorId });
       respond(res, telegramRevealSchema, { telegramUsername, charged, credits });
     }),

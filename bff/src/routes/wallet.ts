@@ -139,9 +139,8 @@ export function walletRoutes(context: BffContext): Router {
     handle(async (req, res) => {
       const { paymentIntentId } = parseInput(confirmSchema, req.body);
       const { user } = sessionOf(res);
-      const mark = balances.mark(user.id);
       const outcome = await wallet.ConfirmPayment({ userId: user.id, paymentId: paymentIntentId });
-      balances.answered(user.id, outcome.balance, mark);
+      balances.answered(user.id, outcome.sequence, outcome.balance);
       // The wallet applied the purchase at identity: this replica's copy of the member is out of date (the others'
       // learn it from identity's event).
       if (outcome.premiumMonths > 0) users.invalidate(user.id);
@@ -183,7 +182,6 @@ export function walletRoutes(context: BffContext): Router {
       const { user } = sessionOf(res);
       if (!user.isTester) throw new DomainError('PERMISSION_DENIED', 'wallet.testerOnly');
       const { amount } = parseInput(testerGrantSchema, req.body);
-      const mark = balances.mark(user.id);
       const reply = await wallet.Credit({
         userId: user.id,
         amount,
@@ -192,7 +190,7 @@ export function walletRoutes(context: BffContext): Router {
         idempotencyKey: idempotencyKeyOf(req, 'tester'),
         actorId: user.id,
       });
-      balances.answered(user.id, reply.balance, mark);
+      balances.answered(user.id, reply.entry?.sequence ?? 0, reply.balance);
       respond(res, creditsResultSchema, {
         credits: reply.balance,
         message: say(req, 'wallet.creditsAdded', { amount, credits: reply.balance }),
@@ -210,7 +208,6 @@ export function walletRoutes(context: BffContext): Router {
       const admin = sessionOf(res).user;
       // The member must exist: credits are not parked on an id nobody holds.
       await identity.GetUser({ userId, viewerId: admin.id });
-      const mark = balances.mark(userId);
       const reply = await wallet.Credit({
         userId,
         amount,
@@ -219,7 +216,7 @@ export function walletRoutes(context: BffContext): Router {
         idempotencyKey: idempotencyKeyOf(req, `admin:${admin.id}`),
         actorId: admin.id,
       });
-      balances.answered(userId, reply.balance, mark);
+      balances.answered(userId, reply.entry?.sequence ?? 0, reply.balance);
       respond(res, creditsResultSchema, {
         credits: reply.balance,
         message: say(req, 'wallet.creditsAdjusted', { credits: reply.balance }),

@@ -1,19 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import { Balances } from './balances.js';
 
-/** The wallet's two balance calls over a fixed ledger, counting what is asked. */
+/**
+ * The wallet's two balance calls over a fixed ledger (each member's balance left by their first entry), counting
+ * what is asked.
+ */
 function wallet(ledger: Record<string, number>) {
+  const sequenceOf = (userId: string) => (userId in ledger ? 1 : 0);
   const asked = { single: [] as string[], batches: [] as string[][] };
   return {
     asked,
     client: {
       Balance: async ({ userId = '' }: { userId?: string }) => {
         asked.single.push(userId);
-        return { balance: ledger[userId] ?? 0 };
+        return { balance: ledger[userId] ?? 0, sequence: sequenceOf(userId) };
       },
       Balances: async ({ userIds = [] }: { userIds?: string[] }) => {
         asked.batches.push(userIds);
-        return { balances: userIds.map((userId) => ({ userId, balance: ledger[userId] ?? 0 })) };
+        return {
+          balances: userIds.map((userId) => ({ userId, balance: ledger[userId] ?? 0, sequence: sequenceOf(userId) })),
+        };
       },
     },
   };
@@ -63,19 +69,40 @@ describe('Balances.getMany', () => {
   });
 
   it('keeps a member’s latest entry whatever order its events and the answers come in', async () => {
-    const balances = new Balances(wallet({}).client);
-    // A debit answered here left 4; meanwhile another worker's later debit (to 2) was heard of first.
-    const mark = balances.mark('gina');
+    const balances = new Balances(wallet({ gina: 10 }).client);
+    expect(await balances.get('gina')).toBe(10);
+    // A debit answered here left 4 (entry 6); another worker's later debit (entry 7, to 2) was heard of first.
     balances.entry('gina', 7, 2);
-    balances.answered('gina', 4, mark);
+    balances.answered('gina', 6, 4);
     expect(await balances.get('gina')).toBe(2);
-    // This debit's own event, late, changes nothing; an answer with no event meanwhile is kept.
+    // The debit's own event, late, changes nothing; a later answer is kept.
     balances.entry('gina', 6, 4);
     expect(await balances.get('gina')).toBe(2);
-    balances.answered('gina', 0, balances.mark('gina'));
+    balances.answered('gina', 8, 0);
     expect(await balances.get('gina')).toBe(0);
     balances.entry('gina', 9, 5);
     expect(await balances.get('gina')).toBe(5);
+  });
+
+  it('shows a retried debit’s answer, which repeats its first entry, as no newer than what came since', async () => {
+    const balances = new Balances(wallet({ ivo: 50 }).client);
+    expect(await balances.get('ivo')).toBe(50);
+    // The first send's debit (entry 3, to 48) went through while its answer was lost; two more sends followed.
+    balances.entry('ivo', 3, 48);
+    balances.answered('ivo', 4, 46);
+    balances.answered('ivo', 5, 44);
+    // The retried first send answers its entry 3 again: the balance stays the latest.
+    balances.answered('ivo', 3, 48);
+    expect(await balances.get('ivo')).toBe(44);
+  });
+
+  it('asks the wallet rather than keep an answer about a member it does not know', async () => {
+    const { client, asked } = wallet({ luca: 20 });
+    const balances = new Balances(client);
+    // A retried debit answers an entry long past: the member's balance now is the wallet's to say.
+    balances.answered('luca', 1, 98);
+    expect(await balances.get('luca')).toBe(20);
+    expect(asked.single).toEqual(['luca']);
   });
 
   it('asks again once the balances expired', async () => {

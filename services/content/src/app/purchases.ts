@@ -11,11 +11,15 @@ import { seesWhole, viewerOf, type Viewer } from './viewer.js';
 export const UNLOCK_REFERENCE = 'post';
 export const TELEGRAM_REFERENCE = 'telegram';
 
-/** What a paid action took: nothing, or the wallet's debit (`charged` 0 when it repeats one already made). */
+/**
+ * What a paid action took: nothing, or the wallet's debit (`charged` 0 when it repeats one already made), with the
+ * balance its entry (`sequence`) left.
+ */
 export interface Charge {
   debited: boolean;
   charged: number;
   balance: number;
+  sequence: number;
 }
 
 /**
@@ -27,15 +31,15 @@ async function charge(
   viewerId: string,
   price: { cost: number; idempotencyKey: string; reference: { type: string; id: string } },
 ): Promise<Charge> {
-  if (price.cost === 0) return { debited: false, charged: 0, balance: 0 };
-  const { balance, replayed } = await context.wallet.Debit({
+  if (price.cost === 0) return { debited: false, charged: 0, balance: 0, sequence: 0 };
+  const { balance, replayed, entry } = await context.wallet.Debit({
     userId: viewerId,
     amount: price.cost,
     reference: price.reference,
     idempotencyKey: price.idempotencyKey,
     actorId: viewerId,
   });
-  return { debited: true, charged: replayed ? 0 : price.cost, balance };
+  return { debited: true, charged: replayed ? 0 : price.cost, balance, sequence: entry?.sequence ?? 0 };
 }
 
 /** Records the member's unlock of a premium post once, with its PostUnlocked and the post's count. */

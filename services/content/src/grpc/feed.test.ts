@@ -377,7 +377,7 @@ describe('premium posts', () => {
 
     const unlocked = await harness.client.Unlock({ postId, viewerId: reader });
     expect(unlocked.item?.post).toMatchObject({ content: 'segreto premium', locked: false });
-    expect(unlocked.charge).toEqual({ debited: true, charged: 5, balance: 95 });
+    expect(unlocked.charge).toEqual({ debited: true, charged: 5, balance: 95, sequence: 2 });
     expect(await harness.client.IsUnlocked({ postId, viewerId: reader })).toEqual({ unlocked: true });
     expect((await harness.client.GetMedia({ postId, viewerId: reader, variant: 'image-640' })).contentType).toBe(
       'image/webp',
@@ -404,13 +404,14 @@ describe('unlocking a premium post', () => {
       debited: true,
       charged: 5,
       balance: 95,
+      sequence: 2,
     });
     const history = await harness.wallet.client.History({ userId: reader, cursor: '', limit: 10 });
     expect(history.entries[0]).toMatchObject({ amount: -5, reference: { type: 'post', id: postId } });
     // Already paid, the author's own, an admin: nothing is debited.
     for (const viewerId of [reader, author, admin]) {
       const again = await harness.client.Unlock({ postId, viewerId });
-      expect(again.charge).toEqual({ debited: false, charged: 0, balance: 0 });
+      expect(again.charge).toEqual({ debited: false, charged: 0, balance: 0, sequence: 0 });
       expect(again.item?.post?.locked).toBe(false);
     }
     expect(await harness.wallet.balance(reader)).toBe(95);

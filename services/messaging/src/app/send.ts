@@ -59,7 +59,7 @@ export interface SendInput {
 export async function send(context: MessagingContext, input: SendInput, call: CallInfo) {
   const { cost } = await prepareSend(context, input);
   const { messageId, userId } = input;
-  let debited: { balance: number } | undefined;
+  let debited: { balance: number; entry: { sequence: number } | null } | undefined;
   if (cost > 0) {
     debited = await context.wallet
       .Debit({
@@ -77,7 +77,12 @@ export async function send(context: MessagingContext, input: SendInput, call: Ca
       });
   }
   const message = await commitSend(context, { messageId, userId }, call);
-  return { message, debited: debited !== undefined, balance: debited?.balance ?? 0 };
+  return {
+    message,
+    debited: debited !== undefined,
+    balance: debited?.balance ?? 0,
+    sequence: debited?.entry?.sequence ?? 0,
+  };
 }
 
 /**

@@ -50,7 +50,13 @@ describe('writing', () => {
     const admin = await harness.member({ isAdmin: true }, 0);
     const recipient = await harness.member();
     const { messageId, sent } = await send(member, recipient, 'ciao');
-    expect(sent).toMatchObject({ debited: true, balance: 98, message: { id: messageId, content: 'ciao' } });
+    // The debit is the member's second entry (after their 100 credits): the BFF keeps the latest it hears of.
+    expect(sent).toMatchObject({
+      debited: true,
+      balance: 98,
+      sequence: 2,
+      message: { id: messageId, content: 'ciao' },
+    });
     expect(await harness.wallet.balance(member)).toBe(98);
     const history = await harness.wallet.client.History({ userId: member, cursor: '', limit: 10 });
     expect(history.entries[0]).toMatchObject({ amount: -2, reference: { type: 'message', id: messageId } });
@@ -65,6 +71,10 @@ describe('writing', () => {
     const input = { messageId, userId: sender, recipientId: recipient, content: 'primo' };
     const replies = await Promise.all([1, 2, 3].map(() => harness.client.Send(input)));
     expect(new Set(replies.map((reply) => reply.message?.id))).toEqual(new Set([messageId]));
+    // Each answers the one debit, and the balance its entry left.
+    expect(replies.map(({ balance, sequence }) => ({ balance, sequence }))).toEqual(
+      Array(3).fill({ balance: 98, sequence: 2 }),
+    );
     expect((await threadOf(recipient, sender)).map((message) => message.content)).toEqual(['primo']);
     expect(await harness.wallet.balance(sender)).toBe(98);
     expect(await failureOf(harness.client.Send({ ...input, content: 'altro' }))).toMatchObject({

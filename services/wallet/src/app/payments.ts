@@ -25,6 +25,8 @@ export interface PaymentOutcome {
   credits: number;
   premiumMonths: number;
   balance: number;
+  /** The sequence of the buyer's latest entry, which left `balance`. */
+  sequence: number;
   /** The buyer's premium expiry after a premium purchase, as identity answered it; '' otherwise. */
   premiumExpiry: string;
 }
@@ -114,6 +116,7 @@ export async function settlePayment(
     credits: 0,
     premiumMonths: 0,
     balance: 0,
+    sequence: 0,
     premiumExpiry: '',
   };
   if (product.type === 'credits') {
@@ -134,7 +137,7 @@ export async function settlePayment(
       (written) => [entryEvent(written, userId, call, purchase)],
     );
     if (await context.payments.settle(paymentId, [])) paymentOutcomes.inc({ outcome: 'settled' });
-    return { ...outcome, credits: product.item.credits, balance: (await context.ledger.head(entry.accountId)).balance };
+    return { ...outcome, credits: product.item.credits, ...(await context.ledger.head(entry.accountId)) };
   }
   const months = product.item.months;
   // Identity first: the payment is settled only once premium runs, so a failed call leaves it open for a retry.
@@ -157,7 +160,7 @@ export async function settlePayment(
   return {
     ...outcome,
     premiumMonths: months,
-    balance: (await context.ledger.head(account._id)).balance,
+    ...(await context.ledger.head(account._id)),
     premiumExpiry,
   };
 }

@@ -23,7 +23,7 @@ const optional = (value: string) => value || undefined;
 export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDefinition> {
   return {
     async Balance(request) {
-      return { balance: await balanceOf(context, parseInput(userId, request.userId)) };
+      return balanceOf(context, parseInput(userId, request.userId));
     },
     async Balances(request) {
       return { balances: await balancesOf(context, parseInput(userIdList, request.userIds)) };

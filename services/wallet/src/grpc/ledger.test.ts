@@ -58,7 +58,7 @@ describe('Debit', () => {
     await fund(harness, member, 10);
     const reply = await harness.clientAs('content').Debit(unlock(member, 'p1', 3));
     expect(reply).toMatchObject({ balance: 7, replayed: false, entry: { amount: -3, kind: 'debit', sequence: 2 } });
-    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 7 });
+    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 7, sequence: 2 });
   });
 
   it('refuses to go below zero with Insufficient Credits, writing nothing', async () => {
@@ -82,7 +82,7 @@ describe('Debit', () => {
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(charged).toHaveLength(50);
     expect(refused.every((outcome) => outcome.reason.messageKey === 'wallet.insufficientCredits')).toBe(true);
-    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 0 });
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 0 });
     expect(await harness.client.CheckIntegrity({})).toMatchObject({ ok: true, problems: [] });
   });
 
@@ -95,7 +95,7 @@ describe('Debit', () => {
     expect(new Set(retries.map((reply) => reply.entry?.id)).size).toBe(1);
     expect(retries.filter((reply) => !reply.replayed)).toHaveLength(1);
     expect(retries.every((reply) => reply.balance === 6)).toBe(true);
-    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 6 });
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 6 });
     const reused = await failureOf(harness.clientAs('content').Debit({ ...unlock(member, 'p3', 5) }));
     expect(reused).toMatchObject({ code: 'ALREADY_EXISTS', messageKey: 'wallet.idempotencyKeyReused' });
   });
@@ -110,7 +110,7 @@ describe('Debit', () => {
         },
       );
     }
-    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 10 });
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 10 });
   });
 
   it('publishes CreditsDebited keyed by the account, with the balance after', async () => {

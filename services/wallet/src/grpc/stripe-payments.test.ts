@@ -54,9 +54,9 @@ describe('payments through Stripe', () => {
   it('credits once when the webhook comes first and the confirmation after', async () => {
     const { userId, paymentId } = await paidPayment();
     await webhook(paymentId);
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 10 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 10 });
     expect(await harness.client.ConfirmPayment({ userId, paymentId })).toMatchObject({ credits: 10, balance: 10 });
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 10 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 10 });
   });
 
   it('credits once when the confirmation comes first, and the webhook twice after', async () => {
@@ -64,7 +64,7 @@ describe('payments through Stripe', () => {
     await harness.client.ConfirmPayment({ userId, paymentId });
     await webhook(paymentId);
     await webhook(paymentId);
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 25 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 25 });
     await waitFor(() => purchases(paymentId).length === 1, 5000, 'CreditsPurchased');
   });
 
@@ -74,7 +74,7 @@ describe('payments through Stripe', () => {
       ...Array.from({ length: 5 }, () => webhook(paymentId)),
       ...Array.from({ length: 5 }, () => harness.client.ConfirmPayment({ userId, paymentId })),
     ]);
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 10 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 10 });
     expect((await harness.client.History({ userId, cursor: '', limit: 10 })).entries).toHaveLength(1);
     expect((await harness.client.CheckIntegrity({})).ok).toBe(true);
   });
@@ -86,7 +86,7 @@ describe('payments through Stripe', () => {
       messageKey: 'wallet.paymentNotCompleted',
     });
     expect(await failureOf(webhook(paymentId))).toMatchObject({ messageKey: 'wallet.paymentNotCompleted' });
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 0 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 0 });
   });
 
   it('refuses a webhook whose signature does not hold, crediting nothing', async () => {
@@ -96,7 +96,7 @@ describe('payments through Stripe', () => {
       code: 'UNAUTHENTICATED',
       messageKey: 'wallet.webhookInvalid',
     });
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 0 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 0 });
   });
 
   it('acknowledges a webhook about a payment that is not the wallet’s', async () => {
@@ -112,7 +112,7 @@ describe('payments through Stripe', () => {
     );
     expect(premium).toHaveLength(1);
     expect(premium[0]?.payload).toMatchObject({ userId, months: 1, amountCents: 2000, currency: 'eur' });
-    expect(await harness.client.Balance({ userId })).toEqual({ balance: 0 });
+    expect(await harness.client.Balance({ userId })).toMatchObject({ balance: 0 });
   });
 
   it('has no demo card form', async () => {

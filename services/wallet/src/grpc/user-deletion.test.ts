@@ -60,7 +60,7 @@ describe('a deleted member’s account', () => {
       ['forfeit', -25, 0],
     ]);
     expect(JSON.stringify(entries)).not.toContain(member);
-    expect(await harness.client.Balance({ userId: member })).toEqual({ balance: 0 });
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 0 });
     expect((await harness.client.History({ userId: member, cursor: '', limit: 10 })).entries).toEqual([]);
     expect((await harness.client.CheckIntegrity({})).ok).toBe(true);
     await waitFor(() => harness.published.some((event) => event.type === 'CreditsForfeited'), 5000, 'the event');
