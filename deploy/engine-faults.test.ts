@@ -197,7 +197,11 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
         async () => (await creditsOf(writer, bff.url)) === charged,
         20_000,
         `${bff.url} to show the charge`,
-      );
+      ).catch(async (error: unknown) => {
+        const lag = await metricOf(bff.metrics, 'tip_event_consumer_lag', { topic: WALLET_LEDGER_TOPIC });
+        const shown = await creditsOf(writer, bff.url);
+        throw new Error(`${String(error)}: it shows ${shown}, its ${WALLET_LEDGER_TOPIC} consumer's lag is ${lag}`);
+      });
     }
     return takenAgainAt - faultAt;
   }
