@@ -244,6 +244,24 @@ describe('the outbox', () => {
     await waitFor(async () => (await users.findOne({ _id: 'u1' }))?._outbox?.length === 0, 2000, 'a cleared outbox');
   });
 
+  it('tries again soon after a failed publish, in order: what was stored since waits for what failed', async () => {
+    const seen = await listen();
+    const { controlled, failNext } = controlledBus();
+    // No sweep for a minute: only the retry can publish what failed.
+    const started = relay({ via: controlled, sweepIntervalMs: 60_000 });
+    await sleep(50);
+    failNext(1);
+    const first = userEvent('u1', 'UserRegistered');
+    await users.insertOne({ _id: 'u1', name: 'mario', _outbox: [first] });
+    started.notify('u1', [first]);
+    await sleep(20);
+    const second = userEvent('u1', 'UserRenamed');
+    await users.updateOne({ _id: 'u1' }, withEvents({ $set: { name: 'mario rossi' } }, [second]));
+    started.notify('u1', [second]);
+    await waitFor(() => seen.length === 2, 5000, 'both events within seconds');
+    expect(types(seen)).toEqual(['u1:UserRegistered', 'u1:UserRenamed']);
+  });
+
   it('reports its backlog while publishing fails, and none once the events went out', async () => {
     const seen = await listen();
     const { controlled, failNext } = controlledBus();

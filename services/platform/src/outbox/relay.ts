@@ -33,6 +33,8 @@ export interface OutboxRelay {
 }
 
 const PENDING: Filter = { [`${OUTBOX_FIELD}.id`]: { $exists: true } };
+/** After a publish failed, the first wait before trying again; it doubles up to the sweep interval. */
+const FIRST_RETRY_MS = 250;
 
 /**
  * Publishes the events that documents of a collection carry in their outbox, each document's events in order, then
@@ -56,6 +58,8 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
    */
   let notified = new Map<string, EventEnvelope[] | undefined>();
   let wake: (() => void) | undefined;
+  /** Ends the wait after a failed publish at once (a stop). */
+  let endBackOff: (() => void) | undefined;
   /**
    * Documents known to carry events not yet published, by when they were stored (notified) or found (swept), oldest
    * first: the backlog the metrics report, without a query on every scrape.
@@ -124,7 +128,19 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
     });
   }
 
+  function backOff(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => endBackOff?.(), ms);
+      endBackOff = () => {
+        clearTimeout(timer);
+        endBackOff = undefined;
+        resolve();
+      };
+    });
+  }
+
   const loop = (async () => {
+    let failures = 0;
     while (running) {
       if (!sweepDue && notified.size === 0) await pause();
       if (!running) return;
@@ -136,9 +152,15 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
         // A sweep publishes the notified documents too: they carry pending events like any other.
         if (sweeping) await sweep();
         else await drainNotified(told);
+        failures = 0;
       } catch (error) {
-        // The events stay in the outbox; the next sweep (when the pause runs out) finds them.
         logger?.error({ err: error, topic }, 'could not publish pending events');
+        // The events stay in the outbox, and so do those stored since: a sweep publishes them all, in its order,
+        // soon rather than at the next interval. Publishing what was told meanwhile first would put an aggregate's
+        // later events before the ones that failed.
+        sweepDue = true;
+        failures += 1;
+        await backOff(Math.min(FIRST_RETRY_MS * 2 ** (failures - 1), sweepIntervalMs));
       }
     }
   })();
@@ -158,6 +180,7 @@ export function startOutboxRelay<T extends OutboxDocument>(options: OutboxRelayO
     async stop() {
       running = false;
       wake?.();
+      endBackOff?.();
       await loop;
       stopReporting();
     },
