@@ -31,7 +31,7 @@ import { feedHandler, isFeedRequest } from './routes/feed.js';
 import { followIdentityEvents } from './session/follow-identity-events.js';
 import { followSessionEvents } from './session/follow-session-events.js';
 import { SessionTokens } from './session/session-tokens.js';
-import { Sessions } from './session/sessions.js';
+import { NOBODY_ELSE, Sessions } from './session/sessions.js';
 import { UserCache } from './session/user-cache.js';
 import { Balances } from './wallet/balances.js';
 import { followLedgerEvents } from './wallet/follow-ledger-events.js';
@@ -67,6 +67,11 @@ export interface BffDependencies {
    * operator, a test) can tell which worker served.
    */
   workerSlot?: number;
+  /**
+   * This BFF is the only process that serves its sessions (npm start's one process, on a cache of its own): every
+   * ending happens here, so a session it confirmed needs no read of the cache's mark on each request.
+   */
+  servesSessionsAlone?: boolean;
 }
 
 export interface RunningBff {
@@ -91,6 +96,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     likeCounts: async (postIds, viewerId) => (await content.Counts({ postIds, viewerId })).counts,
   });
   const sessions = new Sessions(new SessionTokens(config.SESSION_SECRET), cache, users, identity, secureCookies);
+  if (dependencies.servesSessionsAlone) sessions.shareEndings(NOBODY_ELSE);
   const currentUser = currentUserHandler({ sessions, balances, say, logger });
   const feed = feedHandler({ sessions, content, pages: feedPages, say, logger });
 

@@ -3,7 +3,7 @@ import { createSigner } from 'fast-jwt';
 import { MemoryCache } from '@tip/platform';
 import { IdentityDirectory, identityUser } from '../testing/identity-users.js';
 import { readCookie } from './cookies.js';
-import { SESSION_COOKIE, SESSION_RECHECK_MS, Sessions, USER_ID_COOKIE } from './sessions.js';
+import { NOBODY_ELSE, SESSION_COOKIE, SESSION_RECHECK_MS, Sessions, USER_ID_COOKIE } from './sessions.js';
 import { SessionTokens } from './session-tokens.js';
 import { UserCache } from './user-cache.js';
 
@@ -255,6 +255,24 @@ describe("sessions across npm start's workers", () => {
     await first.sessions.end(header, overHttp);
     answer();
     await expect(checking).resolves.toBeNull();
+  });
+});
+
+describe('sessions in a process that serves them alone', () => {
+  it('read no mark in the cache for a session confirmed here, and refuse at once one ended here', async () => {
+    const cache = new CountingCache();
+    const { identity } = setup();
+    const alone = replica(cache, identity);
+    alone.sessions.shareEndings(NOBODY_ELSE);
+    const header = cookieHeader(await alone.sessions.start(U1, overHttp));
+    expect(await alone.sessions.authenticate(header)).not.toBeNull();
+    const reads = cache.reads;
+    for (let i = 0; i < 5; i++) expect(await alone.sessions.authenticate(header)).not.toBeNull();
+    expect(cache.reads).toBe(reads);
+    await alone.sessions.end(header, overHttp);
+    await expect(alone.sessions.authenticate(header)).resolves.toBeNull();
+    // Started again on the same cache, the process finds the mark.
+    await expect(replica(cache, identity).sessions.authenticate(header)).resolves.toBeNull();
   });
 });
 

@@ -51,6 +51,9 @@ export interface SessionEndings {
   tell(sid: string): Promise<void>;
 }
 
+/** The endings of a process that serves its sessions alone: it ends each one itself, and has nobody to tell. */
+export const NOBODY_ELSE: SessionEndings = { tell: () => Promise.resolve() };
+
 /** Whom a session is started for: the member and their session generation now. */
 export type SessionHolder = Pick<IdentityUserOutput, 'id' | 'sessionGeneration'>;
 

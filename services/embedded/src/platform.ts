@@ -206,6 +206,8 @@ export async function startPlatform(
       logger: logger.child({ service: 'bff' }),
       eventsGroup: bffEventsGroup(workerSlot),
       ...(workerSlot !== undefined && { workerSlot }),
+      // One process on a cache of its own: no worker or replica ends a session it serves.
+      servesSessionsAlone: workerSlot === undefined && !config.REDIS_URL,
     });
     stops.defer(() => bff.stop());
     // One endpoint for the whole process: every service's series and the BFF's, told apart by their labels. A
