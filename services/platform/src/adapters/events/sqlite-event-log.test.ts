@@ -75,7 +75,9 @@ for (let n = 0; ; n += 1) {
     const publisher = spawnNode(child, process.env);
     const acknowledged = () =>
       [...publisher.output().matchAll(/acknowledged (\d+)\n/g)].map((match) => Number(match[1]));
-    await waitFor(() => acknowledged().length >= 200, 20_000, '200 acknowledged publishes');
+    // Killed while publishing, a few dozen in: each publish waits for its commit to reach the disk, which a machine
+    // busy with another suite makes slow (200 did not fit in 40 s there).
+    await waitFor(() => acknowledged().length >= 50, 20_000, '50 acknowledged publishes');
     publisher.child.kill('SIGKILL');
     // 'exit' may come before the last of its output has been read (a loaded machine saw 67 lines late): the pipe's
     // end too, or acknowledged publishes would count as extra events.
