@@ -219,14 +219,20 @@ describeE2E('the notifications section of the settings', () => {
     await onDevice(page, 'credits').click();
     await until('the second subscription is posted', () => calls.length === 3);
     const again = calls[2]?.body as { endpoint: string };
-    const signingOut = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/logout');
-    // The top bar hides while the page is scrolled down to the section.
+    let signedOut = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/logout') signedOut = true;
+    });
+    // The top bar hides while the page is scrolled down to the section: it shows again as the page scrolls up.
     await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('header[data-hidden="false"]').waitFor();
     await page
       .getByRole('banner')
       .getByRole('button', { name: appText('nav.logout') })
       .click();
-    await signingOut;
+    // Each stage waits on its own, so that a loaded machine's slow one says which it was.
+    await until('the device is unsubscribed on signing out', () => calls.length === 4);
+    await until('the session is ended', () => signedOut);
     expect(calls[3]).toEqual({ method: 'DELETE', body: { endpoint: again.endpoint } });
     expect(unsubscribed).toEqual([stored.endpoint, again.endpoint]);
   });
