@@ -124,13 +124,14 @@ describe('rate limits', () => {
     expect((await from('192.0.2.1', password)).status).toBe(200);
   });
 
-  it('limits the logins of one address across accounts', async () => {
-    const attempts = [];
-    for (let i = 0; i < 13; i++) {
-      attempts.push(await loginFrom('198.51.100.40', `guess${i}@example.it`, 'guess-1'));
-    }
-    expect(attempts.slice(0, 12).map((response) => response.status)).toEqual(Array(12).fill(401));
-    expect(attempts[12]?.status).toBe(429);
+  it('limits the logins of one address across accounts, exactly when they come at once', async () => {
+    // Each attempt is counted as it arrives, before its password is checked: sent together, all 13 arrive within the
+    // window however slowly the machine hashes (one after the other, beside another suite, they outlasted it).
+    const attempts = await Promise.all(
+      Array.from({ length: 13 }, (_, i) => loginFrom('198.51.100.40', `guess${i}@example.it`, 'guess-1')),
+    );
+    const statuses = attempts.map((response) => response.status).sort((a, b) => a - b);
+    expect(statuses).toEqual([...Array<number>(12).fill(401), 429]);
   });
 
   it('counts an IPv6 network (/64) as one address, and an IPv4-mapped address as its IPv4 one', async () => {
