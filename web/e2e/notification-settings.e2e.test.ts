@@ -97,11 +97,11 @@ async function withPushServiceStandIn(page: Page, unsubscribed: string[]) {
   });
 }
 
-/** The bodies of the page's requests to the subscriptions route, by method, in order. */
-function subscriptionCalls(page: Page) {
+/** The page's requests to `pathname`, with their methods and bodies, in order. */
+function requestsTo(page: Page, pathname: string) {
   const calls: { method: string; body: unknown }[] = [];
   page.on('request', (request: Request) => {
-    if (new URL(request.url()).pathname === SUBSCRIPTIONS)
+    if (new URL(request.url()).pathname === pathname)
       calls.push({ method: request.method(), body: request.postDataJSON() });
   });
   return calls;
@@ -183,7 +183,7 @@ describeE2E('the notifications section of the settings', () => {
     await page.context().grantPermissions(['notifications'], { origin: e2e.baseUrl });
     const unsubscribed: string[] = [];
     await withPushServiceStandIn(page, unsubscribed);
-    const calls = subscriptionCalls(page);
+    const calls = requestsTo(page, SUBSCRIPTIONS);
     await signInByApi(page, member);
     await page.goto('/settings');
     await onDevice(page, 'messages').click();
@@ -219,10 +219,7 @@ describeE2E('the notifications section of the settings', () => {
     await onDevice(page, 'credits').click();
     await until('the second subscription is posted', () => calls.length === 3);
     const again = calls[2]?.body as { endpoint: string };
-    let signedOut = false;
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/logout') signedOut = true;
-    });
+    const signOuts = requestsTo(page, '/api/logout');
     // The top bar hides while the page is scrolled down to the section: it shows again as the page scrolls up.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('header[data-hidden="false"]').waitFor();
@@ -232,7 +229,7 @@ describeE2E('the notifications section of the settings', () => {
       .click();
     // Each stage waits on its own, so that a loaded machine's slow one says which it was.
     await until('the device is unsubscribed on signing out', () => calls.length === 4);
-    await until('the session is ended', () => signedOut);
+    await until('the session is ended', () => signOuts.length === 1);
     expect(calls[3]).toEqual({ method: 'DELETE', body: { endpoint: again.endpoint } });
     expect(unsubscribed).toEqual([stored.endpoint, again.endpoint]);
   });
@@ -242,7 +239,7 @@ describeE2E('the notifications section of the settings', () => {
     const page = await e2e.newPage({ serviceWorkers: 'allow' });
     await page.context().grantPermissions(['notifications'], { origin: e2e.baseUrl });
     await withPushServiceStandIn(page, []);
-    const calls = subscriptionCalls(page);
+    const calls = requestsTo(page, SUBSCRIPTIONS);
     await signInByApi(page, member);
     await page.goto('/settings');
     await onDevice(page, 'messages').click();
