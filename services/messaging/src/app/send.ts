@@ -57,7 +57,7 @@ export interface SendInput {
  * process stop between the debit and the commit, the debit's CreditsDebited commits it (commitPaidMessages).
  */
 export async function send(context: MessagingContext, input: SendInput, call: CallInfo) {
-  const { cost } = await prepareSend(context, input);
+  const { cost, pending } = await prepareSend(context, input);
   const { messageId, userId } = input;
   let debited: { balance: number; entry: { sequence: number } | null } | undefined;
   if (cost > 0) {
@@ -76,7 +76,7 @@ export async function send(context: MessagingContext, input: SendInput, call: Ca
         throw error;
       });
   }
-  const message = await commitSend(context, { messageId, userId }, call);
+  const message = await commitSend(context, { messageId, userId }, call, pending);
   return {
     message,
     debited: debited !== undefined,
@@ -89,20 +89,23 @@ export async function send(context: MessagingContext, input: SendInput, call: Ca
  * The rules of writing (docs/product.md#private-messages: approved members and admins; not to oneself; to a member
  * who exists, is not deleted and neither blocked nor blocking; 1 to 2,000 characters once trimmed), then the message
  * kept pending under the client's id. A retry of the same message finds it; the same id for another message is
- * refused. Answers what the wallet must take.
+ * refused. Answers what the wallet must take, and the message as kept.
  */
 async function prepareSend(context: MessagingContext, input: SendInput) {
   const id = messageId(input.messageId);
-  const sender = await context.members.get(input.userId);
+  // Both members and the pair's blocks in one round of reads: each is a round trip to the store, on a paid send's path.
+  const [members, blocked] = await Promise.all([
+    context.members.getMany([input.userId, input.recipientId]),
+    // Messaging's own projection of identity's blocks decides, whatever the caller knows of them.
+    context.blocks.between(input.userId, input.recipientId),
+  ]);
+  const sender = members.get(input.userId);
   if (!sender || (sender.verificationStatus !== 'approved' && !sender.isAdmin)) {
     throw new DomainError('PERMISSION_DENIED', 'errors.notApproved');
   }
   if (input.recipientId === input.userId) throw new DomainError('INVALID_ARGUMENT', 'messaging.contactSelf');
-  const recipient = await context.members.get(input.recipientId);
-  // Messaging's own projection of identity's blocks decides, whatever the caller knows of them.
-  if (!recipient || (await context.blocks.between(sender._id, recipient._id))) {
-    throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
-  }
+  const recipient = members.get(input.recipientId);
+  if (!recipient || blocked) throw new DomainError('NOT_FOUND', 'messaging.recipientUnavailable');
   const { content } = parseInput(messageSchema, { content: input.content });
   const post = input.anonymousPost?.postId ? input.anonymousPost : null;
   const conversation = await conversationOf(context, sender._id, recipient._id, post);
@@ -116,29 +119,31 @@ async function prepareSend(context: MessagingContext, input: SendInput) {
     createdAt: new Date().toISOString(),
     ...(post && { postId: post.postId, postAuthorId: post.authorId }),
   };
-  if (!(await context.messages.insertPending(message))) {
-    const existing = await context.messages.get(id);
-    const same =
-      existing?.conversation === conversation &&
-      existing.senderId === sender._id &&
-      existing.recipientId === recipient._id &&
-      existing.content === content;
-    if (!same) throw new DomainError('ALREADY_EXISTS', 'messaging.idReused');
-  }
-  return { cost: sender.isAdmin ? 0 : MESSAGE_COST };
+  const cost = sender.isAdmin ? 0 : MESSAGE_COST;
+  if (await context.messages.insertPending(message)) return { cost, pending: message };
+  const existing = await context.messages.get(id);
+  const same =
+    existing?.conversation === conversation &&
+    existing.senderId === sender._id &&
+    existing.recipientId === recipient._id &&
+    existing.content === content;
+  if (!same) throw new DomainError('ALREADY_EXISTS', 'messaging.idReused');
+  return { cost, pending: existing };
 }
 
 /**
  * Makes a paid message visible, once, with its MessageSent: after the debit, or on the wallet's CreditsDebited should
- * the send have stopped in between; `userId`, when given, must be the sender. Answers the message as its sender is
- * shown it.
+ * the send have stopped in between; `userId`, when given, must be the sender. `known` is the message as the send
+ * kept it, which spares reading it again (should it have been committed since, the commit finds it so). Answers the
+ * message as its sender is shown it.
  */
 export async function commitSend(
   context: MessagingContext,
   input: { messageId: string; userId?: string },
   call: CallInfo,
+  known?: MessageDocument,
 ) {
-  const pending = await context.messages.get(input.messageId);
+  const pending = known ?? (await context.messages.get(input.messageId));
   if (!pending || (input.userId !== undefined && pending.senderId !== input.userId)) {
     throw new DomainError('NOT_FOUND', 'errors.notFound');
   }
@@ -157,11 +162,14 @@ export async function commitSend(
     },
     call.correlationId,
   );
-  const marked = await context.messages.markSent(pending._id, [event]);
+  // The pair's conversation exists from its first message on: the members' inboxes list conversations, not messages.
+  // Opened beside the commit, not after it: neither waits for the other, and the call returns once both are done.
+  const [marked] = await Promise.all([
+    context.messages.markSent(pending._id, [event]),
+    context.conversations.open(pending.conversation, [pending.senderId, pending.recipientId]),
+  ]);
   if (marked) messagesSent.inc();
   const sent = marked ?? (await context.messages.get(pending._id));
-  // The pair's conversation exists from its first message on: the members' inboxes list conversations, not messages.
-  await context.conversations.open(pending.conversation, [pending.senderId, pending.recipientId]);
   return messageView(sent ?? pending, undefined, pending.senderId);
 }
 

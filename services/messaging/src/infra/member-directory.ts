@@ -19,10 +19,6 @@ export class MemberDirectory {
     return new MemberDirectory(await store.collection<MemberDocument>('members'));
   }
 
-  get(id: string): Promise<MemberDocument | null> {
-    return this.members.findOne({ _id: id });
-  }
-
   async getMany(ids: string[]): Promise<Map<string, MemberDocument>> {
     const found = ids.length > 0 ? await this.members.find({ _id: { $in: ids } }) : [];
     return new Map(found.map((member) => [member._id, member]));

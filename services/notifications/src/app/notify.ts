@@ -35,11 +35,14 @@ export async function notify(context: NotificationsContext, happening: Happening
   const { actorId, item, ...origin } = happening;
   const { userId } = origin;
   if (!isNews(event.occurredAt, new Date()) || actorId === userId) return;
-  const members = await context.members.getMany(actorId ? [userId, actorId] : [userId]);
+  // One round of reads, not three one after the other: each is a round trip to the store, on every event's path.
+  const [members, blocked, preferences] = await Promise.all([
+    context.members.getMany(actorId ? [userId, actorId] : [userId]),
+    actorId ? context.blocks.between(userId, actorId) : false,
+    context.preferences.of(userId),
+  ]);
   if (members.get(userId)?.deleted || (actorId && members.get(actorId)?.deleted)) return;
-  if (actorId && (await context.blocks.between(userId, actorId))) return;
-  const preferences = await context.preferences.of(userId);
-  if (!wantsEntry(preferences, origin.kind)) return;
+  if (blocked || !wantsEntry(preferences, origin.kind)) return;
   const at = new Date().toISOString();
   const group = groupKey(userId, origin.kind, origin.subject);
   const id = group
