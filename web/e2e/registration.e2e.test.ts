@@ -120,8 +120,13 @@ describeE2E('registration', () => {
 
     const phone = await e2e.newPage();
     await phone.goto(`${link.pathname}${link.search}`);
-    await phone.getByRole('heading', { name: appText('auth.confirmEmail.doneTitle') }).waitFor();
-    await phone.getByText(serverText('identity.emailConfirmed')).waitFor();
+    // The screen moves on to the community 2 s after it shows: its title and text are read together, in one look, so
+    // a slow machine cannot read the one and then, after the move, miss the other (as beside another suite).
+    const confirmed = phone.locator('[data-slot="card"]', {
+      has: phone.getByRole('heading', { name: appText('auth.confirmEmail.doneTitle') }),
+      hasText: serverText('identity.emailConfirmed'),
+    });
+    await confirmed.waitFor();
     // Once: the same link again says it no longer works.
     const again = await e2e.newPage();
     await again.goto(`${link.pathname}${link.search}`);
