@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Histogram } from 'prom-client';
 import type { EventBus } from '../ports/events.js';
+import { LatencyHistogram } from './latency-histogram.js';
 import { latencyOf, processMetrics, reportConsumerLag } from './registry.js';
 
 const lagLine = async () =>
@@ -24,12 +24,7 @@ describe('reportConsumerLag', () => {
 
 describe('latencyOf', () => {
   it('observes each timing under the labels given at its end', async () => {
-    const histogram = new Histogram({
-      name: 'tip_test_latency_seconds',
-      help: 'test',
-      labelNames: ['code'] as const,
-      registers: [],
-    });
+    const histogram = new LatencyHistogram('tip_test_latency_seconds', 'test', ['code'], [0.5, 5]);
     const timed = latencyOf(histogram);
     for (const code of ['OK', 'OK', 'NOT_FOUND']) timed()({ code });
     const counts = (await histogram.get()).values.filter(
