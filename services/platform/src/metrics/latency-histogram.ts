@@ -1,6 +1,9 @@
 import type { MetricValueWithName } from 'prom-client';
 
-/** One series: how many observations fell in each bucket (the last past every bound), their sum and number. */
+/**
+ * One series: how many observations fell in each bucket (those past every bound in none: `count` is the +Inf bucket),
+ * their sum and number.
+ */
 interface Series {
   labels: Record<string, string>;
   buckets: Float64Array;
@@ -38,7 +41,7 @@ export class LatencyHistogram<L extends string> {
     const series = this.seriesOf(labels);
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > (this.bounds[bucket] as number)) bucket += 1;
-    series.buckets[bucket] = (series.buckets[bucket] as number) + 1;
+    if (bucket < this.bounds.length) series.buckets[bucket] = (series.buckets[bucket] as number) + 1;
     series.sum += seconds;
     series.count += 1;
   }
@@ -57,7 +60,7 @@ export class LatencyHistogram<L extends string> {
     let series = level.get(last) as Series | undefined;
     if (!series) {
       const values = Object.fromEntries(this.labelNames.map((name) => [name, labels[name]]));
-      series = { labels: values, buckets: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 };
+      series = { labels: values, buckets: new Float64Array(this.bounds.length), sum: 0, count: 0 };
       level.set(last, series);
       this.series.push(series);
     }
