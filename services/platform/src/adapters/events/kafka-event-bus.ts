@@ -18,6 +18,19 @@ const HEARTBEAT_DURING_HANDLER_MS = 3000;
  * consumer it stopped; a new event still ends the wait at once.
  */
 const FETCH_MAX_WAIT_MS = 500;
+/**
+ * How long the group coordinator keeps a member that has stopped heartbeating (kafkajs's default is 30 s). A consumer
+ * that crashed without leaving (its coordinator's broker was killed) comes back as a new member, and the group's
+ * rebalance waits for the old one to expire: with 30 s its partitions stood still that long after a broker's death.
+ * Handlers heartbeat while they run (HEARTBEAT_DURING_HANDLER_MS), so only a process stuck that long is dropped.
+ */
+const SESSION_TIMEOUT_MS = 10_000;
+/**
+ * The consumer's own retries, from `retryDelayMs` doubling up to 2 s: about 13 s in all from 100 ms, longer than a
+ * Kafka cluster takes to fence a killed broker and elect its partitions' and groups' new leaders (KRaft's broker
+ * session is 9 s), so that a consumer rides out a broker's death instead of crashing and rejoining as a new member.
+ */
+const CONSUMER_RETRY = { retries: 10, maxRetryTime: 2000 };
 
 export interface KafkaEventBusOptions {
   brokers: string[];
@@ -67,17 +80,17 @@ export class KafkaEventBus implements EventBus {
   private readonly createdTopics = new Map<string, Promise<void>>();
   private readonly consumers = new Map<Consumer, { commits: OffsetCommits; group: string; topics: string[] }>();
   private readonly batches: PublishBatches;
+  /** Whether the last send failed, which leaves `producer` unusable (see send). */
+  private producerFailed = false;
   private closed = false;
 
   private constructor(
     private readonly kafka: Kafka,
-    private readonly producer: Producer,
+    private producer: Producer,
     private readonly admin: Admin,
     private readonly options: KafkaEventBusOptions,
   ) {
-    this.batches = new PublishBatches(async (topicMessages) => {
-      await this.producer.sendBatch({ acks: -1, topicMessages });
-    });
+    this.batches = new PublishBatches((topicMessages) => this.send(topicMessages));
   }
 
   static async connect(options: KafkaEventBusOptions): Promise<KafkaEventBus> {
@@ -90,12 +103,7 @@ export class KafkaEventBus implements EventBus {
       logLevel: logLevel.WARN,
       logCreator: () => (entry) => logKafkaEntry(options.logger, entry),
     });
-    // One request in flight at a time: a retried send can then never overtake the next one.
-    const producer = kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    const producer = idempotentProducer(kafka);
     const admin = kafka.admin();
     await producer.connect();
     await admin.connect();
@@ -110,6 +118,29 @@ export class KafkaEventBus implements EventBus {
     await this.ensureTopic(topic);
     const messages = envelopes.map((envelope) => ({ key: envelope.key, value: JSON.stringify(envelope) }));
     await this.batches.publish(topic, messages);
+  }
+
+  /**
+   * One request to the brokers. kafkajs moves an idempotent producer's sequence numbers past a send that failed
+   * (tulios/kafkajs#598), so that after a broker's death the new leader refused every later send as out of order, for
+   * good. The send after a failure goes through a new producer (a new producer id, its sequences from 0): a failed
+   * send the broker did store is stored twice then, which consumers take (delivery is at least once).
+   */
+  private async send(topicMessages: Parameters<Producer['sendBatch']>[0]['topicMessages']): Promise<void> {
+    if (this.producerFailed) {
+      const fresh = idempotentProducer(this.kafka);
+      await fresh.connect();
+      const failed = this.producer;
+      this.producer = fresh;
+      this.producerFailed = false;
+      void failed.disconnect().catch(() => undefined);
+    }
+    try {
+      await this.producer.sendBatch({ acks: -1, topicMessages });
+    } catch (error) {
+      this.producerFailed = true;
+      throw error;
+    }
   }
 
   async subscribe({ group, topics, handle }: SubscribeOptions): Promise<Subscription> {
@@ -136,8 +167,13 @@ export class KafkaEventBus implements EventBus {
       const consumer = this.kafka.consumer({
         groupId: group,
         maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
+        sessionTimeout: SESSION_TIMEOUT_MS,
         // After its own retries kafkajs restarts the consumer instead of giving up: delivery is at least once.
-        retry: { initialRetryTime: this.options.retryDelayMs ?? 100, restartOnFailure: async () => true },
+        retry: {
+          ...CONSUMER_RETRY,
+          initialRetryTime: this.options.retryDelayMs ?? 100,
+          restartOnFailure: async () => true,
+        },
       });
       const commits = new OffsetCommits(
         (offsets) =>
@@ -295,6 +331,15 @@ export class KafkaEventBus implements EventBus {
       throw Object.assign(new Error(`topic ${topic} has no leader yet`), { retriable: true });
     }
   }
+}
+
+/** One request in flight at a time: a retried send can then never overtake the next one. */
+function idempotentProducer(kafka: Kafka): Producer {
+  return kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
 }
 
 /** Commits what was handled, then leaves the group (whatever is handled meanwhile may be delivered again). */
