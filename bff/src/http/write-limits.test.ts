@@ -90,13 +90,24 @@ describe('write limits', () => {
       (typeof members)[number],
     ];
     const shared = { 'X-Forwarded-For': '203.0.113.50' };
-    // Seven messages from one address, three members: the eighth is one too many for the address.
-    const answers = [];
-    for (const member of [dora, dora, dora, ezio, ezio, ezio, fede]) {
-      answers.push((await send(member.browser, dora.id === member.id ? ezio.id : dora.id, shared)).status);
-    }
-    expect(answers).toEqual(Array(7).fill(201));
-    const eighth = await send(fede.browser, dora.id, shared);
+    // Seven messages from one address, three members: the eighth is one too many for the address. The eight must
+    // fall in one window: on a machine that took longer (a paid send each), they go again once every window passed.
+    const eighthInOneWindow = async (): Promise<Response> => {
+      for (let attempt = 1; ; attempt += 1) {
+        const started = performance.now();
+        const answers = [];
+        for (const member of [dora, dora, dora, ezio, ezio, ezio, fede]) {
+          answers.push((await send(member.browser, dora.id === member.id ? ezio.id : dora.id, shared)).status);
+        }
+        const eighth = await send(fede.browser, dora.id, shared);
+        if (performance.now() - started < WINDOW_MS || attempt === 3) {
+          expect(answers).toEqual(Array(7).fill(201));
+          return eighth;
+        }
+        await sleep(WINDOW_MS + 100);
+      }
+    };
+    const eighth = await eighthInOneWindow();
     expect(eighth.status).toBe(429);
     expect(eighth.headers.get('retry-after')).toBeTruthy();
     // fede, from another address, still writes.
