@@ -7,10 +7,10 @@ import { assertTopicName, envelopeSchema } from './envelope-schema.js';
 import { eventsBehind } from './kafka-consumer-lag.js';
 import { logKafkaEntry } from './kafka-logging.js';
 import { OffsetCommits } from './kafka-offset-commits.js';
-import { PublishBatches } from './kafka-publish-batches.js';
+import { PublishBatches, type TopicRecords } from './kafka-publish-batches.js';
 import type { KafkaSecurity } from './kafka-security.js';
 
-/** How often a consumer tells its group it lives while one handler runs (kafkajs' session times out after 30 s). */
+/** How often a consumer tells its group it lives while one handler runs (its session ends after SESSION_TIMEOUT_MS). */
 const HEARTBEAT_DURING_HANDLER_MS = 3000;
 /**
  * How long a broker may hold a fetch that finds nothing new (the Java client's fetch.max.wait.ms; kafkajs's default is
@@ -126,7 +126,7 @@ export class KafkaEventBus implements EventBus {
    * good. The send after a failure goes through a new producer (a new producer id, its sequences from 0): a failed
    * send the broker did store is stored twice then, which consumers take (delivery is at least once).
    */
-  private async send(topicMessages: Parameters<Producer['sendBatch']>[0]['topicMessages']): Promise<void> {
+  private async send(topicMessages: TopicRecords): Promise<void> {
     if (this.producerFailed) {
       const fresh = idempotentProducer(this.kafka);
       await fresh.connect();
