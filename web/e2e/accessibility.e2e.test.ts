@@ -12,7 +12,7 @@ import {
   grantPremiumByApi,
 } from './content.js';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, type Language } from './texts.js';
 import { until } from './waits.js';
 
@@ -37,64 +37,73 @@ interface World {
 
 let world: Promise<World> | undefined;
 
-/** The members and what they did, made once for both walks through the API. */
+/** The members and what they did, made once for both walks through the API (API sessions: no browser). */
 function theWorld(): Promise<World> {
   world ??= (async () => {
-    const admin = await e2e.newPage();
-    await signInByApi(admin, ADMIN);
+    const admin = await apiSession(e2e, ADMIN);
     const signedIn = async (member: Member) => {
       await registerMember(e2e.baseUrl, member);
-      const page = await e2e.newPage();
-      await signInByApi(page, member);
-      return { page, id: await signedInUserId(page) };
+      const session = await apiSession(e2e, member);
+      return { ...session, id: await signedInUserId(session) };
     };
     const reader = newMember('lettrice');
     const author = { ...newMember('autore'), gender: 'male' as const };
     const pending = newMember('attesa');
-    const [readerPage, authorPage] = await Promise.all([signedIn(reader), signedIn(author)]);
+    const [asReader, asAuthor] = await Promise.all([signedIn(reader), signedIn(author)]);
     await signedIn(pending);
-    await grantPremiumByApi(admin, authorPage.id);
-    await approveByApi(admin, authorPage.page, authorPage.id);
-    await approveForMessaging(admin, readerPage.page, readerPage.id);
-    await addCreditsByApi(admin, readerPage.id, 20);
+    await grantPremiumByApi(admin, asAuthor.id);
+    await approveByApi(admin, asAuthor, asAuthor.id);
+    await approveForMessaging(admin, asReader, asReader.id);
+    await addCreditsByApi(admin, asReader.id, 20);
 
-    const withPhoto = await createPostByApi(authorPage.page, {
+    const withPhoto = await createPostByApi(asAuthor, {
       content: 'Un tramonto sul lago, per chi passa da Como',
       category: 'trending',
       withPhoto: true,
     });
-    const premium = await createPostByApi(authorPage.page, {
+    const premium = await createPostByApi(asAuthor, {
       content: 'Il mio itinerario segreto',
       category: 'trending',
       isPremium: true,
       creditCost: 3,
     });
-    await createPostByApi(authorPage.page, { content: 'Ancora in attesa di un moderatore', category: 'trending' });
+    await createPostByApi(asAuthor, { content: 'Ancora in attesa di un moderatore', category: 'trending' });
     await decidePostByApi(admin, withPhoto, 'approved');
     await decidePostByApi(admin, premium, 'approved');
 
-    const post = (path: string, data: unknown) => readerPage.page.request.post(path, { data });
+    const post = (path: string, data: unknown) => asReader.request.post(path, { data });
     await post(`/api/posts/${withPhoto}/comments`, { content: 'Che colori!' });
     await post(`/api/posts/${withPhoto}/like`, {});
     await post(`/api/posts/${withPhoto}/report`, { reason: 'spam', description: 'Pubblicità' });
     await post('/api/feedback', { type: 'improvement', message: 'Mi piacerebbe un tema scuro' });
     const message = await post('/api/messages', {
       id: randomUUID(),
-      recipientId: authorPage.id,
+      recipientId: asAuthor.id,
       content: 'Ciao! Bellissima foto',
     });
     if (message.status() !== 201) throw new Error(`writing to the author: ${message.status()} ${await message.text()}`);
-    return { reader, author: { ...author, id: authorPage.id }, pending };
+    return { reader, author: { ...author, id: asAuthor.id }, pending };
   })();
   return world;
 }
 
-/** A screen: where it is, what shows it is ready, and what to do there before looking (open a dialog...). */
+/**
+ * A screen: where it is, what shows it is ready, and what to do there before looking (open a dialog...); then what
+ * else is looked at there without loading it again (a menu, a dialog, a tab...), in turn.
+ */
 interface Screen {
   name: string;
   path: string;
   ready: (page: Page) => Promise<unknown>;
   then?: (page: Page) => Promise<unknown>;
+  opened?: Opened[];
+}
+
+/** Something opened on a screen and looked at: `close` leaves the screen as it was, for the next one. */
+interface Opened {
+  name: string;
+  open: (page: Page) => Promise<unknown>;
+  close?: (page: Page) => Promise<unknown>;
 }
 
 const heading = (key: string) => (page: Page) =>
@@ -111,13 +120,28 @@ const notificationSwitch = (group: string) => (page: Page) =>
     .getByRole('group', { name: appText(`notifications.settings.groups.${group}.title`) })
     .getByRole('switch', { name: appText('notifications.settings.inApp') })
     .waitFor();
-const dialog = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog')).waitFor();
+const dialogs = (page: Page) => page.getByRole('dialog').or(page.getByRole('alertdialog'));
+const dialog = (page: Page) => dialogs(page).waitFor();
+/** Escape, and the dialog (or menu) has left the page. */
+const escape = (role: 'dialog' | 'menu') => async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await (role === 'dialog' ? dialogs(page) : page.getByRole('menu')).waitFor({ state: 'detached' });
+};
 
 async function look(page: Page, screen: Screen) {
   await page.goto(screen.path);
   await screen.ready(page);
   if (screen.then) await screen.then(page);
   await expectAccessible(page, screen.name);
+  const opened = screen.opened ?? [];
+  for (const [index, { name, open, close }] of opened.entries()) {
+    await open(page);
+    await expectAccessible(page, name);
+    if (index < opened.length - 1) {
+      if (!close) throw new Error(`${name}: no way to close it before the next`);
+      await close(page);
+    }
+  }
 }
 
 function visitorScreens(): Screen[] {
@@ -156,59 +180,76 @@ function pendingScreens(): Screen[] {
 }
 
 function memberScreens({ author }: World): Screen[] {
-  const feedReady = text('Un tramonto sul lago');
   const postMenu = (page: Page) =>
     page
       .getByTestId('post-card')
       .filter({ hasText: 'Un tramonto sul lago' })
       .getByRole('button', { name: appText('feed.post.menu') })
       .click();
+  const fromPostMenu = (item: string) => async (page: Page) => {
+    await postMenu(page);
+    await page.getByRole('menuitem', { name: appText(item) }).click();
+    await dialog(page);
+  };
+  const menuButton = (page: Page) => page.getByRole('button', { name: appText('nav.openMenu') });
   return [
-    { name: 'member: feed', path: '/', ready: feedReady },
     {
-      name: 'member: post menu open',
+      name: 'member: feed',
       path: '/',
-      ready: feedReady,
-      then: async (page) => {
-        await postMenu(page);
-        await page.getByRole('menuitem', { name: appText('feed.post.report') }).waitFor();
-      },
-    },
-    {
-      name: 'member: report dialog',
-      path: '/',
-      ready: feedReady,
-      then: async (page) => {
-        await postMenu(page);
-        await page.getByRole('menuitem', { name: appText('feed.post.report') }).click();
-        await dialog(page);
-      },
-    },
-    {
-      name: 'member: block dialog',
-      path: '/',
-      ready: feedReady,
-      then: async (page) => {
-        await postMenu(page);
-        await page.getByRole('menuitem', { name: appText('feed.post.block') }).click();
-        await dialog(page);
-      },
-    },
-    {
-      name: 'member: unlock dialog',
-      path: '/',
-      ready: text(appText('feed.unlock.overlayTitle')),
-      then: async (page) => {
-        await page.getByRole('button', { name: appText('feed.unlock.open'), exact: true }).click();
-        await dialog(page);
-      },
+      ready: text('Un tramonto sul lago'),
+      opened: [
+        {
+          name: 'member: post menu open',
+          open: async (page) => {
+            await postMenu(page);
+            await page.getByRole('menuitem', { name: appText('feed.post.report') }).waitFor();
+          },
+          close: escape('menu'),
+        },
+        { name: 'member: report dialog', open: fromPostMenu('feed.post.report'), close: escape('dialog') },
+        { name: 'member: block dialog', open: fromPostMenu('feed.post.block'), close: escape('dialog') },
+        {
+          name: 'member: unlock dialog',
+          open: async (page) => {
+            await text(appText('feed.unlock.overlayTitle'))(page);
+            await page.getByRole('button', { name: appText('feed.unlock.open'), exact: true }).click();
+            await dialog(page);
+          },
+        },
+      ],
     },
     {
       name: 'member: conversation',
       path: `/messages?user=${author.id}`,
       ready: text('Ciao! Bellissima foto'),
     },
-    { name: 'member: profile', path: '/profile', ready: heading('profile.danger.title') },
+    {
+      name: 'member: profile',
+      path: '/profile',
+      ready: heading('profile.danger.title'),
+      opened: [
+        {
+          name: 'member: sidebar open',
+          open: async (page) => {
+            if (await menuButton(page).isVisible()) await menuButton(page).click();
+            await page.getByRole('complementary', { name: appText('nav.mainNavigation') }).waitFor();
+          },
+          close: async (page) => {
+            if (!(await menuButton(page).isVisible())) return;
+            await page.keyboard.press('Escape');
+            await page.getByRole('button', { name: appText('nav.openMenu'), expanded: false }).waitFor();
+          },
+        },
+        // Last: the danger zone is at the bottom, and the page scrolls down to it.
+        {
+          name: 'member: delete account dialog',
+          open: async (page) => {
+            await page.getByRole('button', { name: appText('profile.danger.delete') }).click();
+            await dialog(page);
+          },
+        },
+      ],
+    },
     {
       name: 'member: security, an app being set up',
       path: '/security',
@@ -224,71 +265,66 @@ function memberScreens({ author }: World): Screen[] {
       ready: notificationSwitch('messages'),
       then: (page) => page.getByRole('switch', { name: appText('notifications.settings.quietHours') }).click(),
     },
-    {
-      name: 'member: delete account dialog',
-      path: '/profile',
-      ready: heading('profile.danger.title'),
-      then: async (page) => {
-        await page.getByRole('button', { name: appText('profile.danger.delete') }).click();
-        await dialog(page);
-      },
-    },
     { name: "member: another member's profile", path: `/profile/${author.id}`, ready: text(author.username) },
-    { name: 'member: checkout, credits', path: '/checkout', ready: text(appText('checkout.tabs.credits')) },
     {
-      name: 'member: checkout, premium',
+      name: 'member: checkout, credits',
       path: '/checkout',
-      ready: text(appText('checkout.tabs.premium')),
-      then: (page) => page.getByRole('tab', { name: appText('checkout.tabs.premium') }).click(),
-    },
-    {
-      name: 'member: sidebar open',
-      path: '/profile',
-      ready: heading('profile.danger.title'),
-      then: async (page) => {
-        const menu = page.getByRole('button', { name: appText('nav.openMenu') });
-        if (await menu.isVisible()) await menu.click();
-        await page.getByRole('complementary', { name: appText('nav.mainNavigation') }).waitFor();
-      },
+      ready: text(appText('checkout.tabs.credits')),
+      opened: [
+        {
+          name: 'member: checkout, premium',
+          open: async (page) => {
+            await text(appText('checkout.tabs.premium'))(page);
+            await page.getByRole('tab', { name: appText('checkout.tabs.premium') }).click();
+          },
+        },
+      ],
     },
   ];
 }
 
 function adminScreens({ pending }: World): Screen[] {
-  const tab = (name: string, id: string, ready: (page: Page) => Promise<unknown>, then?: Screen['then']) => ({
+  const tab = (name: string, id: string, ready: Screen['ready'], opened?: Opened) => ({
     name: `admin: ${name}`,
     path: `/admin?tab=${id}`,
     ready,
-    then,
+    opened: opened && [{ ...opened, name: `admin: ${opened.name}` }],
   });
   return [
     tab('overview', 'overview', testId('admin-identity')),
-    tab('pending posts', 'pending-posts', text('Ancora in attesa di un moderatore')),
-    tab('pending posts, rejection dialog', 'pending-posts', text('Ancora in attesa di un moderatore'), async (page) => {
-      await page
-        .getByRole('button', { name: appText('admin.actions.reject'), exact: true })
-        .first()
-        .click();
-      await dialog(page);
+    tab('pending posts', 'pending-posts', text('Ancora in attesa di un moderatore'), {
+      name: 'pending posts, rejection dialog',
+      open: async (page) => {
+        await page
+          .getByRole('button', { name: appText('admin.actions.reject'), exact: true })
+          .first()
+          .click();
+        await dialog(page);
+      },
     }),
-    tab('pending users', 'pending-users', testId('pending-user')),
-    tab('pending users, rejection dialog', 'pending-users', text(pending.username), async (page) => {
-      await page
-        .getByTestId('pending-user')
-        .filter({ hasText: pending.username })
-        .getByRole('button', { name: appText('admin.actions.reject'), exact: true })
-        .click();
-      await dialog(page);
+    tab('pending users', 'pending-users', testId('pending-user'), {
+      name: 'pending users, rejection dialog',
+      open: async (page) => {
+        await text(pending.username)(page);
+        await page
+          .getByTestId('pending-user')
+          .filter({ hasText: pending.username })
+          .getByRole('button', { name: appText('admin.actions.reject'), exact: true })
+          .click();
+        await dialog(page);
+      },
     }),
     tab('feedback', 'feedback', text('Mi piacerebbe un tema scuro')),
     tab('reports', 'reports', text('Pubblicità')),
-    tab('users', 'users', text(pending.username)),
-    tab('users, premium dialog', 'users', text(pending.username), async (page) => {
-      await page
-        .getByRole('button', { name: appText('wallet.admin.grant') })
-        .first()
-        .click();
-      await dialog(page);
+    tab('users', 'users', text(pending.username), {
+      name: 'users, premium dialog',
+      open: async (page) => {
+        await page
+          .getByRole('button', { name: appText('wallet.admin.grant') })
+          .first()
+          .click();
+        await dialog(page);
+      },
     }),
     tab('audit', 'audit', (page) => page.getByRole('tabpanel').getByRole('listitem').first().waitFor()),
     { name: "admin: notification settings, the queues' too", path: '/settings', ready: notificationSwitch('queues') },
@@ -450,15 +486,15 @@ describeE2E('keyboard alone, in a radio group', () => {
 describeE2E('preferences the page follows', () => {
   it('turns motion off for those who ask for less of it', async () => {
     const { reader } = await theWorld();
-    const sidebarTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
-      const page = await e2e.newPage({ ...VIEWPORTS.phone, reducedMotion });
-      await signInByApi(page, reader);
-      await page.goto('/profile');
-      const sidebar = page.getByRole('complementary', { name: appText('nav.mainNavigation') });
-      return sidebar.evaluate((element) => getComputedStyle(element).transitionDuration);
-    };
-    expect(await sidebarTransition('no-preference')).toBe('0.3s');
-    expect(await sidebarTransition('reduce')).toBe('0.001s');
+    const page = await e2e.newPage({ ...VIEWPORTS.phone, reducedMotion: 'no-preference' });
+    await signInByApi(page, reader);
+    await page.goto('/profile');
+    const sidebar = page.getByRole('complementary', { name: appText('nav.mainNavigation') });
+    const transition = () => sidebar.evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(await transition()).toBe('0.3s');
+    // The preference changes while the page is open (one context: a second one costs the browser a fresh load).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await transition()).toBe('0.001s');
   });
 
   it("sets the page's language to the one chosen", async () => {

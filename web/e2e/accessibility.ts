@@ -21,6 +21,16 @@ interface Violation {
 
 /** The serious and critical violations axe finds in the page as it is now (open dialogs included). */
 async function seriousViolations(page: Page): Promise<Violation[]> {
+  // axe judges the colours as they are now, and a dialog still fading in shows its text on a paler background: the
+  // animations that end (a dialog's, a menu's) are let end first; endless ones (a spinner's) are not waited for.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = { runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] };
   const results = await page.evaluate(

@@ -1,24 +1,24 @@
 /** Posts for the browser tests: approved and premium members, and shortcuts through the API for tests that are not about composing. */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import type { Session } from './harness.js';
 import { until } from './waits.js';
 
-async function send(page: Page, method: 'PUT' | 'POST' | 'PATCH', path: string, data: unknown) {
-  const response = await page.request.fetch(path, { method, data });
+async function send(session: Session, method: 'PUT' | 'POST' | 'PATCH', path: string, data: unknown) {
+  const response = await session.request.fetch(path, { method, data });
   if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
   return response.json() as Promise<unknown>;
 }
 
 /**
- * An admin (signed in on `adminPage`) approves the member `userId`, then waits until content has heard of it: content
+ * An admin (signed in on `admin`, a page or an API session) approves the member `userId`, then waits until content has heard of it: content
  * refuses an unapproved member's like before it looks for the post, so a like on no post answers 403 until then
  * and 404 after. Events about a member arrive in order: whatever was done to them before (premium) is known too.
  */
-export async function approveByApi(adminPage: Page, memberPage: Page, userId: string): Promise<void> {
-  await send(adminPage, 'PUT', `/api/admin/users/${encodeURIComponent(userId)}/verify`, { status: 'approved' });
+export async function approveByApi(admin: Session, member: Session, userId: string): Promise<void> {
+  await send(admin, 'PUT', `/api/admin/users/${encodeURIComponent(userId)}/verify`, { status: 'approved' });
   await until('content knows the member is approved', async () => {
-    const probe = await memberPage.request.post('/api/posts/no-such-post/like');
+    const probe = await member.request.post('/api/posts/no-such-post/like');
     return probe.status() === 404;
   });
 }
@@ -28,10 +28,10 @@ export async function approveByApi(adminPage: Page, memberPage: Page, userId: st
  * looks at the recipient, so a message to oneself answers 403 until then and 400 ('Non puoi contattare te stesso.')
  * after. Nothing is stored or charged.
  */
-export async function approveForMessaging(adminPage: Page, memberPage: Page, userId: string): Promise<void> {
-  await approveByApi(adminPage, memberPage, userId);
+export async function approveForMessaging(admin: Session, member: Session, userId: string): Promise<void> {
+  await approveByApi(admin, member, userId);
   await until('messaging knows the member is approved', async () => {
-    const probe = await memberPage.request.post('/api/messages', {
+    const probe = await member.request.post('/api/messages', {
       data: { id: randomUUID(), recipientId: userId, content: 'probe' },
     });
     return probe.status() === 400;
@@ -39,16 +39,16 @@ export async function approveForMessaging(adminPage: Page, memberPage: Page, use
 }
 
 /** An admin grants the member a month of premium. */
-export const grantPremiumByApi = (adminPage: Page, userId: string) =>
-  send(adminPage, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/grant-premium`, { months: 1 });
+export const grantPremiumByApi = (admin: Session, userId: string) =>
+  send(admin, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/grant-premium`, { months: 1 });
 
 /** An admin adds `amount` credits to the member's balance. */
-export const addCreditsByApi = (adminPage: Page, userId: string, amount: number) =>
-  send(adminPage, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/add-credits`, { amount });
+export const addCreditsByApi = (admin: Session, userId: string, amount: number) =>
+  send(admin, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/add-credits`, { amount });
 
 /** An admin approves or rejects a waiting post. */
-export const decidePostByApi = (adminPage: Page, postId: string, status: 'approved' | 'rejected', reason = '') =>
-  send(adminPage, 'PATCH', `/api/admin/posts/${encodeURIComponent(postId)}/status`, { status, reason });
+export const decidePostByApi = (admin: Session, postId: string, status: 'approved' | 'rejected', reason = '') =>
+  send(admin, 'PATCH', `/api/admin/posts/${encodeURIComponent(postId)}/status`, { status, reason });
 
 let photo: Promise<Buffer> | undefined;
 
@@ -69,8 +69,8 @@ type PostFields = {
   withPhoto?: boolean;
 };
 
-/** Publishes a post as the member signed in on `page` (the composer's multipart call); answers its id. */
-export async function createPostByApi(page: Page, fields: PostFields): Promise<string> {
+/** Publishes a post as the member signed in on `session` (the composer's multipart call); answers its id. */
+export async function createPostByApi(session: Session, fields: PostFields): Promise<string> {
   const { withPhoto, ...rest } = fields;
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
     content: rest.content,
@@ -80,7 +80,7 @@ export async function createPostByApi(page: Page, fields: PostFields): Promise<s
     showTelegramUsername: String(rest.showTelegramUsername ?? false),
   };
   if (withPhoto) multipart.media = await postPhoto();
-  const response = await page.request.post('/api/posts', { multipart });
+  const response = await session.request.post('/api/posts', { multipart });
   if (response.status() !== 201) throw new Error(`creating a post: ${response.status()} ${await response.text()}`);
   const { item } = (await response.json()) as { item: { post: { id: string } } };
   return item.post.id;

@@ -1,6 +1,6 @@
 /** Members for the browser tests: unique identities, a real verification photo, and shortcuts through the API. */
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import type { E2E, Session } from './harness.js';
 
 export interface Member {
   username: string;
@@ -63,15 +63,24 @@ export async function registerMember(baseUrl: string, member: Member): Promise<M
   return member;
 }
 
-/** Signs in through the API from inside the page's context, so the session cookies land in its cookie jar. */
-export async function signInByApi(page: Page, credentials: { email: string; password: string }): Promise<void> {
-  const response = await page.request.post('/api/auth/login', { data: credentials });
+type Credentials = { email: string; password: string };
+
+/** Signs in through the API in a page's context (or an API session), so the session cookies land in its cookie jar. */
+export async function signInByApi(session: Session, credentials: Credentials): Promise<void> {
+  const response = await session.request.post('/api/auth/login', { data: credentials });
   if (!response.ok()) throw new Error(`signing in ${credentials.email}: ${response.status()} ${await response.text()}`);
 }
 
-/** The id of the member signed in on `page` (its context's session), as GET /api/auth/user answers it. */
-export async function signedInUserId(page: Page): Promise<string> {
-  const response = await page.request.get('/api/auth/user');
+/** An API session (no browser) signed in as `credentials`: for who a test needs only through the API. */
+export async function apiSession(e2e: E2E, credentials: Credentials): Promise<Session> {
+  const session = await e2e.newSession();
+  await signInByApi(session, credentials);
+  return session;
+}
+
+/** The id of the member signed in on `session` (a page's context or an API session), as GET /api/auth/user answers it. */
+export async function signedInUserId(session: Session): Promise<string> {
+  const response = await session.request.get('/api/auth/user');
   if (!response.ok()) throw new Error(`reading the signed-in user: ${response.status()} ${await response.text()}`);
   const { id } = (await response.json()) as { id: string };
   return id;
