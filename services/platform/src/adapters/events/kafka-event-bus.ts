@@ -9,6 +9,9 @@ import { logKafkaEntry } from './kafka-logging.js';
 import { OffsetCommits } from './kafka-offset-commits.js';
 import { PublishBatches, type TopicRecords } from './kafka-publish-batches.js';
 import type { KafkaSecurity } from './kafka-security.js';
+import { mendKafkajsIdleLoop } from './kafkajs-idle-loop.js';
+
+mendKafkajsIdleLoop();
 
 /** How often a consumer tells its group it lives while one handler runs (its session ends after SESSION_TIMEOUT_MS). */
 const HEARTBEAT_DURING_HANDLER_MS = 3000;
