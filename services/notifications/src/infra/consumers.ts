@@ -42,6 +42,9 @@ const TELEGRAM_REFERENCE = 'telegram';
 /** A report's final status in moderation (reports.ts): it no longer waits. */
 const REPORT_RESOLVED = 'resolved';
 
+/** The media worker's outcomes the author hears of: a photo takes a moment, which the composer's answer waits for. */
+const isVideo = ({ kind }: { kind: string }) => kind === 'video';
+
 /** Posts: whose each is, and what their authors are told of likes, comments, unlocks and decisions. */
 function posts(context: NotificationsContext): EventReaction[] {
   const toAuthor = async (
@@ -71,16 +74,17 @@ function posts(context: NotificationsContext): EventReaction[] {
     }),
     on(PostUnlocked, ({ postId, userId }, event) => toAuthor(postId, 'post_unlocked', userId, event)),
     // The media worker's outcome for the author's video (the card says why a refused one was; the entry does not).
-    // A photo takes a moment, which the composer's answer waits for: nothing to tell later.
-    on(MediaProcessed, ({ postId, authorId, kind }, event) =>
-      kind === 'video'
-        ? notify(context, { userId: authorId, kind: 'video_ready', subject: postId, postId, actorId: null }, event)
-        : undefined,
+    on(
+      MediaProcessed,
+      ({ postId, authorId }, event) =>
+        notify(context, { userId: authorId, kind: 'video_ready', subject: postId, postId, actorId: null }, event),
+      isVideo,
     ),
-    on(MediaRejected, ({ postId, authorId, kind }, event) =>
-      kind === 'video'
-        ? notify(context, { userId: authorId, kind: 'video_rejected', subject: postId, postId, actorId: null }, event)
-        : undefined,
+    on(
+      MediaRejected,
+      ({ postId, authorId }, event) =>
+        notify(context, { userId: authorId, kind: 'video_rejected', subject: postId, postId, actorId: null }, event),
+      isVideo,
     ),
     on(PostDecided, ({ postId, authorId, status, reason }, event) =>
       notify(
@@ -102,17 +106,22 @@ function posts(context: NotificationsContext): EventReaction[] {
 /** The ledger: a Telegram revealed, credits an admin added, a purchase confirmed, premium bought. */
 function ledger(context: NotificationsContext): EventReaction[] {
   return [
-    on(CreditsDebited, ({ userId, reference }, event) => {
-      if (reference.type !== TELEGRAM_REFERENCE) return;
-      const revealed = { userId: reference.id, kind: 'telegram_revealed' as const, subject: SUBJECTS.telegram };
-      return notify(context, { ...revealed, actorId: userId }, event);
-    }),
-    on(CreditsGranted, (grant, event) => {
+    on(
+      CreditsDebited,
+      ({ userId, reference }, event) => {
+        const revealed = { userId: reference.id, kind: 'telegram_revealed' as const, subject: SUBJECTS.telegram };
+        return notify(context, { ...revealed, actorId: userId }, event);
+      },
+      // Every paid message's and unlock's debit comes by too.
+      ({ reference }) => reference.type === TELEGRAM_REFERENCE,
+    ),
+    on(
+      CreditsGranted,
+      ({ userId, amount: credits }, event) =>
+        notify(context, { userId, kind: 'credits_granted', subject: '', credits, actorId: null }, event),
       // A tester's own grant is no news to them; an admin may also take credits away, which is not 'added'.
-      if (grant.grant !== 'admin' || grant.amount <= 0) return;
-      const { userId, amount: credits } = grant;
-      return notify(context, { userId, kind: 'credits_granted', subject: '', credits, actorId: null }, event);
-    }),
+      (grant) => grant.grant === 'admin' && grant.amount > 0,
+    ),
     on(CreditsPurchased, ({ userId, amount: credits }, event) =>
       notify(context, { userId, kind: 'credits_purchased', subject: '', credits, actorId: null }, event),
     ),
@@ -170,8 +179,10 @@ function moderation(context: NotificationsContext): EventReaction[] {
     on(ReportFiled, ({ reporterId, postId }, event) =>
       toAdmins(context, REPORTS, { item: postId, about: reporterId }, event),
     ),
-    on(ReportUpdated, ({ postId, status }, event) =>
-      status === REPORT_RESOLVED ? noLongerWaiting(context, REPORTS, postId, event.correlationId) : undefined,
+    on(
+      ReportUpdated,
+      ({ postId }, event) => noLongerWaiting(context, REPORTS, postId, event.correlationId),
+      ({ status }) => status === REPORT_RESOLVED,
     ),
   ];
 }
@@ -185,10 +196,11 @@ function members(context: NotificationsContext): EventReaction[] {
   return [
     on(UserRegistered, (profile) => context.members.remember(profile)),
     on(ProfileUpdated, (profile) => context.members.remember(profile)),
-    on(PremiumChanged, ({ userId, change, months }, event) =>
-      change === 'granted'
-        ? notify(context, { userId, kind: 'premium_granted', subject: '', months, actorId: null }, event)
-        : undefined,
+    on(
+      PremiumChanged,
+      ({ userId, months }, event) =>
+        notify(context, { userId, kind: 'premium_granted', subject: '', months, actorId: null }, event),
+      ({ change }) => change === 'granted',
     ),
     on(VerificationSubmitted, ({ userId }, event) =>
       toAdmins(context, VERIFICATIONS, { item: userId, about: userId }, event),

@@ -69,6 +69,25 @@ describe('followEvents', () => {
     expect(await handled.count({})).toBe(2);
   });
 
+  it('with `once`, remembers only the events its reactions act on (`when`)', async () => {
+    const seen: string[] = [];
+    const reactions = [
+      on(
+        Liked,
+        ({ id }) => seen.push(id),
+        ({ id }) => id.startsWith('telegram'),
+      ),
+    ];
+    await followEvents({ events: bus, group: 'some', logger, once: store, reactions });
+    const passedOver = Liked.create('m', { id: 'message' }, 'r');
+    const actedOn = Liked.create('t', { id: 'telegram' }, 'r');
+    await bus.publish(TOPIC, [passedOver, actedOn, actedOn]);
+    const handled = await store.collection<{ _id: string }>(HANDLED_EVENTS_COLLECTION);
+    await waitFor(async () => (await handled.findOne({ _id: `some:${actedOn.id}` })) !== null, 5000, 'the telegram');
+    expect(seen).toEqual(['telegram']);
+    expect(await handled.count({})).toBe(1);
+  });
+
   it('without `once`, runs a repeated event again: its handlers must be safe to repeat', async () => {
     const seen: string[] = [];
     await followEvents({ events: bus, group: 'repeatable', logger, reactions: [on(Liked, ({ id }) => seen.push(id))] });

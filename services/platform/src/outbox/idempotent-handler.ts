@@ -19,7 +19,8 @@ interface HandledEvent extends BaseDocument {
   handledAt: string;
 }
 
-type Handle = (event: DeliveredEvent) => Promise<void>;
+/** Runs `handle` for `event` unless the group handled the event before. */
+type HandleOnce = (event: DeliveredEvent, handle: () => Promise<void>) => Promise<void>;
 
 /**
  * Makes a consumer skip events its group has already handled (a republished outbox event, a redelivery after a
@@ -31,9 +32,8 @@ type Handle = (event: DeliveredEvent) => Promise<void>;
 export function idempotentHandler(
   store: DocumentStore,
   group: string,
-  handle: Handle,
   options: { keptMs?: number; now?: () => number } = {},
-): Handle {
+): HandleOnce {
   const keptMs = options.keptMs ?? HANDLED_EVENTS_KEPT_MS;
   const now = options.now ?? Date.now;
   let handled: Promise<Collection<HandledEvent>> | undefined;
@@ -51,12 +51,12 @@ export function idempotentHandler(
     await records.deleteMany({ group, handledAt: { $lt: new Date(now() - keptMs).toISOString() } });
   };
 
-  return async (event) => {
+  return async (event, handle) => {
     const records = await collection();
     await prune(records);
     const _id = `${group}:${event.id}`;
     if (await records.findOne({ _id })) return;
-    await handle(event);
+    await handle();
     await insertOnce(records, {
       _id,
       group,

@@ -312,7 +312,7 @@ describe('the outbox', () => {
       topics: [TOPIC],
       handle: async (event) => {
         deliveries.push(event.id);
-        await idempotentHandler(store, 'search', async (fresh) => void handled.push(fresh.id))(event);
+        await idempotentHandler(store, 'search')(event, async () => void handled.push(event.id));
       },
     });
     relay();
@@ -341,33 +341,34 @@ describe('an idempotent handler', () => {
 
   it('does not remember an event whose handler failed, so that its redelivery runs it again', async () => {
     let attempts = 0;
-    const handle = idempotentHandler(store, 'g', async () => {
+    const handleOnce = idempotentHandler(store, 'g');
+    const handle = async () => {
       attempts += 1;
       if (attempts === 1) throw new Error('first attempt fails');
-    });
+    };
     const event = delivered(newEvent('E', 1, 'k', {}, 'c'));
-    await expect(handle(event)).rejects.toThrow('first attempt fails');
-    await handle(event);
-    await handle(event);
+    await expect(handleOnce(event, handle)).rejects.toThrow('first attempt fails');
+    await handleOnce(event, handle);
+    await handleOnce(event, handle);
     expect(attempts).toBe(2);
   });
 
   it('remembers per group: another group handles the same event too', async () => {
     const seen: string[] = [];
     const event = delivered(newEvent('E', 1, 'k', {}, 'c'));
-    await idempotentHandler(store, 'feed', async () => void seen.push('feed'))(event);
-    await idempotentHandler(store, 'feed', async () => void seen.push('feed again'))(event);
-    await idempotentHandler(store, 'search', async () => void seen.push('search'))(event);
+    await idempotentHandler(store, 'feed')(event, async () => void seen.push('feed'));
+    await idempotentHandler(store, 'feed')(event, async () => void seen.push('feed again'));
+    await idempotentHandler(store, 'search')(event, async () => void seen.push('search'));
     expect(seen).toEqual(['feed', 'search']);
   });
 
   it('remembers across a restart', async () => {
     const event = delivered(newEvent('E', 1, 'k', {}, 'c'));
     let runs = 0;
-    await idempotentHandler(store, 'g', async () => void (runs += 1))(event);
+    await idempotentHandler(store, 'g')(event, async () => void (runs += 1));
     await store.close();
     store = await SqliteDocumentStore.open(dir);
-    await idempotentHandler(store, 'g', async () => void (runs += 1))(event);
+    await idempotentHandler(store, 'g')(event, async () => void (runs += 1));
     expect(runs).toBe(1);
   });
 
@@ -375,17 +376,18 @@ describe('an idempotent handler', () => {
     const day = 24 * 60 * 60_000;
     let clock = Date.parse('2026-01-01T00:00:00.000Z');
     const options = { keptMs: 7 * day, now: () => clock };
-    const handle = idempotentHandler(store, 'g', async () => undefined, options);
-    const other = idempotentHandler(store, 'other', async () => undefined, options);
+    const handle = idempotentHandler(store, 'g', options);
+    const other = idempotentHandler(store, 'other', options);
+    const nothing = async () => undefined;
     for (let n = 0; n < 5; n++) {
-      await handle(delivered(newEvent('E', 1, 'k', { n }, 'c')));
-      await other(delivered(newEvent('E', 1, 'k', { n }, 'c')));
+      await handle(delivered(newEvent('E', 1, 'k', { n }, 'c')), nothing);
+      await other(delivered(newEvent('E', 1, 'k', { n }, 'c')), nothing);
       clock += day;
     }
     const records = await store.collection<{ _id: string; group: string }>(HANDLED_EVENTS_COLLECTION);
     expect(await records.count({})).toBe(10);
     clock += 5 * day; // the first three records of each group are over a week old now
-    await handle(delivered(newEvent('E', 1, 'k', { n: 5 }, 'c')));
+    await handle(delivered(newEvent('E', 1, 'k', { n: 5 }, 'c')), nothing);
     expect(await records.count({ group: 'g' })).toBe(3);
     expect(await records.count({ group: 'other' })).toBe(5);
   });
