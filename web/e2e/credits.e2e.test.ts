@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { realtimeConnected, toastWith, until } from './waits.js';
 import { buyCreditsByApi, setTesterByApi } from './wallet.js';
@@ -17,6 +17,12 @@ async function memberAt(member: Member, path: string) {
   await page.goto(path);
   await connected;
   return { page, id: await signedInUserId(page) };
+}
+
+/** A registered member the test only needs through the API (their id): an API session, no page. */
+async function memberByApi(member: Member) {
+  await registerMember(e2e.baseUrl, member);
+  return { id: await signedInUserId(await apiSession(e2e, member)) };
 }
 
 async function adminAt(path: string) {
@@ -130,15 +136,14 @@ describeE2E("an admin on a member's profile", () => {
   });
 
   it('shows no admin controls to a member, nor on an admin', async () => {
-    const other = await memberAt(newMember('altro'), '/');
+    const other = await memberByApi(newMember('altro'));
     const viewer = await memberAt(newMember('curioso'), `/profile/${other.id}`);
     await viewer.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await viewer.page.getByTestId('admin-member-card').count()).toBe(0);
     const seen = await viewer.page.request.get(`/api/user/${other.id}`);
     expect(((await seen.json()) as { credits: unknown }).credits).toBeNull();
 
-    const adminPage = await adminAt('/');
-    const adminId = await signedInUserId(adminPage);
+    const adminId = await signedInUserId(await apiSession(e2e, ADMIN));
     await viewer.page.goto(`/profile/${adminId}`);
     await viewer.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await viewer.page.getByTestId('admin-member-card').count()).toBe(0);
@@ -151,8 +156,7 @@ describeE2E('the tester panel on the feed', () => {
     const panel = tester.page.getByTestId('tester-panel');
     expect(await panel.count()).toBe(0);
 
-    const admin = await adminAt('/');
-    await setTesterByApi(admin, tester.id, true);
+    await setTesterByApi(await apiSession(e2e, ADMIN), tester.id, true);
     // user_updated: the member's page learns the new role by push.
     await panel.waitFor();
     const presets = panel.getByRole('radio');
@@ -172,8 +176,7 @@ describeE2E('the tester panel on the feed', () => {
 
   it('says the tester refusal when the server does not take the grant', async () => {
     const tester = await memberAt(newMember('revocato'), '/');
-    const admin = await adminAt('/');
-    await setTesterByApi(admin, tester.id, true);
+    await setTesterByApi(await apiSession(e2e, ADMIN), tester.id, true);
     const panel = tester.page.getByTestId('tester-panel');
     await panel.waitFor();
     // The role is withdrawn while the panel is still on screen (the route answers as the BFF does for a non-tester).

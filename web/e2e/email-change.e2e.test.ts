@@ -78,7 +78,7 @@ describeE2E('changing the e-mail address', () => {
     const told = await mailWithSubject(member.email, subjectFor('identity.mailEmailChangedSubject'));
     expect(told.html).toContain('mailto:support@tip.community');
     // The new address signs in; this browser stayed signed in.
-    await signInByApi(await e2e.newPage(), { email: newEmail, password: member.password });
+    await signInByApi(await e2e.newSession(), { email: newEmail, password: member.password });
     expect((await page.request.get('/api/auth/user')).status()).toBe(200);
   });
 

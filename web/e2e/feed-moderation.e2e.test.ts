@@ -1,21 +1,15 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { approveByApi, createPostByApi, decidePostByApi, postPhoto } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { realtimeConnected, toastWith, until } from './waits.js';
 
 // The platform's default: posts wait for a moderator.
 const e2e = useE2E();
 
-async function adminPage() {
-  const page = await e2e.newPage();
-  await signInByApi(page, ADMIN);
-  return page;
-}
-
-async function memberOnFeed(member: Member, approvedBy?: Page) {
+async function memberOnFeed(member: Member, approvedBy?: Session) {
   await registerMember(e2e.baseUrl, member);
   const page = await e2e.newPage();
   await signInByApi(page, member);
@@ -44,7 +38,7 @@ async function compose(page: Page, text: string) {
 
 describeE2E('the feed when posts are moderated', () => {
   it('shows the author their waiting post, and everyone the post once an admin approves it', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberOnFeed(newMember('attesa'), admin);
     const reader = await memberOnFeed({ ...newMember('aspetta'), gender: 'male' }, admin);
 
@@ -61,7 +55,7 @@ describeE2E('the feed when posts are moderated', () => {
   });
 
   it('shows the author a rejected post with its reason', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberOnFeed(newMember('rifiutata'), admin);
     const text = `Da rifiutare ${Date.now()}`;
     const postId = await compose(author, text);
@@ -76,7 +70,7 @@ describeE2E('the feed when posts are moderated', () => {
   });
 
   it('gives a member awaiting verification the feed without the composer, likes or comments', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const text = `Per tutti ${Date.now()}`;
     await decidePostByApi(admin, await createPostByApi(admin, { content: text, category: 'trending' }), 'approved');
 

@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
 import { addCreditsByApi, approveByApi, createPostByApi, grantPremiumByApi, postPhoto } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 import { payWithCard } from './wallet.js';
@@ -15,27 +15,27 @@ const e2e = useE2E({
 
 type Options = { premium?: boolean; credits?: number; approved?: boolean };
 
-async function adminPage() {
-  const page = await e2e.newPage();
-  await signInByApi(page, ADMIN);
-  return page;
-}
-
-/** A registered member, signed in on a page of their own: approved (and premium, credited) through the admin API. */
-async function memberWith(
-  admin: Page,
-  member: Member,
-  { premium = false, credits = 0, approved = true }: Options = {},
-) {
+/** A registered member, signed in on `session`: approved (and premium, credited) through the admin API. */
+async function signedUp<S extends Session>(session: S, admin: Session, member: Member, options: Options) {
+  const { premium = false, credits = 0, approved = true } = options;
   await registerMember(e2e.baseUrl, member);
-  const page = await e2e.newPage();
-  await signInByApi(page, member);
-  const id = await signedInUserId(page);
+  await signInByApi(session, member);
+  const id = await signedInUserId(session);
   if (premium) await grantPremiumByApi(admin, id);
   if (credits) await addCreditsByApi(admin, id, credits);
-  if (approved) await approveByApi(admin, page, id);
-  return { page, id, member };
+  if (approved) await approveByApi(admin, session, id);
+  return { session, id, member };
 }
+
+/** A member on a page of their own. */
+async function memberWith(admin: Session, member: Member, options: Options = {}) {
+  const { session: page, ...signed } = await signedUp(await e2e.newPage(), admin, member, options);
+  return { page, ...signed };
+}
+
+/** A member the test only needs through the API: an API session, no page. */
+const memberByApi = async (admin: Session, member: Member, options: Options = {}) =>
+  signedUp(await e2e.newSession(), admin, member, options);
 
 /** Opens the feed once pushes reach the page. */
 async function openFeed(page: Page) {
@@ -56,7 +56,7 @@ const stillSameDocument = (page: Page) => page.evaluate(() => 'feedMarker' in wi
 
 describeE2E('the feed', () => {
   it('publishes a photo post that another member sees arrive by push, likes and comments on', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberWith(admin, newMember('autrice'));
     const reader = await memberWith(admin, { ...newMember('lettore'), gender: 'male' });
     await openFeed(reader.page);
@@ -122,7 +122,7 @@ describeE2E('the feed', () => {
   });
 
   it('locks a premium post for other members until they pay its price', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberWith(admin, { ...newMember('premium'), gender: 'male' }, { premium: true });
     const reader = await memberWith(admin, newMember('curiosa'), { credits: 5 });
     const poor = await memberWith(admin, newMember('squattrin'), { credits: 1 });
@@ -188,7 +188,7 @@ describeE2E('the feed', () => {
   });
 
   it("reveals the author's Telegram for its price once, then for free", async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberWith(admin, { ...newMember('telegram'), gender: 'male' });
     const reader = await memberWith(admin, newMember('contatta'), { credits: 5 });
     const text = `Scrivimi su Telegram ${author.member.username}`;
@@ -232,11 +232,11 @@ describeE2E('the feed', () => {
   });
 
   it("blocks a post's author from the post's menu: their posts leave the feed", async () => {
-    const admin = await adminPage();
-    const author = await memberWith(admin, { ...newMember('molesto'), gender: 'male' });
+    const admin = await apiSession(e2e, ADMIN);
+    const author = await memberByApi(admin, { ...newMember('molesto'), gender: 'male' });
     const reader = await memberWith(admin, newMember('blocca'));
     const text = `Post fastidioso ${author.member.username}`;
-    await createPostByApi(author.page, { content: text, category: 'trending' });
+    await createPostByApi(author.session, { content: text, category: 'trending' });
     await openFeed(reader.page);
     const card = cardWith(reader.page, text);
     await card.getByRole('button', { name: appText('feed.post.menu') }).click();
@@ -254,7 +254,7 @@ describeE2E('the feed', () => {
   });
 
   it("loads the next page with 'load more'", async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const member = await memberWith(admin, newMember('pagine'));
     const marker = `Pagina ${member.member.username}`;
     for (let n = 1; n <= 21; n += 1)
@@ -271,7 +271,7 @@ describeE2E('the feed', () => {
   });
 
   it('lets the author delete a post after a confirmation; it leaves the other feeds too', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberWith(admin, { ...newMember('cancella'), gender: 'male' });
     const reader = await memberWith(admin, newMember('vede'));
     const text = `Da cancellare ${author.member.username}`;
@@ -305,7 +305,7 @@ describeE2E('the feed', () => {
   });
 
   it('selects the category a sidebar link names, drops it from the address, and offers every post when empty', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const member = await memberWith(admin, newMember('categorie'));
     await createPostByApi(member.page, { content: `Solo testo ${member.member.username}`, category: 'trending' });
     await member.page.goto('/?category=melanzana');

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { FIRST_LOAD_BUDGET, routeLoads, type BUDGETED_ROUTES } from '../build/first-load.js';
 import { approveByApi } from './content.js';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi } from './members.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi } from './members.js';
 
 const e2e = useE2E();
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -58,8 +58,7 @@ describeE2E('a first visit', () => {
   });
 
   it('to a member’s feed does the same', async () => {
-    const admin = await e2e.newPage();
-    await signInByApi(admin, ADMIN);
+    const admin = await apiSession(e2e, ADMIN);
     const member = await registerMember(e2e.baseUrl, newMember('prima'));
     const page = await e2e.newPage({ serviceWorkers: 'block' });
     await signInByApi(page, member);

@@ -66,7 +66,7 @@ export interface E2E {
    * approves, a member who posts...): made in the test's process, no browser context. A fresh context that loads the
    * app costs Chromium about 2.8 s of CPU on a 2-core machine, one on about:blank 0.57 s.
    */
-  newSession(): Promise<Session>;
+  newSession(options?: { userAgent?: string }): Promise<Session>;
 }
 
 export interface E2EOptions {
@@ -142,8 +142,12 @@ export function useE2E(options: E2EOptions = {}): E2E {
       await recordToasts(context, STEP_TIMEOUT_MS);
       return context.newPage();
     },
-    async newSession() {
-      const session = await request.newContext({ baseURL: started(platform).baseUrl, timeout: STEP_TIMEOUT_MS });
+    async newSession(options = {}) {
+      const session = await request.newContext({
+        baseURL: started(platform).baseUrl,
+        timeout: STEP_TIMEOUT_MS,
+        ...options,
+      });
       sessions.push(session);
       return { request: session };
     },

@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { ADMIN, useE2E, describeE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText } from './texts.js';
 import { addressOf } from './waits.js';
 
@@ -69,8 +69,7 @@ describeE2E("another member's profile", () => {
 
   it("says 'Verificato' for an approved member", async () => {
     const { page } = await signedIn(newMember('carla'));
-    const adminPage = await e2e.newPage();
-    await signInByApi(adminPage, ADMIN);
+    const adminPage = await apiSession(e2e, ADMIN);
     const adminId = await signedInUserId(adminPage);
 
     await page.goto(`/profile/${adminId}`);

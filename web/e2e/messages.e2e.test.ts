@@ -2,8 +2,8 @@ import { expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { addCreditsByApi, approveForMessaging, createPostByApi } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 import { payWithCard } from './wallet.js';
@@ -14,24 +14,28 @@ const e2e = useE2E({
   env: () => ({ POST_APPROVAL: 'immediate', REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }),
 });
 
-async function adminPage() {
-  const page = await e2e.newPage();
-  await signInByApi(page, ADMIN);
-  return page;
-}
-
 type Options = { credits?: number; approved?: boolean };
 
-/** A registered member signed in on a page of their own: approved and credited through the admin API. */
-async function memberWith(admin: Page, member: Member, { credits = 0, approved = true }: Options = {}) {
+/** A registered member signed in on `session`, approved and credited through the admin API. */
+async function signedUp<S extends Session>(session: S, admin: Session, member: Member, options: Options) {
+  const { credits = 0, approved = true } = options;
   await registerMember(e2e.baseUrl, member);
-  const page = await e2e.newPage();
-  await signInByApi(page, member);
-  const id = await signedInUserId(page);
+  await signInByApi(session, member);
+  const id = await signedInUserId(session);
   if (credits) await addCreditsByApi(admin, id, credits);
-  if (approved) await approveForMessaging(admin, page, id);
-  return { page, id, member };
+  if (approved) await approveForMessaging(admin, session, id);
+  return { session, id, member };
 }
+
+/** A member on a page of their own. */
+async function memberWith(admin: Session, member: Member, options: Options = {}) {
+  const { session: page, ...signed } = await signedUp(await e2e.newPage(), admin, member, options);
+  return { page, ...signed };
+}
+
+/** A member the test only needs through the API: an API session, no page. */
+const memberByApi = async (admin: Session, member: Member, options: Options = {}) =>
+  signedUp(await e2e.newSession(), admin, member, options);
 
 /** Opens /messages (with `?user=`) once pushes reach the page. */
 async function openMessages(page: Page, otherUserId?: string) {
@@ -64,7 +68,7 @@ const stillSameDocument = (page: Page) => page.evaluate(() => 'messagesMarker' i
 
 describeE2E('messages', () => {
   it('delivers a message without a reload: the unread badge rises and falls, the read state reaches the sender, typing shows', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const sender = await memberWith(admin, newMember('mittente'), { credits: 10 });
     const recipient = await memberWith(admin, newMember('destina'), { credits: 2 });
 
@@ -120,8 +124,8 @@ describeE2E('messages', () => {
   });
 
   it('shows what was sent while the socket was down once it reconnects, without a reload', async () => {
-    const admin = await adminPage();
-    const sender = await memberWith(admin, newMember('insiste'), { credits: 10 });
+    const admin = await apiSession(e2e, ADMIN);
+    const sender = await memberByApi(admin, newMember('insiste'), { credits: 10 });
     const recipient = await memberWith(admin, newMember('assente'));
     const status = () => recipient.page.getByTestId('connection-status').getAttribute('data-status');
     const up = async () => ['connected', 'restored'].includes((await status()) ?? '');
@@ -136,7 +140,7 @@ describeE2E('messages', () => {
     await recipient.page.context().setOffline(true);
     await until('the socket is down', async () => !(await up()));
     const text = `Mentre eri offline, ${recipient.member.username}`;
-    const sent = await sender.page.request.post('/api/messages', {
+    const sent = await sender.session.request.post('/api/messages', {
       data: { id: randomUUID(), recipientId: recipient.id, content: text },
     });
     expect(sent.status()).toBe(201);
@@ -159,7 +163,7 @@ describeE2E('messages', () => {
   });
 
   it("offers 'Contatta (2 crediti)' on others' posts that show their author, opening the conversation; not with a missing member or oneself", async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberWith(admin, newMember('autrice'));
     const reader = await memberWith(admin, newMember('lettrice'));
     const shown = `Chi viene a cena? ${author.member.username}`;
@@ -198,7 +202,7 @@ describeE2E('messages', () => {
   });
 
   it("contacts an anonymous post's author through the post: the author sees who wrote and answers, the member never learns who", async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const author = await memberWith(admin, newMember('segreta'), { credits: 10 });
     const reader = await memberWith(admin, newMember('curiosa'), { credits: 10 });
     const hidden = `Indovina chi sono ${reader.member.username}`;
@@ -260,7 +264,8 @@ describeE2E('messages', () => {
   });
 
   it("pages a long thread with 'load older', and lets an admin write for free", async () => {
-    const admin = await adminPage();
+    const admin = await e2e.newPage();
+    await signInByApi(admin, ADMIN);
     const adminId = await signedInUserId(admin);
     const member = await memberWith(admin, newMember('lettore'));
     for (let n = 1; n <= 31; n += 1) {
@@ -284,9 +289,9 @@ describeE2E('messages', () => {
   });
 
   it('says under the field when the credits are too few (402), keeps the text, and comes back from the checkout to send it', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const sender = await memberWith(admin, newMember('squattr'), { credits: 1 });
-    const recipient = await memberWith(admin, newMember('ricevent'));
+    const recipient = await memberByApi(admin, newMember('ricevent'));
 
     await openMessages(sender.page, recipient.id);
     const text = 'Un messaggio che non posso pagare';
@@ -300,7 +305,7 @@ describeE2E('messages', () => {
     await ownMessage(sender.page, text).waitFor({ state: 'detached' });
     await sender.page.getByTestId('thread-empty').waitFor();
     expect(await input(sender.page).inputValue()).toBe(text);
-    const unread = await recipient.page.request.get('/api/messages/unread-count');
+    const unread = await recipient.session.request.get('/api/messages/unread-count');
     expect(await unread.json()).toEqual({ count: 0 });
 
     // One tap to the checkout, and back to the conversation once paid, the text still in the field.
@@ -315,7 +320,7 @@ describeE2E('messages', () => {
     await input(sender.page).press('Enter');
     await toastWith(sender.page, appText('messages.sent')).waitFor();
     await until('the recipient has one unread message', async () => {
-      const answer = await recipient.page.request.get('/api/messages/unread-count');
+      const answer = await recipient.session.request.get('/api/messages/unread-count');
       return ((await answer.json()) as { count: number }).count === 1;
     });
     // Sent, the text is no longer kept for this conversation.
@@ -325,9 +330,9 @@ describeE2E('messages', () => {
   });
 
   it('shows a message sent while the thread was still loading once it is stored', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const sender = await memberWith(admin, newMember('frettolo'), { credits: 2 });
-    const recipient = await memberWith(admin, newMember('paziente'));
+    const recipient = await memberByApi(admin, newMember('paziente'));
 
     // The thread's first page is held until the send has been answered: the member wrote before it arrived.
     const threadPath = `/api/messages/${recipient.id}`;
@@ -352,8 +357,8 @@ describeE2E('messages', () => {
   });
 
   it('shows a member awaiting approval a disabled field, and a rejected one that the account must be approved', async () => {
-    const admin = await adminPage();
-    const other = await memberWith(admin, newMember('approvato'));
+    const admin = await apiSession(e2e, ADMIN);
+    const other = await memberByApi(admin, newMember('approvato'));
     const waiting = await memberWith(admin, newMember('attesa'), { approved: false });
 
     await openMessages(waiting.page, other.id);
@@ -381,7 +386,7 @@ describeE2E('messages', () => {
   });
 
   it('takes the conversation out of both lists without a reload when one blocks the other, the unread badge with it, and gives it back when lifted', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const writer = await memberWith(admin, newMember('scrive'), { credits: 10 });
     const blocker = await memberWith(admin, newMember('blocca'));
     const send = (text: string) =>
@@ -411,7 +416,7 @@ describeE2E('messages', () => {
   });
 
   it("shows the other member come online and go offline without a reload, and 'Utente eliminato' once they delete the account", async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const watcher = await memberWith(admin, newMember('osserva'), { credits: 2 });
     const other = await memberWith(admin, newMember('presente'));
     const presence = watcher.page.getByTestId('thread-presence');

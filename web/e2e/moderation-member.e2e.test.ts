@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { approveByApi, createPostByApi } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 
@@ -14,14 +14,8 @@ const e2e = useE2E({
 
 type Counts = { pendingPosts: number; pendingVerifications: number; openReports: number; openFeedback: number };
 
-async function adminPage() {
-  const page = await e2e.newPage();
-  await signInByApi(page, ADMIN);
-  return page;
-}
-
 /** A registered member signed in on a page of their own, approved by `admin` when given. */
-async function memberPage(member: Member, admin?: Page) {
+async function memberPage(member: Member, admin?: Session) {
   await registerMember(e2e.baseUrl, member);
   const page = await e2e.newPage();
   await signInByApi(page, member);
@@ -36,14 +30,14 @@ async function openLive(page: Page, path: string) {
   await connected;
 }
 
-async function countsOf(admin: Page): Promise<Counts> {
+async function countsOf(admin: Session): Promise<Counts> {
   const response = await admin.request.get('/api/admin/counts');
   expect(response.status()).toBe(200);
   return (await response.json()) as Counts;
 }
 
 /** The counts once what was done before has reached moderation (two reads a second apart agree). */
-async function settledCounts(admin: Page): Promise<Counts> {
+async function settledCounts(admin: Session): Promise<Counts> {
   let last = await countsOf(admin);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -71,7 +65,7 @@ async function openReportDialog(page: Page, text: string) {
 
 describeE2E('feedback, post reports and the admin alerts', () => {
   it('takes feedback from the form to the thanks screen, and an admin finds it in the list', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const member = newMember('opinione');
     const page = await memberPage(member);
     await page.goto('/feedback');
@@ -137,7 +131,7 @@ describeE2E('feedback, post reports and the admin alerts', () => {
   });
 
   it('reports someone else’s post from its menu: a reason is required, then the report is sent once', async () => {
-    const admin = await adminPage();
+    const admin = await apiSession(e2e, ADMIN);
     const text = `Da segnalare ${Date.now()}`;
     await createPostByApi(admin, { content: text, category: 'trending' });
     const member = newMember('segnala');
@@ -194,7 +188,8 @@ describeE2E('feedback, post reports and the admin alerts', () => {
   });
 
   it('shows admins the pending work, open feedback and reported posts, rising live without polling', async () => {
-    const admin = await adminPage();
+    const admin = await e2e.newPage();
+    await signInByApi(admin, ADMIN);
     const postId = await createPostByApi(admin, { content: `Segnalato dal vivo ${Date.now()}`, category: 'trending' });
     const reporter = await memberPage(newMember('spia'), admin);
     const before = await settledCounts(admin);
@@ -240,7 +235,8 @@ describeE2E('feedback, post reports and the admin alerts', () => {
   });
 
   it('walks admins through the five registration steps and turns members away', async () => {
-    const admin = await adminPage();
+    const admin = await e2e.newPage();
+    await signInByApi(admin, ADMIN);
     await admin.goto('/');
     await admin.getByRole('link', { name: appText('home.demoRegistration') }).click();
     await until('the demo opened', () => addressOf(admin) === '/demo-registrazione');

@@ -2,8 +2,8 @@ import { expect, it } from '@jest/globals';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { expectAccessible } from './accessibility.js';
 import { approveByApi, createPostByApi } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, until } from './waits.js';
 
@@ -18,7 +18,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
  * An approved member signed in on a page of their own, who has read what they were told of their approval and of
  * this sign-in (a new device: the API registered them): their bell starts at nothing.
  */
-async function member(admin: Page, tag: string, options: BrowserContextOptions = DESKTOP) {
+async function member(admin: Session, tag: string, options: BrowserContextOptions = DESKTOP) {
   const registered = await registerMember(e2e.baseUrl, newMember(tag));
   const page = await e2e.newPage(options);
   await signInByApi(page, registered);
@@ -51,8 +51,7 @@ const liked = (username: string) => withValues(serverText('notifications.textPos
 
 describeE2E('notifications', () => {
   it('rings the author’s bell by push when another member likes their post, and leads to the post, read', async () => {
-    const admin = await e2e.newPage();
-    await signInByApi(admin, ADMIN);
+    const admin = await apiSession(e2e, ADMIN);
     const author = await member(admin, 'autrice');
     const liker = await member(admin, 'fan');
     const postId = await createPostByApi(author.page, {
@@ -94,8 +93,7 @@ describeE2E('notifications', () => {
   });
 
   it('gathers likes in one entry, and opens the list as a page on a phone', async () => {
-    const admin = await e2e.newPage();
-    await signInByApi(admin, ADMIN);
+    const admin = await apiSession(e2e, ADMIN);
     const author = await member(admin, 'telefono', PHONE);
     const fans = [await member(admin, 'primo'), await member(admin, 'secondo'), await member(admin, 'terzo')];
     const postId = await createPostByApi(author.page, { content: 'Dal telefono', category: 'trending' });

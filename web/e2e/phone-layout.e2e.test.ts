@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { scaled } from '@tip/platform/testing';
 import { addCreditsByApi, approveByApi, createPostByApi } from './content.js';
 import { ADMIN, useE2E, describeE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, verificationPhoto } from './members.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, verificationPhoto } from './members.js';
 import { appText } from './texts.js';
 import { until } from './waits.js';
 
@@ -192,23 +192,22 @@ describeE2E('every main screen on a 360 px phone', () => {
     await signInByApi(page, member);
     const memberId = await signedInUserId(page);
     const other = await registerMember(e2e.baseUrl, { ...newMember('altroschermo'), gender: 'male' });
-    const otherPage = await e2e.newPage(SMALL_PHONE);
-    await signInByApi(otherPage, other);
-    const otherId = await signedInUserId(otherPage);
+    const asOther = await apiSession(e2e, other);
+    const otherId = await signedInUserId(asOther);
     const waiting = await registerMember(e2e.baseUrl, newMember('attesa'));
     const waitingPage = await e2e.newPage(SMALL_PHONE);
     await signInByApi(waitingPage, waiting);
     const waitingId = await signedInUserId(waitingPage);
     await addCreditsByApi(admin, memberId, 10);
     await approveByApi(admin, page, memberId);
-    await approveByApi(admin, otherPage, otherId);
+    await approveByApi(admin, asOther, otherId);
 
-    const published = await createPostByApi(otherPage, {
+    const published = await createPostByApi(asOther, {
       content: `Il mio locale preferito: https://www.example.com/${'percorso-lungo/'.repeat(6)}pagina.html`,
       category: 'melanzana',
       withPhoto: true,
     });
-    await createPostByApi(otherPage, { content: 'Un post che aspetta un moderatore', category: 'trending' });
+    await createPostByApi(asOther, { content: 'Un post che aspetta un moderatore', category: 'trending' });
     await once('the post is approved', () =>
       admin.request.patch(`/api/admin/posts/${published}/status`, { data: { status: 'approved', reason: '' } }),
     );

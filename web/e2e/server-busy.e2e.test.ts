@@ -1,15 +1,14 @@
 import { expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
 import { addCreditsByApi, approveForMessaging } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { realtimeConnected, until } from './waits.js';
 
 const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
 
 /** A registered member signed in on a page of their own, approved and credited through the admin API. */
-async function memberWith(admin: Page, member: Member, credits: number) {
+async function memberWith(admin: Session, member: Member, credits: number) {
   await registerMember(e2e.baseUrl, member);
   const page = await e2e.newPage();
   await signInByApi(page, member);
@@ -21,8 +20,7 @@ async function memberWith(admin: Page, member: Member, credits: number) {
 
 describeE2E('a busy server', () => {
   it('sends a refused message again after Retry-After, saying so meanwhile, and charges it once', async () => {
-    const admin = await e2e.newPage();
-    await signInByApi(admin, ADMIN);
+    const admin = await apiSession(e2e, ADMIN);
     const sender = await memberWith(admin, newMember('paziente'), 10);
     const recipient = await memberWith(admin, newMember('attende'), 0);
 

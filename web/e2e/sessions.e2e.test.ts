@@ -1,6 +1,5 @@
 import { expect, it } from '@jest/globals';
-import type { Page } from 'playwright-core';
-import { describeE2E, useE2E } from './harness.js';
+import { describeE2E, useE2E, type Session } from './harness.js';
 import { newMember, registerMember, signInByApi } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
@@ -10,7 +9,7 @@ const e2e = useE2E();
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-const userStatus = async (page: Page) => (await page.request.get('/api/auth/user')).status();
+const userStatus = async (session: Session) => (await session.request.get('/api/auth/user')).status();
 
 describeE2E('where a member is signed in', () => {
   it('ends a session from another browser: it gets 401 at once and its page goes to sign in', async () => {
@@ -53,7 +52,7 @@ describeE2E('where a member is signed in', () => {
 
   it('changes the password on the profile with the current one: the other browser is signed out at once', async () => {
     const member = await registerMember(e2e.baseUrl, newMember('nuovapassword'));
-    const phone = await e2e.newPage({ userAgent: PHONE });
+    const phone = await e2e.newSession({ userAgent: PHONE });
     await signInByApi(phone, member);
     const laptop = await e2e.newPage();
     await signInByApi(laptop, member);
@@ -74,6 +73,6 @@ describeE2E('where a member is signed in', () => {
     await toastWith(laptop, serverText('identity.passwordChanged')).waitFor();
     expect(await userStatus(phone)).toBe(401);
     expect(await userStatus(laptop)).toBe(200);
-    await signInByApi(await e2e.newPage(), { email: member.email, password: 'una-password-nuova' });
+    await signInByApi(await e2e.newSession(), { email: member.email, password: 'una-password-nuova' });
   });
 });

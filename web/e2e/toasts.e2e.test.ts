@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { addCreditsByApi, approveForMessaging } from './content.js';
-import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
+import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText } from './texts.js';
 import { toastWith } from './waits.js';
 
@@ -17,7 +17,7 @@ const SCREENS: [string, BrowserContextOptions][] = [
 ];
 
 /** An approved member with a few credits, signed in once on a desktop and once on a phone. */
-async function approvedMember(admin: Page, tag: string) {
+async function approvedMember(admin: Session, tag: string) {
   const member: Member = await registerMember(e2e.baseUrl, newMember(tag));
   const screens: Record<string, Page> = {};
   for (const [name, options] of SCREENS) {
@@ -54,8 +54,7 @@ function covered(controls: Locator, text: string): Promise<boolean[]> {
 
 describeE2E('toasts', () => {
   it("hide nothing a member needs next: the chat's send button, 'Salva modifiche', the composer's switches", async () => {
-    const admin = await e2e.newPage();
-    await signInByApi(admin, ADMIN);
+    const admin = await apiSession(e2e, ADMIN);
     const recipient = await approvedMember(admin, 'riceve');
     const member = await approvedMember(admin, 'toast');
 

@@ -1,31 +1,32 @@
 /** Credits for the browser tests: through the API (the checkout's own calls) for tests that are not about checkout, and the demo card form. */
 import type { Page } from 'playwright-core';
+import type { Session } from './harness.js';
 import { appText, euro, withValues } from './texts.js';
 
-async function post<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data });
+async function post<T>(session: Session, path: string, data: unknown): Promise<T> {
+  const response = await session.request.post(path, { data });
   if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
-/** Buys the package of `credits` credits with the demo provider's succeeding card, as the signed-in member of `page`. */
-export async function buyCreditsByApi(page: Page, credits: number): Promise<{ credits: number }> {
-  const { paymentIntentId } = await post<{ paymentIntentId: string }>(page, '/api/create-payment-intent', {
+/** Buys the package of `credits` credits with the demo provider's succeeding card, as the member signed in on `session`. */
+export async function buyCreditsByApi(session: Session, credits: number): Promise<{ credits: number }> {
+  const { paymentIntentId } = await post<{ paymentIntentId: string }>(session, '/api/create-payment-intent', {
     amount: 0,
     credits,
   });
-  await post(page, '/api/demo-payments/confirm', {
+  await post(session, '/api/demo-payments/confirm', {
     paymentIntentId,
     cardNumber: '4242424242424242',
     expiry: '12/34',
     cvc: '123',
   });
-  return post<{ credits: number }>(page, '/api/confirm-payment', { paymentIntentId });
+  return post<{ credits: number }>(session, '/api/confirm-payment', { paymentIntentId });
 }
 
-/** An admin (signed in on `adminPage`) makes the member `userId` a tester (or not). */
-export async function setTesterByApi(adminPage: Page, userId: string, isTester: boolean): Promise<void> {
-  const response = await adminPage.request.put(`/api/admin/users/${encodeURIComponent(userId)}/tester`, {
+/** An admin (signed in on `admin`, a page or an API session) makes the member `userId` a tester (or not). */
+export async function setTesterByApi(admin: Session, userId: string, isTester: boolean): Promise<void> {
+  const response = await admin.request.put(`/api/admin/users/${encodeURIComponent(userId)}/tester`, {
     data: { isTester },
   });
   if (!response.ok()) throw new Error(`setting the tester flag: ${response.status()} ${await response.text()}`);
