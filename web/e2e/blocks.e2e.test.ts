@@ -1,7 +1,7 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { useE2E, describeE2E } from './harness.js';
-import { newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { newMember, registeredMemberId, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { toastWith, until } from './waits.js';
 
@@ -29,9 +29,9 @@ describeE2E('blocking', () => {
     const anna = newMember('anna');
     const bruno = newMember('bruno');
     const { page } = await signedIn(anna);
-    const other = await signedIn(bruno);
+    const otherId = await registeredMemberId(e2e, bruno);
 
-    await page.goto(`/profile/${other.id}`);
+    await page.goto(`/profile/${otherId}`);
     await page.getByRole('button', { name: appText('blocks.block'), exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog
@@ -50,7 +50,7 @@ describeE2E('blocking', () => {
 
     await toastWith(page, appText('blocks.blocked')).waitFor();
     await dialog.waitFor({ state: 'detached' });
-    expect(await blockedIds(page)).toEqual([other.id]);
+    expect(await blockedIds(page)).toEqual([otherId]);
     // The profile now offers the way back.
     await page.getByRole('button', { name: appText('blocks.unblock'), exact: true }).waitFor();
 
@@ -70,7 +70,7 @@ describeE2E('blocking', () => {
       .waitFor();
     await confirm.getByRole('button', { name: appText('common.cancel') }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await blockedIds(page)).toEqual([other.id]);
+    expect(await blockedIds(page)).toEqual([otherId]);
 
     await row.getByRole('button', { name: appText('blocks.unblock') }).click();
     await confirm.getByRole('button', { name: appText('blocks.unblockConfirm') }).click();
@@ -83,10 +83,10 @@ describeE2E('blocking', () => {
   it("offers 'Sblocca' on the profile asked again after the block, which answers 'not found' both ways", async () => {
     const { page } = await signedIn(newMember('fabio'));
     const bruno = newMember('bruno');
-    const other = await signedIn(bruno);
-    expect((await page.request.post(`/api/users/${other.id}/block`, { data: { reason: 'spam' } })).status()).toBe(200);
+    const otherId = await registeredMemberId(e2e, bruno);
+    expect((await page.request.post(`/api/users/${otherId}/block`, { data: { reason: 'spam' } })).status()).toBe(200);
 
-    await page.goto(`/profile/${other.id}`);
+    await page.goto(`/profile/${otherId}`);
     await page.getByRole('heading', { name: appText('profile.public.notFoundTitle') }).waitFor();
     await page.getByRole('button', { name: appText('blocks.unblock'), exact: true }).click();
     await page
@@ -109,13 +109,13 @@ describeE2E('blocking', () => {
 
   it('says so when blocking or unblocking fails, and keeps the list as it was', async () => {
     const { page } = await signedIn(newMember('dario'));
-    const other = await signedIn(newMember('elena'));
+    const otherId = await registeredMemberId(e2e, newMember('elena'));
 
     // The server refuses once: the block failure text.
-    await page.route(`**/api/users/${other.id}/block`, (route) =>
+    await page.route(`**/api/users/${otherId}/block`, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down' }) }),
     );
-    await page.goto(`/profile/${other.id}`);
+    await page.goto(`/profile/${otherId}`);
     await page.getByRole('button', { name: appText('blocks.block'), exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('combobox', { name: appText('blocks.reasonLabel') }).click();
@@ -124,12 +124,12 @@ describeE2E('blocking', () => {
     await toastWith(page, appText('blocks.blockError')).waitFor();
     expect(await blockedIds(page)).toEqual([]);
 
-    await page.unroute(`**/api/users/${other.id}/block`);
+    await page.unroute(`**/api/users/${otherId}/block`);
     await dialog.getByRole('button', { name: appText('blocks.blockConfirm') }).click();
     await toastWith(page, appText('blocks.blocked')).waitFor();
-    expect(await blockedIds(page)).toEqual([other.id]);
+    expect(await blockedIds(page)).toEqual([otherId]);
 
-    await page.route(`**/api/users/${other.id}/block`, (route) =>
+    await page.route(`**/api/users/${otherId}/block`, (route) =>
       route.request().method() === 'DELETE'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'x' }) })
         : route.continue(),
@@ -145,6 +145,6 @@ describeE2E('blocking', () => {
       .click();
     await toastWith(page, appText('blocks.unblockError')).waitFor();
     await until('the row is still there', async () => (await rows(page).count()) === 1);
-    expect(await blockedIds(page)).toEqual([other.id]);
+    expect(await blockedIds(page)).toEqual([otherId]);
   });
 });

@@ -1,7 +1,15 @@
 import { expect, it } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { ADMIN, describeE2E, useE2E } from './harness.js';
-import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import {
+  apiSession,
+  newMember,
+  registeredMemberId,
+  registerMember,
+  signedInUserId,
+  signInByApi,
+  type Member,
+} from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { realtimeConnected, toastWith, until } from './waits.js';
 import { buyCreditsByApi, setTesterByApi } from './wallet.js';
@@ -17,12 +25,6 @@ async function memberAt(member: Member, path: string) {
   await page.goto(path);
   await connected;
   return { page, id: await signedInUserId(page) };
-}
-
-/** A registered member the test only needs through the API (their id): an API session, no page. */
-async function memberByApi(member: Member) {
-  await registerMember(e2e.baseUrl, member);
-  return { id: await signedInUserId(await apiSession(e2e, member)) };
 }
 
 async function adminAt(path: string) {
@@ -136,11 +138,11 @@ describeE2E("an admin on a member's profile", () => {
   });
 
   it('shows no admin controls to a member, nor on an admin', async () => {
-    const other = await memberByApi(newMember('altro'));
-    const viewer = await memberAt(newMember('curioso'), `/profile/${other.id}`);
+    const otherId = await registeredMemberId(e2e, newMember('altro'));
+    const viewer = await memberAt(newMember('curioso'), `/profile/${otherId}`);
     await viewer.page.getByRole('heading', { level: 1 }).waitFor();
     expect(await viewer.page.getByTestId('admin-member-card').count()).toBe(0);
-    const seen = await viewer.page.request.get(`/api/user/${other.id}`);
+    const seen = await viewer.page.request.get(`/api/user/${otherId}`);
     expect(((await seen.json()) as { credits: unknown }).credits).toBeNull();
 
     const adminId = await signedInUserId(await apiSession(e2e, ADMIN));

@@ -78,6 +78,12 @@ export async function apiSession(e2e: E2E, credentials: Credentials): Promise<Se
   return session;
 }
 
+/** Registers `member` and answers their id, read on an API session: for a member a test needs only by id. */
+export async function registeredMemberId(e2e: E2E, member: Member): Promise<string> {
+  await registerMember(e2e.baseUrl, member);
+  return signedInUserId(await apiSession(e2e, member));
+}
+
 /** The id of the member signed in on `session` (a page's context or an API session), as GET /api/auth/user answers it. */
 export async function signedInUserId(session: Session): Promise<string> {
   const response = await session.request.get('/api/auth/user');

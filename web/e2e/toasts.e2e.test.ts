@@ -16,6 +16,14 @@ const SCREENS: [string, BrowserContextOptions][] = [
   ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
 ];
 
+/** The member signed in on `session`, approved and given a few credits; answers their id. */
+async function approved(admin: Session, session: Session) {
+  const id = await signedInUserId(session);
+  await addCreditsByApi(admin, id, 10);
+  await approveForMessaging(admin, session, id);
+  return id;
+}
+
 /** An approved member with a few credits, signed in once on a desktop and once on a phone. */
 async function approvedMember(admin: Session, tag: string) {
   const member: Member = await registerMember(e2e.baseUrl, newMember(tag));
@@ -24,10 +32,7 @@ async function approvedMember(admin: Session, tag: string) {
     screens[name] = await e2e.newPage(options);
     await signInByApi(screens[name], member);
   }
-  const first = screens.desktop as Page;
-  const id = await signedInUserId(first);
-  await addCreditsByApi(admin, id, 10);
-  await approveForMessaging(admin, first, id);
+  const id = await approved(admin, screens.desktop as Page);
   return { id, screens: SCREENS.map(([name]) => [name, screens[name] as Page] as const) };
 }
 
@@ -55,11 +60,15 @@ function covered(controls: Locator, text: string): Promise<boolean[]> {
 describeE2E('toasts', () => {
   it("hide nothing a member needs next: the chat's send button, 'Salva modifiche', the composer's switches", async () => {
     const admin = await apiSession(e2e, ADMIN);
-    const recipient = await approvedMember(admin, 'riceve');
+    // Only written to: an API session.
+    const recipientId = await approved(
+      admin,
+      await apiSession(e2e, await registerMember(e2e.baseUrl, newMember('riceve'))),
+    );
     const member = await approvedMember(admin, 'toast');
 
     for (const [screen, page] of member.screens) {
-      await page.goto(`/messages?user=${recipient.id}`);
+      await page.goto(`/messages?user=${recipientId}`);
       const input = page.getByTestId('message-input');
       await input.fill(`Ciao dal ${screen}`);
       await input.press('Enter');
