@@ -1,7 +1,8 @@
 /** Posts for the browser tests: approved and premium members, and shortcuts through the API for tests that are not about composing. */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Session } from './harness.js';
+import type { E2E, Session } from './harness.js';
+import { registerMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { until } from './waits.js';
 
 async function send(session: Session, method: 'PUT' | 'POST' | 'PATCH', path: string, data: unknown) {
@@ -45,6 +46,37 @@ export const grantPremiumByApi = (admin: Session, userId: string) =>
 /** An admin adds `amount` credits to the member's balance. */
 export const addCreditsByApi = (admin: Session, userId: string, amount: number) =>
   send(admin, 'POST', `/api/admin/users/${encodeURIComponent(userId)}/add-credits`, { amount });
+
+/** How a test's member is made through the admin API: approved unless told, and premium or credited if told. */
+export interface SetUp {
+  premium?: boolean;
+  credits?: number;
+  approved?: boolean;
+  /** How the approval is waited for: until content has it (approveByApi), or messaging too (approveForMessaging). */
+  approve?: typeof approveByApi;
+}
+
+/** `member` registered and signed in on `session` (a page's or an API session), then made as `setUp` says. */
+async function signedUp<S extends Session>(e2e: E2E, session: S, admin: Session, member: Member, setUp: SetUp) {
+  const { premium = false, credits = 0, approved = true, approve = approveByApi } = setUp;
+  await registerMember(e2e.baseUrl, member);
+  await signInByApi(session, member);
+  const id = await signedInUserId(session);
+  if (premium) await grantPremiumByApi(admin, id);
+  if (credits) await addCreditsByApi(admin, id, credits);
+  if (approved) await approve(admin, session, id);
+  return { session, id, member };
+}
+
+/** A member on a page of their own, made as `setUp` says. */
+export async function memberOnPage(e2e: E2E, admin: Session, member: Member, setUp: SetUp = {}) {
+  const { session: page, ...signed } = await signedUp(e2e, await e2e.newPage(), admin, member, setUp);
+  return { page, ...signed };
+}
+
+/** A member the test only needs through the API (an API session, no page), made as `setUp` says. */
+export const memberOnApi = async (e2e: E2E, admin: Session, member: Member, setUp: SetUp = {}) =>
+  signedUp(e2e, await e2e.newSession(), admin, member, setUp);
 
 /** An admin approves or rejects a waiting post. */
 export const decidePostByApi = (admin: Session, postId: string, status: 'approved' | 'rejected', reason = '') =>

@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
 import type { Locator, Page } from 'playwright-core';
-import { addCreditsByApi, approveByApi, createPostByApi, grantPremiumByApi, postPhoto } from './content.js';
+import { createPostByApi, postPhoto, memberOnPage, memberOnApi, type SetUp } from './content.js';
 import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
-import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { apiSession, newMember, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 import { payWithCard } from './wallet.js';
@@ -13,29 +13,8 @@ const e2e = useE2E({
   env: () => ({ POST_APPROVAL: 'immediate', REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }),
 });
 
-type Options = { premium?: boolean; credits?: number; approved?: boolean };
-
-/** A registered member, signed in on `session`: approved (and premium, credited) through the admin API. */
-async function signedUp<S extends Session>(session: S, admin: Session, member: Member, options: Options) {
-  const { premium = false, credits = 0, approved = true } = options;
-  await registerMember(e2e.baseUrl, member);
-  await signInByApi(session, member);
-  const id = await signedInUserId(session);
-  if (premium) await grantPremiumByApi(admin, id);
-  if (credits) await addCreditsByApi(admin, id, credits);
-  if (approved) await approveByApi(admin, session, id);
-  return { session, id, member };
-}
-
-/** A member on a page of their own. */
-async function memberWith(admin: Session, member: Member, options: Options = {}) {
-  const { session: page, ...signed } = await signedUp(await e2e.newPage(), admin, member, options);
-  return { page, ...signed };
-}
-
-/** A member the test only needs through the API: an API session, no page. */
-const memberByApi = async (admin: Session, member: Member, options: Options = {}) =>
-  signedUp(await e2e.newSession(), admin, member, options);
+const memberWith = (admin: Session, member: Member, setUp: SetUp = {}) => memberOnPage(e2e, admin, member, setUp);
+const memberByApi = (admin: Session, member: Member, setUp: SetUp = {}) => memberOnApi(e2e, admin, member, setUp);
 
 /** Opens the feed once pushes reach the page. */
 async function openFeed(page: Page) {

@@ -1,9 +1,16 @@
 import { expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { addCreditsByApi, approveForMessaging, createPostByApi } from './content.js';
+import {
+  addCreditsByApi,
+  approveForMessaging,
+  createPostByApi,
+  memberOnPage,
+  memberOnApi,
+  type SetUp,
+} from './content.js';
 import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
-import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { apiSession, newMember, signedInUserId, signInByApi, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { addressOf, realtimeConnected, toastWith, until } from './waits.js';
 import { payWithCard } from './wallet.js';
@@ -14,28 +21,11 @@ const e2e = useE2E({
   env: () => ({ POST_APPROVAL: 'immediate', REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }),
 });
 
-type Options = { credits?: number; approved?: boolean };
-
-/** A registered member signed in on `session`, approved and credited through the admin API. */
-async function signedUp<S extends Session>(session: S, admin: Session, member: Member, options: Options) {
-  const { credits = 0, approved = true } = options;
-  await registerMember(e2e.baseUrl, member);
-  await signInByApi(session, member);
-  const id = await signedInUserId(session);
-  if (credits) await addCreditsByApi(admin, id, credits);
-  if (approved) await approveForMessaging(admin, session, id);
-  return { session, id, member };
-}
-
-/** A member on a page of their own. */
-async function memberWith(admin: Session, member: Member, options: Options = {}) {
-  const { session: page, ...signed } = await signedUp(await e2e.newPage(), admin, member, options);
-  return { page, ...signed };
-}
-
-/** A member the test only needs through the API: an API session, no page. */
-const memberByApi = async (admin: Session, member: Member, options: Options = {}) =>
-  signedUp(await e2e.newSession(), admin, member, options);
+/** The members of this file are approved once messaging too has heard of it. */
+const memberWith = (admin: Session, member: Member, setUp: SetUp = {}) =>
+  memberOnPage(e2e, admin, member, { ...setUp, approve: approveForMessaging });
+const memberByApi = (admin: Session, member: Member, setUp: SetUp = {}) =>
+  memberOnApi(e2e, admin, member, { ...setUp, approve: approveForMessaging });
 
 /** Opens /messages (with `?user=`) once pushes reach the page. */
 async function openMessages(page: Page, otherUserId?: string) {
