@@ -24,6 +24,7 @@ import { launchProcesses } from '../process-platform.js';
 import { feedMembersOn, firstPageServed, POSTS, seedThrough, startSeeded, withSeededFeed } from './feed-data.js';
 import { LIVE_CONNECTIONS, liveMix } from './live-mix.js';
 import { approvedMember, json, signIn, type Session } from './members.js';
+import { cpuPerUnit } from './machine-cpu.js';
 import { ms, openSocket, paidLoad, percentile, sleep, STEP_S, type Send } from './paid-load.js';
 
 const PAIRS = 20;
@@ -31,6 +32,8 @@ const PAIRS = 20;
 const CREDITS = 10_000;
 const TARGET_P99_MS = 100;
 const TARGET_RATE = 250;
+/** Slow enough that no send waits for another's: the shape's own latency, beside the knee's rounds. */
+const FLOOR_RATE = 10;
 const ENGINES = fileURLToPath(new URL('../../../../deploy/engines/main.mjs', import.meta.url));
 const LIMITS = {
   REGISTER_LIMIT_PER_ADDRESS: '1000',
@@ -164,12 +167,20 @@ async function untilReady(base: string) {
   }
 }
 
-/** Paid messages sent on the first replica to sockets on the second: at 250/s, then the knee. */
+/**
+ * Paid messages sent on the first replica to sockets on the second: at a trickle (FLOOR_RATE, what one send costs
+ * when nothing queues), the knee, then at 250/s, last so that its backlog is measured by no other round.
+ */
 async function paidMessages(first: string, second: string, admin: { email: string; password: string }) {
   const { load, send, close } = await pairsOn(first, second, admin);
   try {
-    const at250 = await load.offer(TARGET_RATE, STEP_S, send);
-    return { at250, knee: await load.kneeOf('distributed', send, TARGET_P99_MS) };
+    const { result: floor, ...cpu } = await cpuPerUnit(
+      STEP_S * 1000,
+      () => load.offer(FLOOR_RATE, STEP_S, send),
+      (round) => round.delivered.length,
+    );
+    const knee = await load.kneeOf('distributed', send, TARGET_P99_MS);
+    return { floor, cpu, knee, at250: await load.offer(TARGET_RATE, STEP_S, send) };
   } finally {
     close();
   }
@@ -227,8 +238,20 @@ async function main() {
     const settings = settingsOf(running ?? (await engines('start', runDir), await engines('env', runDir)));
     const embedded = await embeddedKnee();
     const embeddedFeed = await embeddedLiveMix();
-    const { at250, knee, feed } = await distributed(settings);
+    const { floor, cpu, at250, knee, feed } = await distributed(settings);
     const failed = [...at250.failed.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `\ndistributed, ${FLOOR_RATE}/s for ${STEP_S} s: send to socket p50 ${ms(percentile(floor.delivered, 0.5))}, p99 ${ms(percentile(floor.delivered, 0.99))}, ${floor.delivered.length} of ${floor.offered} delivered`,
+    );
+    // Every process of the machine by part: what a send costs where, beyond what the machine spends at rest.
+    const figures = (entries: (readonly [string, number])[]) =>
+      entries
+        .filter(([, ms]) => ms >= 0.5)
+        .map(([part, ms]) => `${part} ${ms.toFixed(1)}`)
+        .join(', ');
+    const sum = (entries: (readonly [string, number])[]) => entries.reduce((total, [, ms]) => total + ms, 0).toFixed(0);
+    console.log(`  CPU per paid send, ms (${sum(cpu.perUnit)} in all): ${figures(cpu.perUnit)}`);
+    console.log(`  CPU at rest, ms a second (${sum(cpu.atRest)} in all): ${figures(cpu.atRest)}`);
     console.log(
       `\ndistributed, ${TARGET_RATE}/s for ${STEP_S} s: ${at250.delivered.length} of ${at250.offered} delivered, answered p50 ${ms(percentile(at250.answered, 0.5))}, refused ${at250.refused.length}, failed ${failed}`,
     );
