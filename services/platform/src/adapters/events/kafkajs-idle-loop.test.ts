@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
+import { sleep, waitFor } from '../../testing/wait.js';
 import { mendKafkajsIdleLoop } from './kafkajs-idle-loop.js';
 
 /** kafkajs's own request queue of a broker connection, driven as its Connection drives it. */
@@ -40,11 +41,6 @@ function request(queue: Queue, correlationId: number) {
   return { sent, answered, answer: () => queue.fulfillRequest({ correlationId, payload: Buffer.alloc(0), size: 0 }) };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (condition: () => boolean) => {
-  while (!condition()) await sleep(5);
-};
-
 /**
  * The queue goes quiet: a check it scheduled (kafkajs looks again after 10 ms while a request waits) runs once, and
  * none is scheduled again while nothing waits.
@@ -71,7 +67,7 @@ describe("kafkajs's request queue, mended", () => {
     queue.maybeThrottle(50);
     const fetch = request(queue, 1);
     expect(fetch.sent.yes).toBe(false);
-    await until(() => fetch.sent.yes);
+    await waitFor(() => fetch.sent.yes, 1000, 'the throttled request sent');
     fetch.answer();
     await fetch.answered;
     await goesQuiet(queue);
@@ -83,7 +79,7 @@ describe("kafkajs's request queue, mended", () => {
     const second = request(queue, 2);
     expect([first.sent.yes, second.sent.yes]).toEqual([true, false]);
     first.answer();
-    await until(() => second.sent.yes);
+    await waitFor(() => second.sent.yes, 1000, 'the second request sent');
     second.answer();
     await Promise.all([first.answered, second.answered]);
     expect(queue.pending).toEqual([]);
