@@ -1,22 +1,15 @@
 import { expect, it } from '@jest/globals';
-import { addCreditsByApi, approveForMessaging } from './content.js';
+import { approveForMessaging, memberOnPage } from './content.js';
 import { ADMIN, describeE2E, useE2E, type Session } from './harness.js';
-import { apiSession, newMember, registerMember, signedInUserId, signInByApi, type Member } from './members.js';
+import { apiSession, newMember, type Member } from './members.js';
 import { appText, serverText, withValues } from './texts.js';
 import { realtimeConnected, until } from './waits.js';
 
 const e2e = useE2E({ env: () => ({ REGISTER_LIMIT_PER_ADDRESS: '100', LOGIN_LIMIT_PER_ADDRESS: '100' }) });
 
-/** A registered member signed in on a page of their own, approved and credited through the admin API. */
-async function memberWith(admin: Session, member: Member, credits: number) {
-  await registerMember(e2e.baseUrl, member);
-  const page = await e2e.newPage();
-  await signInByApi(page, member);
-  const id = await signedInUserId(page);
-  if (credits) await addCreditsByApi(admin, id, credits);
-  await approveForMessaging(admin, page, id);
-  return { page, id, member };
-}
+/** A member on a page of their own, credited, approved once messaging has heard of it. */
+const memberWith = (admin: Session, member: Member, credits: number) =>
+  memberOnPage(e2e, admin, member, { credits, approve: approveForMessaging });
 
 describeE2E('a busy server', () => {
   it('sends a refused message again after Retry-After, saying so meanwhile, and charges it once', async () => {
