@@ -126,7 +126,15 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-const shuffled = <T>(items: T[]) => [...items].sort(() => Math.random() - 0.5);
+/** Fisher-Yates: every order alike (a sort with a random comparator favours some). */
+function shuffled<T>(items: T[]): T[] {
+  const order = [...items];
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [order[i], order[j]] = [order[j] as T, order[i] as T];
+  }
+  return order;
+}
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tip-sign-in-bench-'));
