@@ -1,18 +1,16 @@
 // One jest run for the whole tree. Sources are transformed by swc (no type check: `npm run check` does that).
 import { testTimeScale } from './scripts/test-time-scale.mjs';
+import { SWC_OPTIONS } from './scripts/typescript-transpile.mjs';
 
 // Every time budget scales with the machine (README, Working on it: how long the tests may wait).
 const scale = testTimeScale();
 
-const swc = [
-  '@swc/jest',
-  { jsc: { target: 'es2023', parser: { syntax: 'typescript', tsx: true } }, module: { type: 'es6' } },
-];
+const withJsx = { ...SWC_OPTIONS, jsc: { ...SWC_OPTIONS.jsc, parser: { ...SWC_OPTIONS.jsc.parser, tsx: true } } };
 
 const common = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: { '^.+\\.tsx?$': swc },
+  transform: { '^.+\\.ts$': ['@swc/jest', SWC_OPTIONS], '^.+\\.tsx$': ['@swc/jest', withJsx] },
   moduleNameMapper: {
     // The platform's testing entry points that need no jest (the benches import them from dist too).
     '^@tip/platform/(processes|engines)$': '<rootDir>/services/platform/src/testing/$1.ts',

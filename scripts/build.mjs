@@ -1,9 +1,10 @@
 // Builds what is stale, so that `npm start` and `npm test` work on a fresh clone and cost little on a built one:
-// gRPC types from proto/ (each into its service), the TypeScript projects (tsc -b is incremental), and the web app
-// (when its sources changed).
+// gRPC types from proto/ (each into its service), the TypeScript projects' JavaScript (each file newer than its
+// output), and the web app (when its sources changed).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { transpilePackage } from './typescript-transpile.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
@@ -51,11 +52,10 @@ for (const { dir, file, outDir } of protoTargets) {
   ]);
 }
 
-// One `tsc -b` per project, in the root's order, rather than one for all: a build caches a package it looked for and
-// did not find, and a contract's build looks up its package's dependencies (the wallet's contract, @tip/identity)
-// before their own builds have written them, so one build of everything fails on a fresh clone.
-for (const { path } of JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).references)
-  run(bin('tsc'), ['-b', path]);
+// Each project's sources into its dist (what `npm start` and the tests' platforms run), without the type check:
+// `npm run check` does that (tsc -b). A fresh clone builds in seconds rather than a minute.
+const projects = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).references.map(({ path }) => path);
+await Promise.all(projects.map((path) => transpilePackage(join(root, path))));
 
 if (!process.argv.includes('--no-web')) {
   const webSources = Math.max(
