@@ -128,4 +128,23 @@ describeE2E('a second factor', () => {
     expect((await laptop.request.get('/api/admin/stats')).status()).toBe(200);
     expect(addressOf(laptop)).toBe('/admin');
   });
+
+  it('says when the factors could not be read, and reads them again when asked', async () => {
+    const member = await registerMember(e2e.baseUrl, newMember('rilettura'));
+    const page = await e2e.newPage();
+    await signInByApi(page, member);
+    // The app asks twice (one retry) before it says so; the third ask, the member's, goes through.
+    let refused = 0;
+    await page.route('**/api/auth/second-factors', async (route) => {
+      if (refused === 2) return route.continue();
+      refused += 1;
+      await route.fulfill({ status: 503, json: { message: 'occupato' } });
+    });
+    await page.goto('/security');
+    const alert = page.getByRole('alert').filter({ hasText: appText('secondFactor.security.loadError') });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: appText('common.retry') }).click();
+    await page.getByLabel(appText('secondFactor.passkeys.nameLabel')).waitFor();
+    expect(refused).toBe(2);
+  });
 });

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactorAdded } from '@tip/bff/contract';
 import { useCurrentUser } from '@/api/current-user';
-import { FullPageSpinner } from '@/components/full-page-spinner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { useSecondFactors } from '../api/get-second-factors';
 import { AdminRequirementNotice } from '../components/admin-requirement-notice';
 import { AuthenticatorAppCard } from '../components/authenticator-app-card';
@@ -25,8 +26,6 @@ export function SecurityPage() {
     if (answer.recoveryCodes.length > 0) setCodes(answer.recoveryCodes);
   };
 
-  if (!factors.data) return <FullPageSpinner />;
-  const { totp, passkeys, recoveryCodesLeft } = factors.data;
   return (
     <div className="mx-auto w-full max-w-2xl space-y-6 p-4">
       <header className="space-y-2">
@@ -37,10 +36,26 @@ export function SecurityPage() {
         <p className="text-muted-foreground">{t('secondFactor.security.intro')}</p>
       </header>
       {user && <AdminRequirementNotice user={user} />}
-      {codes && <RecoveryCodesCard codes={codes} onDone={() => setCodes(null)} />}
-      <AuthenticatorAppCard enabled={totp} onAdded={added} />
-      <PasskeysCard passkeys={passkeys} onAdded={added} />
-      {(totp || passkeys.length > 0) && <RecoveryCodesStatus left={recoveryCodesLeft} onNew={setCodes} />}
+      {factors.data ? (
+        <>
+          {codes && <RecoveryCodesCard codes={codes} onDone={() => setCodes(null)} />}
+          <AuthenticatorAppCard enabled={factors.data.totp} onAdded={added} />
+          <PasskeysCard passkeys={factors.data.passkeys} onAdded={added} />
+          {(factors.data.totp || factors.data.passkeys.length > 0) && (
+            <RecoveryCodesStatus left={factors.data.recoveryCodesLeft} onNew={setCodes} />
+          )}
+        </>
+      ) : factors.isError ? (
+        // Said, with a way to ask again, rather than a spinner for ever (the app retries a failed read once).
+        <div role="alert" className="space-y-3">
+          <p className="text-sm text-destructive">{t('secondFactor.security.loadError')}</p>
+          <Button variant="outline" onClick={() => void factors.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <Spinner className="mx-auto size-8" label={t('common.loading')} />
+      )}
     </div>
   );
 }
