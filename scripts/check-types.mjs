@@ -3,9 +3,9 @@
 // looked for and did not find, and a contract's build looks up its package's dependencies (the wallet's contract,
 // @tip/identity) before their own builds have written them, so one build of everything fails on a fresh clone.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { typescriptProjects } from './typescript-transpile.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-for (const { path } of JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).references)
+for (const path of typescriptProjects(root))
   execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-b', path], { cwd: root, stdio: 'inherit' });

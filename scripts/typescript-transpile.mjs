@@ -2,7 +2,7 @@
 // the benches run the output, and `npm run check` type-checks (tsc -b, which writes the same folders). The tree is
 // written for it: isolatedModules and verbatimModuleSyntax (tsconfig.base.json) make each file's output its own.
 import { transformFile } from '@swc/core';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 
 /** What swc makes of a `.ts` file, here and in jest (jest.config.js, which parses `.tsx` files with JSX too). */
@@ -10,6 +10,10 @@ export const SWC_OPTIONS = {
   jsc: { target: 'es2023', parser: { syntax: 'typescript' } },
   module: { type: 'es6' },
 };
+
+/** The TypeScript projects under `root`: its tsconfig.json's references, in their order (each after those it needs). */
+export const typescriptProjects = (root) =>
+  JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')).references.map(({ path }) => path);
 
 function typescriptSources(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
