@@ -97,6 +97,9 @@ export function createRealtime(options: {
   const connected = connectedSockets();
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
+    // engine.io keeps the handshake's request (its raw headers, its stream's state) for the connection's life, and
+    // only the check above reads it: let it go, as Socket.IO's memory-usage guide advises. handshake keeps its headers.
+    Reflect.set(socket.conn, 'request', null);
     // Counted before joining: two sockets racing both count as first rather than neither. Joined before presence
     // counts the member's sockets (the Redis adapter may answer a join later).
     const firstHere = socketsHere(userId) === 0;
