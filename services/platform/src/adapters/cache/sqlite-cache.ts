@@ -5,6 +5,7 @@ import type { Statement } from 'better-sqlite3';
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import type { Logger } from '../../logging/logger.js';
 import type { Cache, RateLimiter } from '../../ports/cache.js';
+import { keepingStatements } from '../sqlite/kept-statements.js';
 import { keepCheckpointed, openDatabase, type SqliteDatabase } from '../sqlite/open-database.js';
 import { readCacheJournal, CACHE_JOURNAL_FILE } from './cache-journal.js';
 import { durationSeconds, RateLimiters, type RateLimitOptions } from './rate-limits.js';
@@ -46,10 +47,11 @@ export class SqliteCache implements Cache {
       sweep: db.prepare('DELETE FROM cache_values WHERE expires_at <= ?'),
       sweepLimits: db.prepare('DELETE FROM rate_limits WHERE expire < ?'),
     };
+    const limitsStore = keepingStatements(db);
     this.limiters = new RateLimiters(
       ({ name, points, durationMs }) =>
         new RateLimiterSQLite({
-          storeClient: db,
+          storeClient: limitsStore,
           storeType: 'better-sqlite3',
           tableName: 'rate_limits',
           // The table is made with the values' (see open), so no limiter creates it asynchronously.
