@@ -56,7 +56,8 @@ export class AdmissionControl {
   ) {
     this.delays.enable();
     this.sampler = setInterval(() => {
-      this.eventLoopDelayMs = this.delays.count > 0 ? this.delays.mean / 1e6 : 0;
+      // The histogram records each of its timer's whole intervals, RESOLUTION_MS included: the lag is what exceeds it.
+      this.eventLoopDelayMs = this.delays.count > 0 ? Math.max(0, this.delays.mean / 1e6 - RESOLUTION_MS) : 0;
       this.delays.reset();
     }, SAMPLE_MS).unref();
   }

@@ -1,6 +1,9 @@
 /** The thresholds past which the BFF refuses work instead of queueing it (ADMISSION_* in the README). */
 export interface AdmissionLimits {
-  /** The event loop's recent delay (its mean over the last sampling window), in milliseconds. */
+  /**
+   * The event loop's recent delay (its mean over the last sampling window, beyond the interval of the timer that
+   * measures it: 0 for a loop that runs every timer on time), in milliseconds.
+   */
   maxEventLoopDelayMs: number;
   /** Requests admitted and not yet answered, all members and visitors together. */
   maxInFlight: number;
