@@ -190,14 +190,11 @@ export class NotificationStore {
   }
 
   /**
-   * How many of the member's entries are unread, counting no further than `cap`: the `cap`-th newest unread one is
-   * looked up by the index (skipping its entries, not reading documents); without it, the unread are fewer and
-   * counted from the index. Either way at most `cap` index entries, whatever the member's history.
+   * How many of the member's entries are unread, counting no further than `cap`: at most `cap` entries of the index,
+   * whatever the member's history.
    */
-  async countUnread(userId: string, cap: number): Promise<number> {
-    const unread = { userId, read: false };
-    const [capped] = await this.entries.find(unread, { sort: { updatedAt: -1 }, skip: cap - 1, limit: 1 });
-    return capped ? cap : this.entries.count(unread);
+  countUnread(userId: string, cap: number): Promise<number> {
+    return this.entries.count({ userId, read: false }, { limit: cap });
   }
 
   /** Up to `limit` of the member's entries, the most recently updated first, after `after` (a page's last). */

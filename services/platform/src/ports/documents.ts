@@ -12,6 +12,11 @@ export interface FindOptions {
   limit?: number;
 }
 
+export interface CountOptions {
+  /** Counts no further than this. */
+  limit?: number;
+}
+
 export interface IndexSpec {
   fields: Record<string, 1 | -1>;
   unique?: boolean;
@@ -28,7 +33,7 @@ export interface Collection<T extends BaseDocument> {
   insertOne(doc: T): Promise<void>;
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  count(filter: Filter): Promise<number>;
+  count(filter: Filter, options?: CountOptions): Promise<number>;
   /** Applies the update to the first match; returns the updated document, or null when nothing matched. */
   updateOne(filter: Filter, update: Update): Promise<T | null>;
   /** Applies the update to every match in one write; returns how many documents matched. */

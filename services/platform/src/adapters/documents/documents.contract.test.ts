@@ -62,6 +62,7 @@ await describeContract<DocumentStore>('documents', documentStoreTargets, (store)
         'anna',
       ]);
       expect(await members$.count({ ...listed, age: { $gt: 30 } })).toBe(2);
+      expect(await members$.count({ ...listed, age: { $gt: 30 } }, { limit: 1 })).toBe(1);
       expect(await members$.updateMany({ ...listed, age: { $gt: 30 } }, { $inc: { visits: 1 } })).toBe(2);
       expect(ids(await members$.find({ visits: 1 }))).toEqual(['m1', 'm3']);
       expect(await members$.updateMany(listed, { $pull: { tags: { $in: ['tester'] } } })).toBe(3);
@@ -124,6 +125,13 @@ await describeContract<DocumentStore>('documents', documentStoreTargets, (store)
       expect(await members$.count({})).toBe(4);
       expect(await members$.count({ tags: 'tester' })).toBe(2);
       expect(await members$.count({ name: 'zeno' })).toBe(0);
+    });
+
+    it('counts no further than a limit', async () => {
+      const members$ = await seeded();
+      expect(await members$.count({}, { limit: 3 })).toBe(3);
+      expect(await members$.count({ tags: 'tester' }, { limit: 5 })).toBe(2);
+      expect(await members$.count({ name: 'zeno' }, { limit: 1 })).toBe(0);
     });
   });
 

@@ -3,6 +3,7 @@ import {
   DuplicateKeyError,
   type BaseDocument,
   type Collection,
+  type CountOptions,
   type DocumentStore,
   type Filter,
   type FindOptions,
@@ -111,10 +112,13 @@ class MongoCollectionAdapter<T extends BaseDocument> implements Collection<T> {
     return (await reachable(cursor.toArray())) as unknown as T[];
   }
 
-  async count(filter: Filter): Promise<number> {
+  async count(filter: Filter, options: CountOptions = {}): Promise<number> {
     const ids = this.idsAskedOneByOne(filter);
-    if (ids) return sum(await Promise.all(ids.map((id) => this.count(byId(filter, id)))));
-    return await reachable(this.collection.countDocuments(filter as MongoFilter));
+    if (ids) {
+      const counted = sum(await Promise.all(ids.map((id) => this.count(byId(filter, id)))));
+      return Math.min(counted, options.limit ?? Infinity);
+    }
+    return await reachable(this.collection.countDocuments(filter as MongoFilter, options));
   }
 
   async updateOne(filter: Filter, update: Update): Promise<T | null> {

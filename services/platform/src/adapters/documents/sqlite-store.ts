@@ -5,6 +5,7 @@ import {
   DuplicateKeyError,
   type BaseDocument,
   type Collection,
+  type CountOptions,
   type DocumentStore,
   type Filter,
   type FindOptions,
@@ -255,11 +256,18 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     return this.select(filter, options);
   }
 
-  async count(filter: Filter): Promise<number> {
+  async count(filter: Filter, { limit }: CountOptions = {}): Promise<number> {
     const { sql, params } = this.where(filter);
-    return (
-      this.store.statement(`SELECT count(*) AS n FROM ${this.table} WHERE ${sql}`).get(...params) as { n: number }
-    ).n;
+    if (limit === undefined)
+      return this.store
+        .statement(`SELECT count(*) FROM ${this.table} WHERE ${sql}`)
+        .pluck()
+        .get(...params) as number;
+    const query = `SELECT count(*) FROM (SELECT 1 FROM ${this.table} WHERE ${sql} LIMIT ?)`;
+    return this.store
+      .statement(query)
+      .pluck()
+      .get(...params, limit) as number;
   }
 
   async updateOne(filter: Filter, update: Update): Promise<T | null> {
