@@ -96,7 +96,7 @@ export const bffConfigSchema = z.object({
    * Admission control (bff/src/admission): past either threshold a request is refused at once with 503 and
    * Retry-After instead of queueing; a session with this many requests unanswered is refused with 429.
    */
-  ADMISSION_MAX_EVENT_LOOP_DELAY_MS: positiveInt(20),
+  ADMISSION_MAX_EVENT_LOOP_DELAY_MS: positiveInt(50),
   ADMISSION_MAX_IN_FLIGHT: positiveInt(32),
   ADMISSION_MAX_IN_FLIGHT_PER_MEMBER: positiveInt(16),
 });
