@@ -19,6 +19,7 @@ import {
   quoteIdentifier,
   type SqliteDatabase,
 } from '../sqlite/open-database.js';
+import { statementCache } from '../sqlite/kept-statements.js';
 import { WriteBatches } from '../sqlite/write-batches.js';
 import { applyUpdate, assertOperatorUpdate } from './apply-update.js';
 import { OUTBOX_FIELD } from '../../outbox/outbox.js';
@@ -37,8 +38,6 @@ const COLLECTION_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export const DOCUMENTS_FILE = 'documents.sqlite';
 /** Where the store remembers which paths have held arrays; `$` cannot appear in a collection's name. */
 const ARRAY_PATHS = quoteIdentifier('tip$array_paths');
-/** Prepared statements kept per connection: queries are few shapes, compiled with their values as parameters. */
-const STATEMENT_CACHE = 500;
 
 type Row = { id: string; doc: string; outbox: string | null };
 
@@ -52,7 +51,8 @@ type Row = { id: string; doc: string; outbox: string | null };
  */
 export class SqliteDocumentStore implements DocumentStore {
   private readonly collections = new Map<string, SqliteCollection<BaseDocument>>();
-  private readonly statements = new Map<string, Statement>();
+  /** A prepared statement for this SQL, kept for the next call with the same shape. */
+  readonly statement: (sql: string) => Statement;
   private readonly arrayPaths = new Map<string, Set<string>>();
   /** Rows of ARRAY_PATHS this connection knows, and the database's data_version when it last looked for others. */
   private arrayPathsKnown = 0;
@@ -67,6 +67,7 @@ export class SqliteDocumentStore implements DocumentStore {
     logger: Logger | undefined,
   ) {
     this.writes = new WriteBatches(db);
+    this.statement = statementCache(db);
     this.stopCheckpoints = keepCheckpointed(db, (error) =>
       logger?.error({ err: error }, 'could not checkpoint the document store'),
     );
@@ -110,21 +111,6 @@ export class SqliteDocumentStore implements DocumentStore {
     // Keeps the planner's statistics fresh for the next start, cheaply (SQLite's advice for long-lived connections).
     this.db.pragma('optimize');
     this.db.close();
-  }
-
-  /** A prepared statement for this SQL, kept for the next call with the same shape. */
-  statement(sql: string): Statement {
-    let prepared = this.statements.get(sql);
-    if (prepared) {
-      // Most recently used last, so that the oldest is the first to go.
-      this.statements.delete(sql);
-    } else {
-      prepared = this.db.prepare(sql);
-      if (this.statements.size >= STATEMENT_CACHE)
-        this.statements.delete(this.statements.keys().next().value as string);
-    }
-    this.statements.set(sql, prepared);
-    return prepared;
   }
 
   /**
@@ -258,16 +244,14 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
 
   async count(filter: Filter, { limit }: CountOptions = {}): Promise<number> {
     const { sql, params } = this.where(filter);
-    if (limit === undefined)
-      return this.store
-        .statement(`SELECT count(*) FROM ${this.table} WHERE ${sql}`)
-        .pluck()
-        .get(...params) as number;
-    const query = `SELECT count(*) FROM (SELECT 1 FROM ${this.table} WHERE ${sql} LIMIT ?)`;
+    const [query, limits] =
+      limit === undefined
+        ? [`SELECT count(*) FROM ${this.table} WHERE ${sql}`, []]
+        : [`SELECT count(*) FROM (SELECT 1 FROM ${this.table} WHERE ${sql} LIMIT ?)`, [limit]];
     return this.store
       .statement(query)
       .pluck()
-      .get(...params, limit) as number;
+      .get(...params, ...limits) as number;
   }
 
   async updateOne(filter: Filter, update: Update): Promise<T | null> {
