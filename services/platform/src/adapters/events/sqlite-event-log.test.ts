@@ -224,9 +224,9 @@ for (let n = 0; ; n += 1) {
 
   it("looks for other processes' events by reading only the log past what it saw, not the whole log", async () => {
     const log = await open(newDir());
-    const { topicsSince } = log.statements;
-    const plan = topicsSince.database
-      .prepare(`EXPLAIN QUERY PLAN ${topicsSince.source}`)
+    const { since } = log.statements;
+    const plan = since.database
+      .prepare(`EXPLAIN QUERY PLAN ${since.source}`)
       .all(0)
       .map((step) => (step as { detail: string }).detail);
     expect(plan).toEqual([expect.stringMatching(/^SEARCH events USING INTEGER PRIMARY KEY \(rowid>\?\)/)]);

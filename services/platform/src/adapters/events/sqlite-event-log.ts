@@ -18,6 +18,7 @@ import {
 } from '../sqlite/open-database.js';
 import { checkpointInBackground } from '../sqlite/background-checkpoints.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
+import { LogTail, type LogRow } from './log-tail.js';
 
 export interface SqliteEventLogOptions {
   logger?: Logger;
@@ -46,6 +47,8 @@ const BATCH = 200;
 const OFFSETS_FLUSH_MS = 50;
 /** How often a process looks for events other processes wrote, while a consumer waits. */
 const POLL_MS = 5;
+/** The newest events a process keeps for its consumers (LogTail): about a second of a busy platform's. */
+const TAIL_EVENTS = 1_000;
 /**
  * A consumer's claim on a (group, topic): renewed while it runs, a handler's work included (a video's transcoding
  * takes minutes); another process takes over once it expires.
@@ -88,12 +91,16 @@ export class SqliteEventLog implements EventBus {
   /** Compaction truncates the WAL; between compactions it is checkpointed off the event loop. */
   private readonly stopBackgroundCheckpoints: () => void;
   private poll: NodeJS.Timeout | undefined;
-  private lastSeen: number;
+  /**
+   * The newest events, up to the newest this process has seen (published, or found by its poll). Compaction starts it
+   * anew: what compaction drops is gone from memory too.
+   */
+  private tail: LogTail;
   readonly statements: Record<
     | 'insert'
     | 'read'
     | 'newest'
-    | 'topicsSince'
+    | 'since'
     | 'committed'
     | 'commit'
     | 'lease'
@@ -129,9 +136,7 @@ export class SqliteEventLog implements EventBus {
       insert: db.prepare('INSERT INTO events (topic, key, published_at, envelope) VALUES (?, ?, ?, ?)'),
       read: db.prepare('SELECT seq, envelope FROM events WHERE topic = ? AND seq > ? ORDER BY seq LIMIT ?'),
       newest: db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).pluck(),
-      // Not DISTINCT: SQLite answers that by scanning all of events_by_topic, a cost that grows with the log, each
-      // poll; this reads only the events past the mark, by their seq.
-      topicsSince: db.prepare('SELECT topic FROM events WHERE seq > ?').pluck(),
+      since: db.prepare('SELECT seq, topic, envelope FROM events WHERE seq > ? ORDER BY seq'),
       committed: db.prepare('SELECT seq FROM offsets WHERE grp = ? AND topic = ?').pluck(),
       commit: db.prepare(
         `INSERT INTO offsets (grp, topic, seq) SELECT @group, @topic, @seq WHERE EXISTS
@@ -151,7 +156,7 @@ export class SqliteEventLog implements EventBus {
       ),
       expire: db.prepare('DELETE FROM events WHERE topic NOT IN (SELECT value FROM json_each(?)) AND published_at < ?'),
     };
-    this.lastSeen = (this.statements.newest.get() as number | undefined) ?? 0;
+    this.tail = new LogTail((this.statements.newest.get() as number | undefined) ?? 0, TAIL_EVENTS);
     this.stopBackgroundCheckpoints = checkpointInBackground(db);
     this.maintenance = setInterval(() => {
       try {
@@ -189,6 +194,7 @@ export class SqliteEventLog implements EventBus {
       for (const topic of this.compactedTopics) dropped[topic] = this.statements.compact.run({ topic }).changes;
       this.statements.expire.run(JSON.stringify(this.compactedTopics), Date.now() - this.retentionMs);
     })();
+    this.tail = new LogTail(this.tail.newest, TAIL_EVENTS);
     this.db.pragma('wal_checkpoint(TRUNCATE)');
     return dropped;
   }
@@ -236,14 +242,16 @@ export class SqliteEventLog implements EventBus {
     const envelopes = events.map((event) => envelopeSchema.parse(event) as EventEnvelope);
     if (envelopes.length === 0) return;
     const now = Date.now();
-    const seqs = this.db.transaction(() =>
-      envelopes.map((envelope) =>
-        Number(this.statements.insert.run(topic, envelope.key, now, JSON.stringify(envelope)).lastInsertRowid),
-      ),
+    const rows = this.db.transaction(() =>
+      envelopes.map((envelope) => {
+        const json = JSON.stringify(envelope);
+        const { lastInsertRowid } = this.statements.insert.run(topic, envelope.key, now, json);
+        return { seq: Number(lastInsertRowid), topic, envelope: json };
+      }),
     )();
-    // The poll need not wake anyone for these (their topic's cursors are woken here), unless another process wrote
-    // events since it last looked: those stay for it to find.
-    if (this.lastSeen === (seqs[0] ?? 0) - 1) this.lastSeen = seqs.at(-1) ?? this.lastSeen;
+    // The tail takes these (and the poll need not wake anyone for them: their topic's cursors are woken here), unless
+    // another process wrote events since this one last looked: the poll finds those and these together, in order.
+    if (this.tail.newest === (rows[0]?.seq ?? 0) - 1) this.tail.extend(rows, this.tail.newest);
     for (const cursor of this.cursors.values()) if (cursor.topic === topic) cursor.wake();
   }
 
@@ -303,17 +311,23 @@ export class SqliteEventLog implements EventBus {
   }
 
   /**
-   * Starts looking for other processes' events while some consumer waits for them, waking only the cursors of the
-   * topics that have some (each woken cursor reads the log).
+   * Starts looking for other processes' events while some consumer waits for them: the poll reads them once into the
+   * tail, and wakes only the cursors of the topics that have some.
    */
   private watch(): void {
     this.poll ??= setInterval(() => {
       const newest = (this.statements.newest.get() as number | undefined) ?? 0;
-      if (newest === this.lastSeen) return;
-      const topics = new Set(this.statements.topicsSince.all(this.lastSeen) as string[]);
-      this.lastSeen = newest;
+      if (newest === this.tail.newest) return;
+      const rows = this.statements.since.all(this.tail.newest) as (LogRow & { topic: string })[];
+      this.tail.extend(rows, newest);
+      const topics = new Set(rows.map((row) => row.topic));
       for (const cursor of this.cursors.values()) if (topics.has(cursor.topic)) cursor.wake();
     }, POLL_MS).unref();
+  }
+
+  /** The topic's events past `position`, at most `limit`: from the tail where it has them all, else from the log. */
+  read(topic: string, position: number, limit: number): LogRow[] {
+    return this.tail.read(topic, position, limit) ?? (this.statements.read.all(topic, position, limit) as LogRow[]);
   }
 }
 
@@ -383,7 +397,7 @@ class GroupCursor {
   private async run(): Promise<void> {
     this.running = true;
     let failures = 0;
-    let batch: { seq: number; envelope: string }[] = [];
+    let batch: LogRow[] = [];
     try {
       while (this.members.length > 0) {
         if (!this.holdLease()) {
@@ -398,7 +412,7 @@ class GroupCursor {
             this.maybeMore = true;
             continue;
           }
-          batch = this.log.statements.read.all(this.topic, this.position, BATCH) as typeof batch;
+          batch = this.log.read(this.topic, this.position, BATCH);
           this.maybeMore = batch.length === BATCH;
           if (batch.length === 0) continue;
         }
