@@ -6,6 +6,12 @@ import { readyUrlOf, WORKER_SLOT } from './worker-slot.js';
 
 /** How long a worker may take to stop cleanly (its requests, its stores' flush) before it is killed. */
 const STOP_GRACE_MS = 30_000;
+/**
+ * A worker's young generation at most half V8's default: idle, a worker's resident memory was mostly its semi-spaces,
+ * which its timers' allocations fill (212 MB against 193 MB with this, and the feed's live mix within the noise;
+ * 8 MB cost the session read a tenth).
+ */
+const WORKER_V8_FLAGS = ['--max-semi-space-size=16'];
 
 export interface RunningWorkers {
   /**
@@ -37,6 +43,7 @@ export function startWorkers(options: {
   const { count, logger, onGiveUp, policy = DEFAULT_RESTART_POLICY } = options;
   // The cluster adapter's other half (the workers' BFFs use createAdapter): broadcasts reach every worker's sockets.
   setupPrimary();
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...WORKER_V8_FLAGS] });
   const slots = new Map<number, Worker>();
   const crashes = crashCounter(policy);
   let stopping = false;
