@@ -6,8 +6,9 @@
  * page of GET /api/posts/feed, 20% the next page by the cursor (X-Next-Cursor) that the connection's last first
  * page gave, 7% a like toggled on a post of that page, 3% that post's comments. A like makes the liker's kept pages
  * and the post's like count stale in the BFF, so pages served again, counts merged into them and pages rendered
- * afresh are measured together. It runs on the embedded platform (one process), then on the one-machine shape
- * (`npm run start:processes`: each service and the BFF a process of its own) over the same data directory.
+ * afresh are measured together. It runs on the embedded platform (as npm start runs it: a worker per core), then on
+ * the one-machine shape (`npm run start:processes`: each service and the BFF a process of its own) over the same data
+ * directory.
  *
  * Browsers ask for compressed answers (Accept-Encoding): the live mix and the first page run again as Chromium asks,
  * each page of the feed then brotli-compressed once for as long as the BFF keeps it.

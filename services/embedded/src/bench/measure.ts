@@ -8,13 +8,20 @@ import { readFileSync } from 'node:fs';
 export const CONNECTIONS = 50;
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
-/** Requests per second, p50 and p99 of GETs at `url`; any error or non-2xx answer under load fails the bench. */
+/**
+ * 2xx answers per second, p50 and p99 of GETs at `url`. An error or a non-2xx answer under load fails the bench, but
+ * for the admission gate's 503s: a load past the machine's knee may cross the gate for a moment, so those are told
+ * (printed) and left out of the rate, as the live mix counts them.
+ */
 export async function load(url: string, headers: Record<string, string>, connections = CONNECTIONS) {
   const result = await autocannon({ url, connections, duration: DURATION_S, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
+  const busy = result.statusCodeStats?.['503']?.count ?? 0;
+  if (result.non2xx > busy || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  if (busy > 0) console.log(`${url}: ${busy} of ${result.non2xx + result['2xx']} answers 503 busy, not counted`);
+  const answered = result['2xx'] / (result['2xx'] + busy);
+  return { rps: result.requests.average * answered, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /**
