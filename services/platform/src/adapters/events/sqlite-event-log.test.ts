@@ -222,12 +222,24 @@ for (let n = 0; ; n += 1) {
     await Promise.all([here.close(), there.close()]);
   });
 
+  it('reads what another process wrote before it first looked, more than it keeps in memory, from the file', async () => {
+    const dir = newDir();
+    // A lease renewed only every 200 s, as above: a consumer that waits wakes only on a look for other processes' events.
+    const [here, there] = [await open(dir, { leaseMs: 600_000 }), await open(dir)];
+    const written = Array.from({ length: 1_500 }, (_, n) => envelope(n));
+    for (let start = 0; start < written.length; start += 100)
+      await there.publish('t', written.slice(start, start + 100));
+    await here.publish('t', [envelope(1_500)]);
+    expect(numbers(await drain(here, 'g', 't', 1_501))).toEqual(Array.from({ length: 1_501 }, (_, n) => n));
+    await Promise.all([here.close(), there.close()]);
+  });
+
   it("looks for other processes' events by reading only the log past what it saw, not the whole log", async () => {
     const log = await open(newDir());
     const { since } = log.statements;
     const plan = since.database
       .prepare(`EXPLAIN QUERY PLAN ${since.source}`)
-      .all(0)
+      .all(0, 1)
       .map((step) => (step as { detail: string }).detail);
     expect(plan).toEqual([expect.stringMatching(/^SEARCH events USING INTEGER PRIMARY KEY \(rowid>\?\)/)]);
     await log.close();

@@ -136,7 +136,7 @@ export class SqliteEventLog implements EventBus {
       insert: db.prepare('INSERT INTO events (topic, key, published_at, envelope) VALUES (?, ?, ?, ?)'),
       read: db.prepare('SELECT seq, envelope FROM events WHERE topic = ? AND seq > ? ORDER BY seq LIMIT ?'),
       newest: db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`).pluck(),
-      since: db.prepare('SELECT seq, topic, envelope FROM events WHERE seq > ? ORDER BY seq'),
+      since: db.prepare('SELECT seq, topic, envelope FROM events WHERE seq > ? ORDER BY seq LIMIT ?'),
       committed: db.prepare('SELECT seq FROM offsets WHERE grp = ? AND topic = ?').pluck(),
       commit: db.prepare(
         `INSERT INTO offsets (grp, topic, seq) SELECT @group, @topic, @seq WHERE EXISTS
@@ -318,7 +318,13 @@ export class SqliteEventLog implements EventBus {
     this.poll ??= setInterval(() => {
       const newest = (this.statements.newest.get() as number | undefined) ?? 0;
       if (newest === this.tail.newest) return;
-      const rows = this.statements.since.all(this.tail.newest) as (LogRow & { topic: string })[];
+      const rows = this.statements.since.all(this.tail.newest, TAIL_EVENTS) as (LogRow & { topic: string })[];
+      if (rows.length === TAIL_EVENTS) {
+        // More than the tail holds (the poll started late): it starts anew past them, and every consumer reads the log.
+        this.tail = new LogTail(Math.max(newest, rows.at(-1)?.seq ?? 0), TAIL_EVENTS);
+        for (const cursor of this.cursors.values()) cursor.wake();
+        return;
+      }
       this.tail.extend(rows, newest);
       const topics = new Set(rows.map((row) => row.topic));
       for (const cursor of this.cursors.values()) if (topics.has(cursor.topic)) cursor.wake();
