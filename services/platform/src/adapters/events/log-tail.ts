@@ -19,7 +19,6 @@ export class LogTail {
   /** Per topic, the offset of its last event forgotten: it has every later one of the topic. */
   private readonly forgotten = new Map<string, number>();
 
-  /** The newest offset the tail holds every event up to. */
   private through: number;
   /** The log's newest offset when the tail started: it holds nothing up to it. */
   private readonly startedAfter: number;
