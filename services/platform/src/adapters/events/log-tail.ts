@@ -4,6 +4,9 @@ export interface LogRow {
   envelope: string;
 }
 
+/** An event with the topic it is on, as the tail takes it in. */
+export type TopicRow = LogRow & { topic: string };
+
 /**
  * The newest events of the embedded log as this process has seen them (those it published, those its poll found
  * others had), so that the consumers of a process, each woken for every new event of its topic, read them from memory
@@ -40,7 +43,7 @@ export class LogTail {
    * Every event of the log past `newest` up to `through` (those `rows`, in order of offset); `through` may be past the
    * last of them where later events were deleted.
    */
-  extend(rows: readonly (LogRow & { topic: string })[], through: number): void {
+  extend(rows: readonly TopicRow[], through: number): void {
     for (const { seq, topic, envelope } of rows) {
       let held = this.topics.get(topic);
       if (!held) this.topics.set(topic, (held = []));

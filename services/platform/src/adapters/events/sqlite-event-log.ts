@@ -18,7 +18,7 @@ import {
 } from '../sqlite/open-database.js';
 import { checkpointInBackground } from '../sqlite/background-checkpoints.js';
 import { assertTopicName, envelopeSchema } from './envelope-schema.js';
-import { LogTail, type LogRow } from './log-tail.js';
+import { LogTail, type LogRow, type TopicRow } from './log-tail.js';
 
 export interface SqliteEventLogOptions {
   logger?: Logger;
@@ -318,7 +318,7 @@ export class SqliteEventLog implements EventBus {
     this.poll ??= setInterval(() => {
       const newest = (this.statements.newest.get() as number | undefined) ?? 0;
       if (newest === this.tail.newest) return;
-      const rows = this.statements.since.all(this.tail.newest, TAIL_EVENTS) as (LogRow & { topic: string })[];
+      const rows = this.statements.since.all(this.tail.newest, TAIL_EVENTS) as TopicRow[];
       if (rows.length === TAIL_EVENTS) {
         // More than the tail holds (the poll started late): it starts anew past them, and every consumer reads the log.
         this.tail = new LogTail(Math.max(newest, rows.at(-1)?.seq ?? 0), TAIL_EVENTS);
