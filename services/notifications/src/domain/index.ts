@@ -4,6 +4,7 @@ export * from './kinds.js';
 export * from './preferences.js';
 export * from './premium.js';
 export * from './preview.js';
+export * from './push-retries.js';
 export * from './push-services.js';
 export * from './quiet-hours.js';
 export * from './recency.js';

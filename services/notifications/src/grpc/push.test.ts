@@ -4,7 +4,12 @@ import { failureOf, waitFor } from '@tip/platform/testing';
 import { PostDecided, PostEngagementChanged } from '@tip/content/contract';
 import { UserDeleted } from '@tip/identity/contract';
 import { MessagesRead, MessageSent } from '@tip/messaging/contract';
-import { DEFAULT_PREFERENCES, DEVICES_PER_MEMBER, type NotificationPreferences } from '../domain/index.js';
+import {
+  DEFAULT_PREFERENCES,
+  DEVICES_PER_MEMBER,
+  PUSH_ATTEMPTS,
+  type NotificationPreferences,
+} from '../domain/index.js';
 import { outboundRequests } from '../infra/web-push-sender.js';
 import { startNotificationsHarness, type NotificationsHarness } from '../testing/harness.js';
 import { startPushServiceStandIn, type PushServiceStandIn, type StandInDevice } from '../testing/push-service.js';
@@ -15,7 +20,8 @@ let harness: NotificationsHarness;
 beforeAll(async () => {
   pushService = await startPushServiceStandIn();
   // A message waits a second before it goes to the devices: long enough for its thread's reading to come by first.
-  harness = await startNotificationsHarness({ ...pushService.pushOptions, pushHoldMs: 1000 });
+  // A push that failed for a moment is tried again a tenth of a second later (unless the push service says when).
+  harness = await startNotificationsHarness({ ...pushService.pushOptions, pushHoldMs: 1000, pushRetryWaitMs: 100 });
 });
 afterAll(async () => {
   await harness.stop();
@@ -249,12 +255,57 @@ describe('Web Push', () => {
     const tried = pushService.all().length;
     await like(postId, await harness.member());
     await allSent();
-    // Only the failing device was tried again.
+    // Only the failing device was tried again, once: its push service is known to be failing.
     expect(pushService.all().length).toBe(tried + 1);
     const exported = JSON.parse((await harness.client.ExportMember({ userId: author })).json);
     expect(exported.pushSubscriptions.map((subscription: { endpoint: string }) => subscription.endpoint)).toEqual([
       failing.endpoint,
     ]);
+  });
+
+  /** A member with a device, and a post of theirs whose first like their device took (so its push service works). */
+  async function authorWhosePushArrived() {
+    const { userId, device } = await memberWithDevice();
+    const postId = await harness.post(userId);
+    await like(postId, await harness.member());
+    await allSent();
+    expect(device.received).toHaveLength(1);
+    return { userId, device, postId };
+  }
+
+  /** How many pushes the push service was posted for one more like of the post. */
+  async function triesOfALike(postId: string) {
+    const before = pushService.all().length;
+    await like(postId, await harness.member());
+    await allSent();
+    return pushService.all().length - before;
+  }
+
+  it('tries a push again when its push service fails for a moment, as long as it says, and it arrives once', async () => {
+    const { userId: author, device, postId } = await authorWhosePushArrived();
+    const dropping = pushService.device();
+    await harness.client.Subscribe({ userId: author, ...dropping, language: 'it' });
+    pushService.answer(device, 503, { times: 1, retryAfter: '1' });
+    pushService.answer(dropping, 'drop', { times: 1 });
+    const started = Date.now();
+    expect(await triesOfALike(postId)).toBe(4);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(device.received).toHaveLength(2);
+    expect(titles(dropping)).toEqual([titles(device)[1]]);
+  });
+
+  it('gives a failing push service three tries a push, then one until it takes a push again', async () => {
+    const { device, postId } = await authorWhosePushArrived();
+    pushService.answer(device, 500);
+    expect(await triesOfALike(postId)).toBe(PUSH_ATTEMPTS);
+    expect(await triesOfALike(postId)).toBe(1);
+    pushService.answer(device, 201);
+    expect(await triesOfALike(postId)).toBe(1);
+    pushService.answer(device, 429);
+    expect(await triesOfALike(postId)).toBe(PUSH_ATTEMPTS);
+    pushService.answer(device, 201);
+    expect(await triesOfALike(postId)).toBe(1);
+    expect(device.received).toHaveLength(3);
   });
 
   it('moves an endpoint to the member who subscribes it next, and unsubscribes only the member’s own', async () => {

@@ -22,6 +22,8 @@ export interface PushOptions {
   pushServiceCa?: string;
   /** Only for tests: how push services' names resolve, instead of DNS. */
   pushLookup?: LookupFunction;
+  /** Only for tests: the first wait before a push that failed for a moment is tried again (1 s). */
+  pushRetryWaitMs?: number;
 }
 
 /** What the use cases need to tell devices: the members' preferences and subscriptions, the keys, the sentences. */
@@ -48,7 +50,13 @@ export async function openPushing(
     subscriptions,
     pushKey: vapid.publicKey,
     pushServiceHosts,
-    sender: new WebPushSender({ vapid, logger, agent, pushServiceHosts }),
+    sender: new WebPushSender({
+      vapid,
+      logger,
+      agent,
+      pushServiceHosts,
+      firstRetryWaitMs: options.pushRetryWaitMs,
+    }),
     texts: pushTexts(),
   };
 }

@@ -1,7 +1,8 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import webPush from 'web-push';
 import type { Logger } from '@tip/platform';
-import { isPushServiceEndpoint } from '../domain/index.js';
+import { isPushServiceEndpoint, retryWaitMs } from '../domain/index.js';
 import { RefusedPushAddress, type PushServiceAgent } from './push-service-agent.js';
 import type { PushSubscriptionDocument } from './push-subscriptions.js';
 import type { VapidDetails } from './vapid-keys.js';
@@ -17,7 +18,7 @@ export interface PushPayload {
   tag: string;
 }
 
-/** sent; gone (404 or 410: the subscription ended); failed (anything else, logged). */
+/** sent; gone (404 or 410: the subscription ended); failed (anything else, after its tries; logged). */
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /** How long a push service may keep one request open; a slow one costs this much of one of the sending slots. */
@@ -41,7 +42,8 @@ const SIGNATURE_RENEWED_BEFORE_S = 60 * 60;
 /**
  * Sends payloads through the devices' push services with web-push (RFC 8291's encryption, VAPID's signature), over
  * `agent`, which connects only to public addresses, and only to endpoints on the push services' list (a subscription
- * stored before the list was narrowed is not sent to). A push service that fails is logged once, until it takes a
+ * stored before the list was narrowed is not sent to). A push that fails for a moment (domain/push-retries) is tried
+ * again, outside the sending slots while it waits. A push service that fails is logged once, until it takes a
  * notification again: one that is down would otherwise log every notification to every one of its devices.
  */
 export class WebPushSender {
@@ -56,6 +58,7 @@ export class WebPushSender {
   private readonly logger: Logger;
   private readonly agent: PushServiceAgent;
   private readonly pushServiceHosts: readonly string[];
+  private readonly firstRetryWaitMs: number;
 
   constructor(options: {
     vapid: VapidDetails;
@@ -63,43 +66,73 @@ export class WebPushSender {
     agent: PushServiceAgent;
     /** The push services' hosts an endpoint must name (PUSH_SERVICE_HOSTS). */
     pushServiceHosts: readonly string[];
+    /** The wait before a push that failed for a moment is tried again (domain/push-retries); 1 s by default. */
+    firstRetryWaitMs?: number;
   }) {
     ({ vapid: this.vapid, logger: this.logger, agent: this.agent, pushServiceHosts: this.pushServiceHosts } = options);
+    this.firstRetryWaitMs = options.firstRetryWaitMs ?? 1000;
   }
 
-  send(subscription: PushSubscriptionDocument, payload: PushPayload, urgent: boolean): Promise<PushOutcome> {
+  async send(subscription: PushSubscriptionDocument, payload: PushPayload, urgent: boolean): Promise<PushOutcome> {
     const pushService = new URL(subscription.endpoint).origin;
     if (!isPushServiceEndpoint(subscription.endpoint, this.pushServiceHosts)) {
       this.failedOnce(pushService, 'a device names no known push service: nothing was sent there');
-      return Promise.resolve('failed');
+      return 'failed';
     }
-    return outbound(async () => {
-      try {
-        await webPush.sendNotification(
-          { endpoint: subscription.endpoint, keys: subscription.keys },
-          JSON.stringify(payload),
-          {
-            headers: { Authorization: this.authorization(pushService) },
-            TTL: TIME_TO_LIVE_S,
-            urgency: urgent ? 'high' : 'normal',
-            timeout: SEND_TIMEOUT_MS,
-            agent: this.agent,
-          },
-        );
+    for (let attempt = 1; ; attempt++) {
+      const error = await outbound(() => this.post(subscription, payload, urgent, pushService));
+      if (error === undefined) {
         if (this.failing.delete(pushService))
           this.logger.info({ pushService }, 'a push service takes notifications again');
         return 'sent';
-      } catch (error) {
-        const status = error instanceof webPush.WebPushError ? error.statusCode : undefined;
-        if (status === 404 || status === 410) return 'gone';
-        const refused = error instanceof RefusedPushAddress;
-        this.failedOnce(pushService, refused ? error.message : 'a push service refused a notification', {
-          ...(!refused && { err: error }),
+      }
+      if (error instanceof RefusedPushAddress) {
+        this.failedOnce(pushService, error.message);
+        return 'failed';
+      }
+      const status = error instanceof webPush.WebPushError ? error.statusCode : undefined;
+      if (status === 404 || status === 410) return 'gone';
+      const retryAfter = error instanceof webPush.WebPushError ? error.headers['retry-after'] : undefined;
+      // A push service known to be failing gets one try a push: waits to try again would hold sending slots, which
+      // every other member's pushes need, for as long as it is down.
+      const wait = this.failing.has(pushService)
+        ? null
+        : retryWaitMs(attempt, { status, retryAfter }, this.firstRetryWaitMs);
+      if (wait === null) {
+        this.failedOnce(pushService, 'a push service refused a notification', {
+          err: error,
           status,
+          attempts: attempt,
         });
         return 'failed';
       }
-    });
+      await delay(wait);
+    }
+  }
+
+  /** One try: the error it ended with, or undefined when the push service took the push. */
+  private async post(
+    subscription: PushSubscriptionDocument,
+    payload: PushPayload,
+    urgent: boolean,
+    pushService: string,
+  ): Promise<unknown> {
+    try {
+      await webPush.sendNotification(
+        { endpoint: subscription.endpoint, keys: subscription.keys },
+        JSON.stringify(payload),
+        {
+          headers: { Authorization: this.authorization(pushService) },
+          TTL: TIME_TO_LIVE_S,
+          urgency: urgent ? 'high' : 'normal',
+          timeout: SEND_TIMEOUT_MS,
+          agent: this.agent,
+        },
+      );
+      return undefined;
+    } catch (error) {
+      return error;
+    }
   }
 
   /** Closes the connections kept to push services (the service stops). */

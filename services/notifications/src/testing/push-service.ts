@@ -21,7 +21,7 @@ export interface StandInDevice {
 
 /**
  * A local push service, for tests: it takes what web-push posts (RFC 8030) over TLS, answers 201, or what it is told
- * to answer for a device (404, 410), and decrypts each payload (RFC 8291, aes128gcm) with the private key of the
+ * to answer for a device (404, 410, a failure, or a connection closed unanswered), and decrypts each payload (RFC 8291, aes128gcm) with the private key of the
  * device's browser, which it plays: each device is an ECDH P-256 key pair and a 16-byte auth secret made here. The
  * decryption is written from the RFC with node:crypto, not web-push's own library, so it checks web-push's work.
  */
@@ -35,8 +35,11 @@ export interface PushServiceStandIn {
   certificate: string;
   /** A new browser subscription. */
   device(): StandInDevice;
-  /** What the stand-in answers the device's pushes from now on. */
-  answer(device: StandInDevice, status: 201 | 404 | 410 | 500): void;
+  /**
+   * What the stand-in answers the device's pushes from now on, or for the next `times` of them (then 201 again):
+   * a status (with a Retry-After header when given), or 'drop', the connection closed without an answer.
+   */
+  answer(device: StandInDevice, status: Answer, options?: { times?: number; retryAfter?: string }): void;
   /** Every push the stand-in was posted, whatever it answered. */
   all(): ReceivedPush[];
   /** How many connections were opened to it, pushes or not (a TLS handshake that fails counts too). */
@@ -50,6 +53,17 @@ export interface PushServiceStandIn {
   close(): Promise<void>;
 }
 
+export type Answer = 201 | 404 | 410 | 429 | 500 | 503 | 'drop';
+
+/** What the stand-in answers a device: `status`, for `times` more pushes when that is set. */
+interface Answering {
+  status: Answer;
+  times: number | undefined;
+  retryAfter: string | undefined;
+}
+
+const ALWAYS_TAKES: Answering = { status: 201, times: undefined, retryAfter: undefined };
+
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
 
 /** `onPush` hears of each push a device took, as it arrives (benches time them). */
@@ -61,7 +75,10 @@ export async function startPushServiceStandIn(
     algorithm: 'sha256',
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
-  const devices = new Map<string, { device: StandInDevice; ecdh: ReturnType<typeof createECDH>; status: number }>();
+  const devices = new Map<
+    string,
+    { device: StandInDevice; ecdh: ReturnType<typeof createECDH>; answering: Answering }
+  >();
   const all: ReceivedPush[] = [];
   let holding = false;
   const heldAnswers: (() => void)[] = [];
@@ -81,11 +98,17 @@ export async function startPushServiceStandIn(
         urgency: request.headers.urgency as string | undefined,
       };
       all.push(push);
-      if (held.status === 201) {
+      const { status, retryAfter } = held.answering;
+      if (held.answering.times !== undefined && --held.answering.times === 0) held.answering = ALWAYS_TAKES;
+      if (status === 'drop') {
+        request.socket.destroy();
+        return;
+      }
+      if (status === 201) {
         held.device.received.push(push);
         onPush(held.device, push);
       }
-      const answer = () => response.writeHead(held.status).end();
+      const answer = () => response.writeHead(status, retryAfter ? { 'retry-after': retryAfter } : {}).end();
       if (holding) heldAnswers.push(answer);
       else answer();
     });
@@ -107,12 +130,12 @@ export async function startPushServiceStandIn(
         keys: { p256dh: b64(ecdh.getPublicKey()), auth: b64(randomBytes(16)) },
         received: [],
       };
-      devices.set(path, { device, ecdh, status: 201 });
+      devices.set(path, { device, ecdh, answering: ALWAYS_TAKES });
       return device;
     },
-    answer(device, status) {
+    answer(device, status, options = {}) {
       const held = devices.get(new URL(device.endpoint).pathname);
-      if (held) held.status = status;
+      if (held) held.answering = { status, times: options.times, retryAfter: options.retryAfter };
     },
     all: () => all,
     connections: () => connections,
