@@ -1,6 +1,6 @@
 /** Content as its own process (the distributed shape). */
 import { runServiceMain } from '@tip/platform';
-import { walletDefinition } from '@tip/wallet/contract';
+import { debitsInBatches, walletDefinition } from '@tip/wallet/contract';
 import { readContentConfig } from './config.js';
 import { startContentService } from './service.js';
 
@@ -12,7 +12,7 @@ runServiceMain({
       ...runtime,
       approval: config.POST_APPROVAL,
       mediaWorker: config.MEDIA_WORKER,
-      wallet: connect(walletDefinition(), config.WALLET_ADDR),
+      wallet: debitsInBatches(connect(walletDefinition(), config.WALLET_ADDR)),
     }),
   serving: (_service, config) => ({ postApproval: config.POST_APPROVAL, mediaWorker: config.MEDIA_WORKER }),
 });

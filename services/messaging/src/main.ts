@@ -1,6 +1,6 @@
 /** Messaging as its own process (the distributed shape). */
 import { runServiceMain } from '@tip/platform';
-import { walletDefinition } from '@tip/wallet/contract';
+import { debitsInBatches, walletDefinition } from '@tip/wallet/contract';
 import { readMessagingConfig } from './config.js';
 import { startMessagingService } from './service.js';
 
@@ -8,5 +8,5 @@ runServiceMain({
   name: 'messaging',
   readConfig: readMessagingConfig,
   start: (runtime, config, connect) =>
-    startMessagingService({ ...runtime, wallet: connect(walletDefinition(), config.WALLET_ADDR) }),
+    startMessagingService({ ...runtime, wallet: debitsInBatches(connect(walletDefinition(), config.WALLET_ADDR)) }),
 });

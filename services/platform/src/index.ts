@@ -14,6 +14,7 @@ export * from './grpc/unary.js';
 export * from './grpc/server.js';
 export * from './grpc/client.js';
 export * from './grpc/service-token.js';
+export { fromRefusal, toRefusal, type Refusal } from './grpc/error-metadata.js';
 export * from './adapters/index.js';
 export * from './outbox/index.js';
 export * from './events/index.js';

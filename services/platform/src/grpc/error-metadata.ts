@@ -7,9 +7,13 @@ const PARAMS = 'x-message-params';
 /** Two domain codes can share a gRPC status (402 and 409 are both FAILED_PRECONDITION): the code travels too. */
 const CODE = 'x-error-code';
 
+/** A handler's failure as the caller may know it: the DomainError, or INTERNAL for anything unforeseen. */
+const describable = (error: unknown) =>
+  error instanceof DomainError ? error : new DomainError('INTERNAL', 'errors.internal');
+
 /** Turns a handler's failure into the gRPC error the client gets; anything unexpected becomes INTERNAL. */
 export function toGrpcError(error: unknown): Partial<ServiceError> {
-  const domain = error instanceof DomainError ? error : new DomainError('INTERNAL', 'errors.internal');
+  const domain = describable(error);
   const metadata = new Metadata();
   metadata.set(KEY, domain.messageKey);
   metadata.set(PARAMS, JSON.stringify(domain.params));
@@ -43,4 +47,32 @@ export function fromGrpcError(error: ServiceError): DomainError {
   const sentCode = String(error.metadata?.get(CODE)[0] ?? '');
   const code = sentCode in statusOf && statusOf[sentCode as ErrorCode].grpc === error.code ? sentCode : undefined;
   return new DomainError((code as ErrorCode | undefined) ?? errorCodeOfGrpc(error.code), messageKey, params);
+}
+
+/**
+ * A failure as a reply carries it, for a call that answers several things each on its own (a batch's refused
+ * item): the parts of the DomainError, INTERNAL for anything unforeseen, as toGrpcError sends them.
+ */
+export interface Refusal {
+  code: string;
+  messageKey: string;
+  /** The message's parameters, as JSON. */
+  params: string;
+}
+
+export function toRefusal(error: unknown): Refusal {
+  const { code, messageKey, params } = describable(error);
+  return { code, messageKey, params: JSON.stringify(params) };
+}
+
+/** The DomainError a refusal describes (INTERNAL for a code this side does not know). */
+export function fromRefusal(refusal: Refusal): DomainError {
+  const code = refusal.code in statusOf ? (refusal.code as ErrorCode) : 'INTERNAL';
+  let params: Record<string, string | number> = {};
+  try {
+    params = JSON.parse(refusal.params || '{}') as Record<string, string | number>;
+  } catch {
+    // Unreadable parameters: the message without them.
+  }
+  return new DomainError(code, refusal.messageKey || 'errors.internal', params);
 }

@@ -4,7 +4,7 @@ import { currentTraceIds } from '../tracing/tracing.js';
 import { currentRequestId } from './request-context.js';
 
 export type { Logger } from 'pino';
-export { currentRequestId, withRequestId } from './request-context.js';
+export { currentRequestId, outsideAnyRequest, withRequestId } from './request-context.js';
 
 /**
  * JSON lines for machines; on a terminal (someone ran `npm start`), readable lines instead. A line written inside a

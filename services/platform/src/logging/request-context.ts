@@ -21,3 +21,11 @@ export function withRequestId<T>(requestId: string, fn: () => T): T {
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
+
+/**
+ * Runs `fn` as the work of no request: what several requests share (one call carrying what each of them asked) is
+ * logged and traced as none of theirs.
+ */
+export function outsideAnyRequest<T>(fn: () => T): T {
+  return requestContext.exit(fn);
+}

@@ -1,5 +1,6 @@
 /**
- * `npm run bench`, the wallet's part: debits per second through gRPC, as content and messaging will call it.
+ * `npm run bench`, the wallet's part: debits per second through gRPC, as content and messaging call it (their debits
+ * gathered into DebitMany calls, debit-batches.ts).
  * The wallet runs as its own process (dist/main.js, embedded engines in a scratch DATA_DIR); this process is the
  * callers: 50 at a time across 1,000 funded accounts, for 10 s. After the load it checks that no credit was spent
  * twice (every account's balance is its funding minus the debits that succeeded) and asks CheckIntegrity.
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGrpcClient, generateServiceTokenSecret } from '@tip/platform';
-import { walletDefinition } from '../contract/index.js';
+import { debitsInBatches, walletDefinition } from '../contract/index.js';
 // The process helpers alone: the testing kit's index also loads jest's globals.
 import { freePort, spawnNode } from '@tip/platform/processes';
 import { atLeast, atMost, reportTarget } from '@tip/platform/bench';
@@ -35,8 +36,9 @@ async function main() {
   const connect = (caller: string) =>
     createGrpcClient(walletDefinition(), `127.0.0.1:${port}`, { caller, serviceTokenSecret, timeoutMs: 30_000 });
   const client = connect('bff');
-  // Debits come from the services that sell something (content, for an unlock), as in production.
+  // Debits come from the services that sell something (content, for an unlock), gathered as they gather them.
   const seller = connect('content');
+  const sell = debitsInBatches(seller);
   try {
     await waitForWallet(() => client.Balance({ userId: 'probe' }));
     const accounts = Array.from({ length: ACCOUNTS }, (_, i) => `bench-member-${i}`);
@@ -66,7 +68,7 @@ async function main() {
         const userId = accounts[(n * 7919) % ACCOUNTS] as string;
         const started = process.hrtime.bigint();
         try {
-          await seller.Debit({
+          await sell.Debit({
             userId,
             amount: 1,
             reference: { type: 'post', id: `bench-${n}` },

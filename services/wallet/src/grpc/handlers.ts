@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseInput, type CallContext, type ServiceHandlers } from '@tip/platform';
+import { DomainError, parseInput, toRefusal, type CallContext, type ServiceHandlers } from '@tip/platform';
 import type { WalletDefinition } from '../contract/index.js';
 import { z } from 'zod';
 import { balanceOf, balancesOf } from '../app/balance.js';
@@ -17,6 +17,8 @@ const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.request
 const userId = z.string().min(1);
 /** A page of the admin console's users is at most 100; 500 leaves room and bounds the work of one call. */
 const userIdList = z.array(userId).max(500);
+/** As many debits as DebitMany takes in one call (as many users' balances as Balances). */
+const DEBITS_AT_ONCE = 500;
 const optional = (value: string) => value || undefined;
 
 /** Maps each RPC to its use case: proto in (validated), proto out; the use cases hold the rules. */
@@ -31,6 +33,21 @@ export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDe
     async Debit(request, call) {
       const input = parseInput(debitSchema, { ...request, actorId: optional(request.actorId) });
       return toProtoLedgerReply(await debit(context, input, callInfo(call)));
+    },
+    async DebitMany(request, call) {
+      if (request.debits.length > DEBITS_AT_ONCE) throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput');
+      const outcomes = request.debits.map(async (one) => {
+        try {
+          const input = parseInput(debitSchema, { ...one, actorId: optional(one.actorId) });
+          const asked = one.requestId ? { correlationId: one.requestId } : callInfo(call);
+          return { debited: toProtoLedgerReply(await debit(context, input, asked)) };
+        } catch (error) {
+          if (!(error instanceof DomainError))
+            context.logger.error({ err: error, method: 'DebitMany' }, 'unexpected failure in a gRPC handler');
+          return { refused: toRefusal(error) };
+        }
+      });
+      return { outcomes: await Promise.all(outcomes) };
     },
     async Credit(request, call) {
       const input = parseInput(creditSchema, { ...request, actorId: optional(request.actorId) });

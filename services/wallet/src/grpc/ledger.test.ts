@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { DomainError, ServiceTokenRefusedError, withRequestId } from '@tip/platform';
 import { failureOf, waitFor } from '@tip/platform/testing';
+import { debitsInBatches } from '../contract/index.js';
 import { ENTRIES_COLLECTION, type EntryDocument } from '../infra/ledger-store.js';
 import { fund, newMemberId, startWalletHarness, type WalletHarness } from '../testing/harness.js';
 
@@ -136,6 +138,123 @@ describe('Debit', () => {
       reference: { type: 'post', id: 'p4' },
     });
     expect(debited?.key).toBe((debited?.payload as { accountId: string }).accountId);
+  });
+});
+
+describe('DebitMany', () => {
+  it('decides each debit as Debit would, answering in the order asked', async () => {
+    const [member, broke] = [newMemberId(), newMemberId()];
+    await fund(harness, member, 5);
+    const { outcomes } = await harness.clientAs('content').DebitMany({
+      debits: [
+        unlock(member, 'many-1', 2),
+        unlock(broke, 'many-2', 1),
+        unlock(member, 'many-3', 4),
+        unlock(member, 'many-1', 2),
+        unlock(member, 'many-4', 0),
+        unlock(member, 'many-5', 3),
+      ],
+    });
+    expect(outcomes.map((outcome) => outcome.debited?.balance ?? outcome.refused?.code)).toEqual([
+      3,
+      'PAYMENT_REQUIRED',
+      'PAYMENT_REQUIRED',
+      3,
+      'INVALID_ARGUMENT',
+      0,
+    ]);
+    expect(outcomes[2]?.refused).toEqual({
+      code: 'PAYMENT_REQUIRED',
+      messageKey: 'wallet.insufficientCredits',
+      params: JSON.stringify({ balance: 3, required: 4 }),
+    });
+    expect(outcomes[3]?.debited?.replayed).toBe(true);
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 0 });
+  });
+
+  it('charges exactly what the balance covers of debits racing in several calls', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 30);
+    const calls = Array.from({ length: 10 }, (_, call) =>
+      harness.clientAs('messaging').DebitMany({
+        debits: Array.from({ length: 20 }, (_, n) => unlock(member, `many-race-${call}-${n}`, 1)),
+      }),
+    );
+    const outcomes = (await Promise.all(calls)).flatMap((reply) => reply.outcomes);
+    expect(outcomes.filter((outcome) => outcome.debited)).toHaveLength(30);
+    expect(outcomes.filter((outcome) => outcome.refused?.messageKey === 'wallet.insufficientCredits')).toHaveLength(
+      170,
+    );
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 0 });
+    expect(await harness.client.CheckIntegrity({})).toMatchObject({ ok: true, problems: [] });
+  });
+
+  it('refuses more than 500 debits in one call, and serves content and messaging only', async () => {
+    const member = newMemberId();
+    const many = Array.from({ length: 501 }, (_, n) => unlock(member, `many-max-${n}`));
+    expect(await failureOf(harness.clientAs('content').DebitMany({ debits: many }))).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+    });
+    await expect(harness.client.DebitMany({ debits: [] })).rejects.toBeInstanceOf(ServiceTokenRefusedError);
+  });
+});
+
+describe('debitsInBatches', () => {
+  /** Content's Debit as its process calls it, with the DebitMany calls it made counted. */
+  function batchingSeller() {
+    const wallet = harness.clientAs('content');
+    const calls: number[] = [];
+    const debits = debitsInBatches({
+      DebitMany: (request) => {
+        calls.push(request.debits?.length ?? 0);
+        return wallet.DebitMany(request);
+      },
+    });
+    return { debits, calls };
+  }
+
+  it('gathers the debits asked while a call is on its way, each answered as Debit answers it', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 100);
+    const { debits, calls } = batchingSeller();
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, n) =>
+        withRequestId(`request-${n}`, () => debits.Debit(unlock(member, `batched-${n}`))),
+      ),
+    );
+    expect(replies.map((reply) => reply.balance).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, n) => n),
+    );
+    expect(calls).toEqual([100]);
+    const refused = await failureOf(debits.Debit(unlock(member, 'batched-none')));
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused).toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      messageKey: 'wallet.insufficientCredits',
+      params: { balance: 0, required: 1 },
+    });
+    expect(calls).toEqual([100, 1]);
+    // Each debit's event carries the request that asked for it.
+    const debited = (n: number) =>
+      harness.published.find(
+        (event) =>
+          event.type === 'CreditsDebited' &&
+          (event.payload as { reference: { id: string } }).reference.id === `batched-${n}`,
+      );
+    await waitFor(() => debited(99) !== undefined, 5000, 'the last CreditsDebited');
+    expect([debited(0)?.correlationId, debited(99)?.correlationId]).toEqual(['request-0', 'request-99']);
+  });
+
+  it('sends what waits as the call before it is answered, in calls of 500 at most', async () => {
+    const member = newMemberId();
+    await fund(harness, member, 2000);
+    const { debits, calls } = batchingSeller();
+    const first = debits.Debit(unlock(member, 'waves-first'));
+    await Promise.resolve();
+    const rest = Array.from({ length: 1200 }, (_, n) => debits.Debit(unlock(member, `waves-${n}`)));
+    await Promise.all([first, ...rest]);
+    expect(calls).toEqual([1, 500, 500, 200]);
+    expect(await harness.client.Balance({ userId: member })).toMatchObject({ balance: 799 });
   });
 });
 
