@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
 import { DomainError } from '../errors/domain-error.js';
-import { fromGrpcError, toGrpcError } from './error-metadata.js';
+import { fromGrpcError, fromRefusal, toGrpcError, toRefusal } from './error-metadata.js';
 
 /** A bare gRPC server (no Tip handler) failing each call with the status its method name gives, and no metadata. */
 let server: grpc.Server;
@@ -68,6 +68,36 @@ describe('a gRPC failure as the caller gets it', () => {
       code: 'NOT_FOUND',
       messageKey: 'content.postNotFound',
       params: { id: 'p1' },
+    });
+  });
+});
+
+describe('a refusal in a reply (one of a batch)', () => {
+  it('is the DomainError the handler threw, as the caller rebuilds it; anything unforeseen is INTERNAL', () => {
+    const refused = new DomainError('PAYMENT_REQUIRED', 'wallet.insufficientCredits', { balance: 1, required: 2 });
+    expect(toRefusal(refused)).toEqual({
+      code: 'PAYMENT_REQUIRED',
+      messageKey: 'wallet.insufficientCredits',
+      params: '{"balance":1,"required":2}',
+    });
+    const rebuilt = fromRefusal(toRefusal(refused));
+    expect(rebuilt).toBeInstanceOf(DomainError);
+    expect(rebuilt).toMatchObject({ code: refused.code, messageKey: refused.messageKey, params: refused.params });
+    expect(fromRefusal(toRefusal(new Error('a bug')))).toMatchObject({
+      code: 'INTERNAL',
+      messageKey: 'errors.internal',
+    });
+  });
+
+  it('keeps its message without parameters it cannot read, and a code this side does not know is INTERNAL', () => {
+    expect(fromRefusal({ code: 'NOT_FOUND', messageKey: 'content.postNotFound', params: '{' })).toMatchObject({
+      code: 'NOT_FOUND',
+      messageKey: 'content.postNotFound',
+      params: {},
+    });
+    expect(fromRefusal({ code: 'TEAPOT', messageKey: 'errors.teapot', params: '' })).toMatchObject({
+      code: 'INTERNAL',
+      messageKey: 'errors.teapot',
     });
   });
 });
