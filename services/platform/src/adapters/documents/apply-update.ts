@@ -135,7 +135,26 @@ export function isPullCondition(argument: unknown): argument is object {
 
 function pullMatcher(condition: unknown): (element: unknown) => boolean {
   if (!isPullCondition(condition)) return (element: unknown) => isDeepStrictEqual(element, condition);
-  const compiled = compiledConditions.get(condition) ?? sift(condition as Parameters<typeof sift>[0]);
+  const compiled =
+    compiledConditions.get(condition) ?? idsIn(condition) ?? sift(condition as Parameters<typeof sift>[0]);
   compiledConditions.set(condition, compiled);
   return compiled;
+}
+
+/**
+ * `{ field: { $in: [strings] } }` (the relay's pull of the events it published, by id) as a set: sift tests each
+ * element against the whole list, which for a batch of documents costs elements times ids. As Mongo matches it: the
+ * field equal to one of them, or an array holding one.
+ */
+function idsIn(condition: object): ((element: unknown) => boolean) | undefined {
+  const [field, test, ...others] = Object.entries(condition).flat() as [string, unknown, ...unknown[]];
+  if (others.length > 0 || field === undefined || field.startsWith('$') || field.includes('.')) return undefined;
+  if (test === null || typeof test !== 'object' || Object.keys(test).join() !== '$in') return undefined;
+  const values = (test as { $in: unknown }).$in;
+  if (!Array.isArray(values) || !values.every((value) => typeof value === 'string')) return undefined;
+  const ids = new Set<unknown>(values);
+  return (element) => {
+    const value = element !== null && typeof element === 'object' ? (element as Doc)[field] : undefined;
+    return Array.isArray(value) ? value.some((one) => ids.has(one)) : ids.has(value);
+  };
 }

@@ -265,6 +265,7 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
   async updateMany(filter: Filter, update: Update): Promise<number> {
     assertOperatorUpdate(update);
     return this.write(() => {
+      if (updatesOutboxOnly(update)) return this.updateOutboxes(filter, update);
       const found = this.select(filter, {});
       for (const doc of found) this.replace(doc, update);
       return found.length;
@@ -307,6 +308,25 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
       if (row.outbox !== null) doc[OUTBOX_FIELD] = JSON.parse(row.outbox);
       return doc as T;
     });
+  }
+
+  /**
+   * The relay's pull of what it published from many documents: their outboxes alone are read and written, the rest
+   * of each document neither parsed nor serialised.
+   */
+  private updateOutboxes(filter: Filter, update: Update): number {
+    const { sql, params } = this.where(filter);
+    const rows = this.store
+      .statement(`SELECT id, json(${OUTBOX_COLUMN}) AS ${OUTBOX_COLUMN} FROM ${this.table} WHERE ${sql}`)
+      .all(...params) as Omit<Row, 'doc'>[];
+    const write = this.store.statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`);
+    for (const row of rows) {
+      const outboxOnly: Record<string, unknown> = row.outbox === null ? {} : { [OUTBOX_FIELD]: JSON.parse(row.outbox) };
+      applyUpdate(outboxOnly, update);
+      this.store.noteArrays(this.name, outboxOnly);
+      write.run(jsonOrNull(outboxOnly[OUTBOX_FIELD]), row.id);
+    }
+    return rows.length;
   }
 
   private replace(found: T, update: Update): T {
