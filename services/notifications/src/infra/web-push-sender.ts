@@ -43,7 +43,7 @@ const SIGNATURE_RENEWED_BEFORE_S = 60 * 60;
  * Sends payloads through the devices' push services with web-push (RFC 8291's encryption, VAPID's signature), over
  * `agent`, which connects only to public addresses, and only to endpoints on the push services' list (a subscription
  * stored before the list was narrowed is not sent to). A push that fails for a moment (domain/push-retries) is tried
- * again, outside the sending slots while it waits. A push service that fails is logged once, until it takes a
+ * again, holding none of the REQUESTS_AT_ONCE slots while it waits. A push service that fails is logged once, until it takes a
  * notification again: one that is down would otherwise log every notification to every one of its devices.
  */
 export class WebPushSender {
@@ -93,8 +93,8 @@ export class WebPushSender {
       const status = error instanceof webPush.WebPushError ? error.statusCode : undefined;
       if (status === 404 || status === 410) return 'gone';
       const retryAfter = error instanceof webPush.WebPushError ? error.headers['retry-after'] : undefined;
-      // A push service known to be failing gets one try a push: waits to try again would hold sending slots, which
-      // every other member's pushes need, for as long as it is down.
+      // A push service known to be failing gets one try a push: while it is down, waits to try again would hold the
+      // entries' sending slots (DevicePushes), which every other member's pushes need.
       const wait = this.failing.has(pushService)
         ? null
         : retryWaitMs(attempt, { status, retryAfter }, this.firstRetryWaitMs);
