@@ -1,10 +1,7 @@
 import { currentRequestId, fromRefusal, outsideAnyRequest, type ServiceClient } from '@tip/platform';
 import type { DebitRequest } from '../generated/tip/wallet/v1/DebitRequest.js';
 import type { LedgerReply__Output } from '../generated/tip/wallet/v1/LedgerReply.js';
-import type { WalletDefinition } from './grpc.js';
-
-/** As many debits as one DebitMany takes. */
-const DEBITS_AT_ONCE = 500;
+import { DEBITS_PER_CALL, type WalletDefinition } from './grpc.js';
 
 interface Asked {
   request: DebitRequest;
@@ -26,7 +23,7 @@ export function debitsInBatches(
   let waiting: Asked[] = [];
   let sending = false;
   const send = () => {
-    const batch = waiting.slice(0, DEBITS_AT_ONCE);
+    const batch = waiting.slice(0, DEBITS_PER_CALL);
     waiting = waiting.slice(batch.length);
     sending = true;
     outsideAnyRequest(() => wallet.DebitMany({ debits: batch.map((asked) => asked.request) }))

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, parseInput, toRefusal, type CallContext, type ServiceHandlers } from '@tip/platform';
-import type { WalletDefinition } from '../contract/index.js';
+import { DEBITS_PER_CALL, type WalletDefinition } from '../contract/index.js';
 import { z } from 'zod';
 import { balanceOf, balancesOf } from '../app/balance.js';
 import { checkIntegrity } from '../app/check-integrity.js';
@@ -17,8 +17,6 @@ const callInfo = (call: CallContext): CallInfo => ({ correlationId: call.request
 const userId = z.string().min(1);
 /** A page of the admin console's users is at most 100; 500 leaves room and bounds the work of one call. */
 const userIdList = z.array(userId).max(500);
-/** As many debits as DebitMany takes in one call (as many users' balances as Balances). */
-const DEBITS_AT_ONCE = 500;
 const optional = (value: string) => value || undefined;
 
 /** Maps each RPC to its use case: proto in (validated), proto out; the use cases hold the rules. */
@@ -35,7 +33,7 @@ export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDe
       return toProtoLedgerReply(await debit(context, input, callInfo(call)));
     },
     async DebitMany(request, call) {
-      if (request.debits.length > DEBITS_AT_ONCE) throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput');
+      if (request.debits.length > DEBITS_PER_CALL) throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput');
       const outcomes = request.debits.map(async (one) => {
         try {
           const input = parseInput(debitSchema, { ...one, actorId: optional(one.actorId) });
