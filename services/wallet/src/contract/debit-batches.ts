@@ -15,7 +15,7 @@ interface Asked {
  * trip, its encoding, its service token) is paid once for many debits, and a lone debit leaves at once. Each answers
  * as Debit would: its reply, or the DomainError the wallet refused it with (a failed call fails the debits it
  * carried, which their idempotency keys make safe to try again). Each debit carries the id of the request that asked
- * for it, for its event.
+ * for it, for its event. The DebitMany takes the wallet client's timeout, whatever options a Debit is given.
  */
 export function debitsInBatches(
   wallet: Pick<ServiceClient<WalletDefinition>, 'DebitMany'>,
