@@ -90,9 +90,10 @@ export class WebPushSender {
         this.failedOnce(pushService, error.message);
         return 'failed';
       }
-      const status = error instanceof webPush.WebPushError ? error.statusCode : undefined;
+      const answer = error instanceof webPush.WebPushError ? error : undefined;
+      const status = answer?.statusCode;
       if (status === 404 || status === 410) return 'gone';
-      const retryAfter = error instanceof webPush.WebPushError ? error.headers['retry-after'] : undefined;
+      const retryAfter = answer?.headers['retry-after'];
       // A push service known to be failing gets one try a push: while it is down, waits to try again would hold the
       // entries' sending slots (DevicePushes), which every other member's pushes need.
       const wait = this.failing.has(pushService)

@@ -37,13 +37,7 @@ export function fromGrpcError(error: ServiceError): DomainError {
     return unavailable;
   }
   const messageKey = described || 'errors.unavailable';
-  const paramsText = String(error.metadata?.get(PARAMS)[0] ?? '{}');
-  let params: Record<string, string | number> = {};
-  try {
-    params = JSON.parse(paramsText) as Record<string, string | number>;
-  } catch {
-    // A peer without our metadata: keep the code, drop the params.
-  }
+  const params = paramsOf(String(error.metadata?.get(PARAMS)[0] ?? '{}'));
   const sentCode = String(error.metadata?.get(CODE)[0] ?? '');
   const code = sentCode in statusOf && statusOf[sentCode as ErrorCode].grpc === error.code ? sentCode : undefined;
   return new DomainError((code as ErrorCode | undefined) ?? errorCodeOfGrpc(error.code), messageKey, params);
@@ -68,11 +62,14 @@ export function toRefusal(error: unknown): Refusal {
 /** The DomainError a refusal describes (INTERNAL for a code this side does not know). */
 export function fromRefusal(refusal: Refusal): DomainError {
   const code = refusal.code in statusOf ? (refusal.code as ErrorCode) : 'INTERNAL';
-  let params: Record<string, string | number> = {};
+  return new DomainError(code, refusal.messageKey || 'errors.internal', paramsOf(refusal.params || '{}'));
+}
+
+/** A message's parameters as sent (JSON); none when unreadable (a peer without our metadata): the message stays. */
+function paramsOf(text: string): Record<string, string | number> {
   try {
-    params = JSON.parse(refusal.params || '{}') as Record<string, string | number>;
+    return JSON.parse(text) as Record<string, string | number>;
   } catch {
-    // Unreadable parameters: the message without them.
+    return {};
   }
-  return new DomainError(code, refusal.messageKey || 'errors.internal', params);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, parseInput, toRefusal, type CallContext, type ServiceHandlers } from '@tip/platform';
 import { DEBITS_PER_CALL, type WalletDefinition } from '../contract/index.js';
+import type { DebitRequest__Output } from '../generated/tip/wallet/v1/DebitRequest.js';
 import { z } from 'zod';
 import { balanceOf, balancesOf } from '../app/balance.js';
 import { checkIntegrity } from '../app/check-integrity.js';
@@ -21,6 +22,11 @@ const optional = (value: string) => value || undefined;
 
 /** Maps each RPC to its use case: proto in (validated), proto out; the use cases hold the rules. */
 export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDefinition> {
+  /** One debit, as Debit and each of DebitMany's take it. */
+  const debitOne = async (request: DebitRequest__Output, call: CallInfo) => {
+    const input = parseInput(debitSchema, { ...request, actorId: optional(request.actorId) });
+    return toProtoLedgerReply(await debit(context, input, call));
+  };
   return {
     async Balance(request) {
       return balanceOf(context, parseInput(userId, request.userId));
@@ -29,16 +35,14 @@ export function walletHandlers(context: WalletContext): ServiceHandlers<WalletDe
       return { balances: await balancesOf(context, parseInput(userIdList, request.userIds)) };
     },
     async Debit(request, call) {
-      const input = parseInput(debitSchema, { ...request, actorId: optional(request.actorId) });
-      return toProtoLedgerReply(await debit(context, input, callInfo(call)));
+      return debitOne(request, callInfo(call));
     },
     async DebitMany(request, call) {
       if (request.debits.length > DEBITS_PER_CALL) throw new DomainError('INVALID_ARGUMENT', 'errors.invalidInput');
       const outcomes = request.debits.map(async (one) => {
         try {
-          const input = parseInput(debitSchema, { ...one, actorId: optional(one.actorId) });
           const asked = one.requestId ? { correlationId: one.requestId } : callInfo(call);
-          return { debited: toProtoLedgerReply(await debit(context, input, asked)) };
+          return { debited: await debitOne(one, asked) };
         } catch (error) {
           if (!(error instanceof DomainError))
             context.logger.error({ err: error, method: 'DebitMany' }, 'unexpected failure in a gRPC handler');

@@ -147,8 +147,10 @@ function pullMatcher(condition: unknown): (element: unknown) => boolean {
  * field equal to one of them, or an array holding one.
  */
 function idsIn(condition: object): ((element: unknown) => boolean) | undefined {
-  const [field, test, ...others] = Object.entries(condition).flat() as [string, unknown, ...unknown[]];
-  if (others.length > 0 || field === undefined || field.startsWith('$') || field.includes('.')) return undefined;
+  const entries = Object.entries(condition);
+  if (entries.length !== 1) return undefined;
+  const [[field, test]] = entries as [[string, unknown]];
+  if (field.startsWith('$') || field.includes('.')) return undefined;
   if (test === null || typeof test !== 'object' || Object.keys(test).join() !== '$in') return undefined;
   const values = (test as { $in: unknown }).$in;
   if (!Array.isArray(values) || !values.every((value) => typeof value === 'string')) return undefined;

@@ -319,12 +319,11 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const rows = this.store
       .statement(`SELECT id, json(${OUTBOX_COLUMN}) AS ${OUTBOX_COLUMN} FROM ${this.table} WHERE ${sql}`)
       .all(...params) as Omit<Row, 'doc'>[];
-    const write = this.store.statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`);
     for (const row of rows) {
       const outboxOnly: Record<string, unknown> = row.outbox === null ? {} : { [OUTBOX_FIELD]: JSON.parse(row.outbox) };
       applyUpdate(outboxOnly, update);
       this.store.noteArrays(this.name, outboxOnly);
-      write.run(jsonOrNull(outboxOnly[OUTBOX_FIELD]), row.id);
+      this.writeOutbox(row.id, outboxOnly[OUTBOX_FIELD]);
     }
     return rows.length;
   }
@@ -336,15 +335,20 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
     const { [OUTBOX_FIELD]: outbox, ...body } = rest;
     // The relay's pull: the rest of the document is neither serialised nor written again.
     if (updatesOutboxOnly(update)) {
-      this.store
-        .statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`)
-        .run(jsonOrNull(outbox), id);
+      this.writeOutbox(id, outbox);
     } else {
       this.store
         .statement(`UPDATE ${this.table} SET doc = jsonb(?), ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`)
         .run(JSON.stringify(body), jsonOrNull(outbox), id);
     }
     return { _id: id, ...rest } as T;
+  }
+
+  /** Rewrites a document's outbox column alone: its indexes, all over `doc`, are not written again. */
+  private writeOutbox(id: string, outbox: unknown): void {
+    this.store
+      .statement(`UPDATE ${this.table} SET ${OUTBOX_COLUMN} = jsonb(?) WHERE id = ?`)
+      .run(jsonOrNull(outbox), id);
   }
 
   /** Runs a write atomically in the store's next batch (WriteBatches), turning unique violations into the port's error. */
