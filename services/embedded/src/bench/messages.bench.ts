@@ -1,6 +1,6 @@
 /**
  * `npm run bench`, messaging's part, through the whole embedded platform:
- * - 2,000 sockets held open by the BFF, and the resident memory each costs while idle: one per recipient, the rest
+ * - 5,000 sockets held open by the BFF, and the resident memory each costs while idle: one per recipient, the rest
  *   a member who only listens (each message reaches one socket, as when members have a tab open each);
  * - messages sent through POST /api/messages at a fixed rate, and the time from the send request to the event on
  *   the recipient's socket (delivered per second, p50 and p99), after a warm-up at the same rate that is not timed.
@@ -14,7 +14,7 @@ import { arrivalRate, residentMb } from './measure.js';
 import { approvedMember, call, json, signIn, type Session } from './members.js';
 import { atLeast, atMost, reportTarget, under } from '@tip/platform/bench';
 
-const SOCKETS = 2_000;
+const SOCKETS = 5_000;
 const RECIPIENTS = 50;
 const SENDERS = 10;
 const RATE_PER_S = Number(process.env.BENCH_RATE ?? 500);
@@ -55,7 +55,7 @@ async function main() {
     // Messaging hears of the approvals through identity's events.
     await sleep(1000);
 
-    // 1. 2,000 sockets, spread over the recipients, and what they cost the BFF while idle.
+    // 1. 5,000 sockets, spread over the recipients, and what they cost the BFF while idle.
     await sleep(2000);
     const before = residentMb(platform.pid);
     for (let i = 0; i < SOCKETS; i++) {
