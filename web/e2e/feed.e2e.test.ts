@@ -82,6 +82,12 @@ describeE2E('the feed', () => {
     const image = card.getByTestId('post-image');
     expect(await image.getAttribute('srcset')).toMatch(/ 640w, .+ 1280w$/);
     await until('the photo has loaded', () => image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0));
+    // 'Just now', and the exact date and time as its tooltip once a pointer is over it.
+    const written = card.locator('time').first();
+    expect(await written.innerText()).toBe(appText('feed.time.justNow'));
+    await written.hover();
+    const year = String(new Date().getFullYear());
+    expect(await written.getAttribute('title')).toMatch(new RegExp(`${year}.*\\d{1,2}[:.]\\d{2}`));
 
     const like = card.getByRole('button', { name: `${appText('feed.post.like')} 0` });
     await like.click();

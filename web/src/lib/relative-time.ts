@@ -1,3 +1,4 @@
+import { dateTimeFormat, relativeTimeFormat } from './intl';
 const HOUR_MS = 3_600_000;
 
 /**
@@ -9,8 +10,8 @@ export function relativeTime(iso: string, language: string, justNow: string, now
   if (Number.isNaN(date.getTime())) return null;
   const hours = Math.floor((now - date.getTime()) / HOUR_MS);
   if (hours < 1) return justNow;
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const format = relativeTimeFormat(language, { numeric: 'always' });
   if (hours < 24) return format.format(-hours, 'hour');
   if (hours < 168) return format.format(-Math.floor(hours / 24), 'day');
-  return date.toLocaleDateString(language, { day: 'numeric', month: 'short', year: 'numeric' });
+  return dateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 }

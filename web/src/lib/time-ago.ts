@@ -1,3 +1,4 @@
+import { relativeTimeFormat } from './intl';
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
@@ -18,5 +19,5 @@ export function timeAgo(iso: string, language: string, now = Date.now()): string
   const unit = UNITS.find(([, size]) => elapsed >= size);
   if (!unit) return null;
   const [name, size] = unit;
-  return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(-Math.floor(elapsed / size), name);
+  return relativeTimeFormat(language, { numeric: 'always' }).format(-Math.floor(elapsed / size), name);
 }

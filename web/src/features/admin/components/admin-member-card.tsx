@@ -27,6 +27,7 @@ import { formatAdminDate } from '../lib/format';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '../lib/notify';
 import { DeleteButton } from './confirm-button';
 import { GrantPremiumDialog } from './grant-premium-dialog';
+import { numberFormat } from '@/lib/intl';
 
 /** The quick adjustments (docs/product.md#profile-and-account). */
 const QUICK_AMOUNTS = [100, 500, 1000] as const;
@@ -43,7 +44,7 @@ export function AdminMemberCard({ member }: { member: CardMember }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const name = useUserName()(member);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const premium = isPremiumActive(member);
 
   return (
@@ -148,7 +149,7 @@ function CreditControls({ userId }: { userId: string }) {
     },
     onError: (error) => notifyFailure(t, t('wallet.admin.creditsError'), error),
   });
-  const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'always' });
+  const signed = numberFormat(i18n.language, { signDisplay: 'always' });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { formatEuro } from '@/lib/money';
 import { useAdminStats } from '../api/get-stats';
 import { ListError, ListLoading } from './list-state';
+import { numberFormat } from '@/lib/intl';
 
 /** 'Panoramica': the platform's figures (cached 30 s; pushes make them stale sooner) and which ffmpeg makes videos. */
 export function OverviewTab() {
@@ -11,7 +12,7 @@ export function OverviewTab() {
   const { data, error, isPending } = useAdminStats();
   if (!data)
     return isPending ? <ListLoading /> : <ListError text={t('admin.loadError', { message: error?.message ?? '' })} />;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const cards: { key: string; label: string; value: string; icon: LucideIcon }[] = [
     { key: 'totalUsers', label: t('admin.stats.totalUsers'), value: number.format(data.totalUsers), icon: Users },
     { key: 'totalPosts', label: t('admin.stats.totalPosts'), value: number.format(data.totalPosts), icon: FileText },

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@/lib/intl';
 /** The console writes its dates in the it-IT format, whatever the UI language (docs/product.md#the-admin-console). */
 const ADMIN_LOCALE = 'it-IT';
 
@@ -7,13 +8,13 @@ export function formatAdminDate(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleString(ADMIN_LOCALE, {
+    : dateTimeFormat(ADMIN_LOCALE, {
         day: '2-digit',
         month: '2-digit',
         year: 'numeric',
         hour: '2-digit',
         minute: '2-digit',
-      });
+      }).format(date);
 }
 
 /** "23/11/2026" (it-IT). */
@@ -22,5 +23,5 @@ export function formatAdminDay(iso: string | null | undefined): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
     ? ''
-    : date.toLocaleDateString(ADMIN_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+    : dateTimeFormat(ADMIN_LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }

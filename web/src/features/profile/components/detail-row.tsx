@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** One term and its value in a profile card's `<dl className="divide-y">`. */
 export function DetailRow({ term, children }: { term: string; children: ReactNode }) {
@@ -14,5 +15,5 @@ export function DetailRow({ term, children }: { term: string; children: ReactNod
 export function memberSince(createdAt: string, language: string): string | null {
   const since = new Date(createdAt);
   if (Number.isNaN(since.getTime())) return null;
-  return since.toLocaleDateString(language, { day: 'numeric', month: 'long', year: 'numeric' });
+  return dateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(since);
 }

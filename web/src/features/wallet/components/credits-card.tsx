@@ -5,12 +5,13 @@ import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { TESTER_PRESETS, useTesterGrant } from '../hooks/use-tester-grant';
+import { numberFormat } from '@/lib/intl';
 
 /** The own balance, the way to buy more, and for testers the free-credit buttons. */
 export function CreditsCard({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const grant = useTesterGrant();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <Card>
       <CardHeader>

@@ -7,13 +7,14 @@ import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { DEFAULT_TESTER_PRESET, TESTER_PRESETS, useTesterGrant } from '../hooks/use-tester-grant';
+import { numberFormat } from '@/lib/intl';
 
 /** The feed's panel for testers: pick an amount, add it to the own balance for free. */
 export function TesterCreditsPanel() {
   const { t, i18n } = useTranslation();
   const [amount, setAmount] = useState<number>(DEFAULT_TESTER_PRESET);
   const grant = useTesterGrant();
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
 
   return (
     <Card className="border-dashed border-sky-400/60 bg-sky-50/60" data-testid="tester-panel">

@@ -6,6 +6,7 @@ import { reportFeedError } from '@/lib/report-error';
 import { cn } from '@/lib/utils';
 import { useToggleLike } from '../../api/toggle-like';
 import type { FeedItem } from '../../api/types';
+import { numberFormat } from '@/lib/intl';
 
 /**
  * The heart and the count: it changes at once and goes back when the server refuses. A toggle: its name stays
@@ -17,7 +18,7 @@ export function LikeButton({ item, mayInteract }: { item: FeedItem; mayInteract:
   const like = useToggleLike(item.post.id, {
     onError: (error) => reportFeedError(t, error, { title: t('common.error'), fallback: t('common.genericError') }),
   });
-  const count = new Intl.NumberFormat(i18n.language).format(item.likeCount);
+  const count = numberFormat(i18n.language).format(item.likeCount);
   return (
     <Button
       variant="ghost"
