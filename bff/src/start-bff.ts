@@ -20,6 +20,7 @@ import { createApp } from './app.js';
 import type { BffConfig } from './config.js';
 import type { BffContext } from './context.js';
 import { GoogleOidc } from './google/google-oidc.js';
+import { ACCEPTING_SOCKETS, listen, type StopExtraListeners } from './http/listen.js';
 import { RateLimits } from './http/rate-limits.js';
 import { expressRoute, measureRequest } from './http/request-metrics.js';
 import { loadCatalogues } from './i18n/catalogues.js';
@@ -185,8 +186,9 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
     admission.stop();
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
   };
+  let stopListeners: StopExtraListeners;
   try {
-    await listen(server, config.PORT, dependencies.host);
+    stopListeners = await listen(server, config.PORT, dependencies.host, worker ? 1 : ACCEPTING_SOCKETS);
   } catch (error) {
     await stopConsuming();
     await presence.stop();
@@ -201,7 +203,7 @@ export async function startBff(dependencies: BffDependencies): Promise<RunningBf
   let stopping: Promise<void> | undefined;
   return {
     url,
-    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, io, presence, graceMs, stopConsuming)),
+    stop: (graceMs = 10_000) => (stopping ??= shutdown(server, stopListeners, io, presence, graceMs, stopConsuming)),
   };
 }
 
@@ -212,16 +214,6 @@ function googleSignIn(config: BffConfig): GoogleOidc | null {
     throw new ConfigError(['GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither']);
   }
   return clientId && clientSecret ? new GoogleOidc({ clientId, clientSecret, issuer: config.GOOGLE_ISSUER }) : null;
-}
-
-function listen(server: Server, port: number, host: string | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 function urlHost(host: string | undefined): string {
@@ -236,12 +228,13 @@ function urlHost(host: string | undefined): string {
  */
 async function shutdown(
   server: Server,
+  stopListeners: StopExtraListeners,
   io: ReturnType<typeof createRealtime>['io'],
   presence: Presence,
   graceMs: number,
   stopConsuming: () => Promise<void>,
 ): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const closed = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), stopListeners()]);
   // Closing the transports (not disconnecting the sockets, which tells a client to stay away) makes every page
   // reconnect at once, through the gateway, to a replica still running.
   io.engine.close();

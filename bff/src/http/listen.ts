@@ -1,0 +1,69 @@
+import type { Server } from 'node:http';
+import { createServer as createListener, type AddressInfo, type Server as Listener } from 'node:net';
+
+/**
+ * Sockets listening on the server's port. libuv accepts one new connection per listening socket per turn of the event
+ * loop: with the loop busy (30 ms a turn past capacity), 120 connections opened at once waited up to 3.6 s to be
+ * accepted, one turn each, however fast the admission gate then refused them. With this many listeners sharing the
+ * port (SO_REUSEPORT: the kernel spreads connections across them), a turn takes this many.
+ */
+export const ACCEPTING_SOCKETS = 32;
+
+/** What stops the listeners `listen` added beside the server (the server itself closes with `server.close`). */
+export type StopExtraListeners = () => Promise<void>;
+
+/**
+ * Listens with `server` on `port` and `host`; where the OS spreads a port's connections across its listeners (Linux)
+ * and `acceptingSockets` is above one, adds that many less one listeners on the same port, each handing its
+ * connections to `server` as its own. (A cluster worker wants one: the primary accepts for it.)
+ */
+export async function listen(
+  server: Server,
+  port: number,
+  host: string | undefined,
+  acceptingSockets = ACCEPTING_SOCKETS,
+): Promise<StopExtraListeners> {
+  if (process.platform !== 'linux' || acceptingSockets <= 1) {
+    await listening(server, port, host, false);
+    return async () => {};
+  }
+  const free = await claimed(port, host);
+  await listening(server, free, host, true);
+  const extras: Listener[] = [];
+  const stop = () => Promise.all(extras.map((extra) => new Promise((resolve) => extra.close(resolve)))).then(() => {});
+  try {
+    for (let n = 1; n < acceptingSockets; n += 1) {
+      const extra = createListener((socket) => server.emit('connection', socket));
+      extras.push(extra);
+      await listening(extra, free, host, true);
+    }
+  } catch (error) {
+    await stop();
+    server.close();
+    throw error;
+  }
+  return stop;
+}
+
+/**
+ * The port, free: taken for a moment by a listener without SO_REUSEPORT, so that a port another process holds fails
+ * here (EADDRINUSE) as it always did, rather than sharing that process's connections with this one. Port 0 becomes
+ * the one the OS picked.
+ */
+async function claimed(port: number, host: string | undefined): Promise<number> {
+  const probe = createListener();
+  await listening(probe, port, host, false);
+  const { port: free } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return free;
+}
+
+function listening(server: Listener, port: number, host: string | undefined, reusePort: boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host, reusePort }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
