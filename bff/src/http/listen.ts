@@ -27,15 +27,16 @@ export async function listen(
     await listening(server, port, host, false);
     return async () => {};
   }
-  const free = await claimed(port, host);
-  await listening(server, free, host, true);
+  if (port !== 0) await assertFree(port, host);
+  await listening(server, port, host, true);
+  const { port: bound } = server.address() as AddressInfo;
   const extras: Listener[] = [];
   const stop = () => Promise.all(extras.map((extra) => new Promise((resolve) => extra.close(resolve)))).then(() => {});
   try {
     for (let n = 1; n < acceptingSockets; n += 1) {
       const extra = createListener((socket) => server.emit('connection', socket));
       extras.push(extra);
-      await listening(extra, free, host, true);
+      await listening(extra, bound, host, true);
     }
   } catch (error) {
     await stop();
@@ -46,16 +47,14 @@ export async function listen(
 }
 
 /**
- * The port, free: taken for a moment by a listener without SO_REUSEPORT, so that a port another process holds fails
- * here (EADDRINUSE) as it always did, rather than sharing that process's connections with this one. Port 0 becomes
- * the one the OS picked.
+ * Takes the port for a moment with a listener without SO_REUSEPORT, so that a port another process holds fails here
+ * (EADDRINUSE) as it always did, rather than sharing that process's connections with this one. (Port 0 needs no such
+ * check: the OS picks a port no one holds.)
  */
-async function claimed(port: number, host: string | undefined): Promise<number> {
+async function assertFree(port: number, host: string | undefined): Promise<void> {
   const probe = createListener();
   await listening(probe, port, host, false);
-  const { port: free } = probe.address() as AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
-  return free;
 }
 
 function listening(server: Listener, port: number, host: string | undefined, reusePort: boolean): Promise<void> {
