@@ -1,4 +1,5 @@
 import { dateTimeFormat } from './intl';
+
 const parse = (iso: string | null | undefined) => {
   if (!iso) return null;
   const date = new Date(iso);

@@ -1,4 +1,5 @@
 import { numberFormat } from './intl';
+
 /**
  * Prices in the page's language but always in euro: the server charges euro in every language, so a dollar sign would
  * misstate the charge (docs/decisions.md#credits-prices-and-premium). The language only decides how the amount is

@@ -1,4 +1,5 @@
 import { dateTimeFormat, relativeTimeFormat } from './intl';
+
 const HOUR_MS = 3_600_000;
 
 /**

@@ -1,4 +1,5 @@
 import { relativeTimeFormat } from './intl';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],

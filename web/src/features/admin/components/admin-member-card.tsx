@@ -14,6 +14,7 @@ import { Switch } from '@/components/ui/switch';
 import { UserAvatar } from '@/components/user-avatar';
 import { VerificationBadge } from '@/components/verification-badge';
 import { formatLongDate } from '@/lib/dates';
+import { numberFormat } from '@/lib/intl';
 import { isPremiumActive } from '@/lib/premium';
 import { useAdminAddCredits } from '../api/add-credits';
 import { useAdminDeleteUser } from '../api/delete-user';
@@ -27,7 +28,6 @@ import { formatAdminDate } from '../lib/format';
 import { notifyDeleteFailure, notifyFailure, notifySuccess } from '../lib/notify';
 import { DeleteButton } from './confirm-button';
 import { GrantPremiumDialog } from './grant-premium-dialog';
-import { numberFormat } from '@/lib/intl';
 
 /** The quick adjustments (docs/product.md#profile-and-account). */
 const QUICK_AMOUNTS = [100, 500, 1000] as const;

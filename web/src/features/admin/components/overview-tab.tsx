@@ -1,10 +1,10 @@
 import { ArrowLeftRight, Clock, Euro, FileText, MessageCircle, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { numberFormat } from '@/lib/intl';
 import { formatEuro } from '@/lib/money';
 import { useAdminStats } from '../api/get-stats';
 import { ListError, ListLoading } from './list-state';
-import { numberFormat } from '@/lib/intl';
 
 /** 'Panoramica': the platform's figures (cached 30 s; pushes make them stale sooner) and which ffmpeg makes videos. */
 export function OverviewTab() {

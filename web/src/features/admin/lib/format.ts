@@ -1,4 +1,5 @@
 import { dateTimeFormat } from '@/lib/intl';
+
 /** The console writes its dates in the it-IT format, whatever the UI language (docs/product.md#the-admin-console). */
 const ADMIN_LOCALE = 'it-IT';
 

@@ -1,4 +1,5 @@
 import { dateTimeFormat } from '@/lib/intl';
+
 /** A message's time as hh:mm in the en-US format ("02:05 PM"); empty when the date is unreadable. */
 export function formatMessageTime(iso: string): string {
   const date = new Date(iso);

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { User } from '@/api/types';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { TESTER_PRESETS, useTesterGrant } from '../hooks/use-tester-grant';
 import { numberFormat } from '@/lib/intl';
+import { TESTER_PRESETS, useTesterGrant } from '../hooks/use-tester-grant';
 
 /** The own balance, the way to buy more, and for testers the free-credit buttons. */
 export function CreditsCard({ user }: { user: User }) {

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ChoiceGroup, ChoiceGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
+import { numberFormat } from '@/lib/intl';
 import { cn } from '@/lib/utils';
 import { DEFAULT_TESTER_PRESET, TESTER_PRESETS, useTesterGrant } from '../hooks/use-tester-grant';
-import { numberFormat } from '@/lib/intl';
 
 /** The feed's panel for testers: pick an amount, add it to the own balance for free. */
 export function TesterCreditsPanel() {

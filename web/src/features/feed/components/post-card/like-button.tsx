@@ -2,11 +2,11 @@ import { Heart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { numberFormat } from '@/lib/intl';
 import { reportFeedError } from '@/lib/report-error';
 import { cn } from '@/lib/utils';
 import { useToggleLike } from '../../api/toggle-like';
 import type { FeedItem } from '../../api/types';
-import { numberFormat } from '@/lib/intl';
 
 /**
  * The heart and the count: it changes at once and goes back when the server refuses. A toggle: its name stays
