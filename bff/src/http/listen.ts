@@ -12,7 +12,7 @@ export const ACCEPTING_SOCKETS = 32;
 /**
  * The socket options node:http's server gives the connections it accepts, for those the added listeners accept:
  * without TCP_NODELAY an answer written in two parts waited for the client's delayed ACK (a page of notifications
- * took 44 ms at p50 instead of 4), and without half-open sockets a client that ends its side first loses the answer.
+ * took 44 ms at p50 instead of 4); half-open, so that node:http, not the socket, decides what a client's end does.
  */
 const HTTP_SOCKETS = { allowHalfOpen: true, noDelay: true };
 
