@@ -10,16 +10,24 @@ export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
 /**
  * 2xx answers per second, p50 and p99 of GETs at `url`. An error or a non-2xx answer under load fails the bench, but
- * for the admission gate's 503s: a load past the machine's knee may cross the gate for a moment, so those are told
- * (printed) and left out of the rate, as the live mix counts them.
+ * for the admission gate's refusals: a load past the machine's knee may cross the gate for a moment (503), and one
+ * session's 50 connections its share in flight (429, ADMISSION_MAX_IN_FLIGHT_PER_MEMBER), so those are told (printed)
+ * and left out of the rate, as the live mix counts them.
  */
 export async function load(url: string, headers: Record<string, string>, connections = CONNECTIONS) {
   const result = await autocannon({ url, connections, duration: DURATION_S, headers });
-  const busy = result.statusCodeStats?.['503']?.count ?? 0;
+  const refused = (['503', '429'] as const).map((status) => result.statusCodeStats?.[status]?.count ?? 0);
+  const busy = refused.reduce((sum, count) => sum + count, 0);
   if (result.non2xx > busy || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+    const statuses = JSON.stringify(result.statusCodeStats);
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers (${statuses}) and ${result.errors} errors under load`);
   }
-  if (busy > 0) console.log(`${url}: ${busy} of ${result.non2xx + result['2xx']} answers 503 busy, not counted`);
+  if (busy > 0) {
+    const [serverBusy, memberBusy] = refused;
+    console.log(
+      `${url}: ${busy} of ${result.non2xx + result['2xx']} answers refused at the gate (${serverBusy} × 503, ${memberBusy} × 429), not counted`,
+    );
+  }
   const answered = result['2xx'] / (result['2xx'] + busy);
   return { rps: result.requests.average * answered, p50: result.latency.p50, p99: result.latency.p99 };
 }
