@@ -7,13 +7,13 @@ export type { Entry__Output as WalletEntry } from '../generated/tip/wallet/v1/En
 
 export const WALLET_SERVICE_NAME = 'tip.wallet.v1.Wallet';
 
+/** As many debits as one DebitMany carries at most. */
+export const DEBITS_PER_CALL = 500;
+
 /**
  * Who calls the wallet besides the BFF: a debit pays for what another service sells, and that service asks for it
  * (messaging a message, content an unlock or a reveal); the BFF never debits. The NetworkPolicies admit the same.
  */
-/** As many debits as one DebitMany carries at most. */
-export const DEBITS_PER_CALL = 500;
-
 export const WALLET_CALLERS: CallerPolicy = { Debit: ['messaging', 'content'], DebitMany: ['messaging', 'content'] };
 
 let definition: WalletDefinition | undefined;
