@@ -42,6 +42,19 @@ describe('the embedded cache shared by the processes on one data directory', () 
     expect(await there.consume('1.2.3.4')).toEqual({ allowed: true, retryAfterMs: 0, consumed: 1 });
   });
 
+  it('counts attempts made at once through two processes exactly: each count answered once, the limit held', async () => {
+    const [first, second] = [await open(), await open()];
+    const options = { name: 'messages', points: 30, durationMs: 60_000 };
+    const [here, there] = [first.rateLimiter(options), second.rateLimiter(options)];
+    const results = await Promise.all(
+      Array.from({ length: 80 }, (_, n) => (n % 2 === 0 ? here : there).consume('member-1')),
+    );
+    expect(results.map(({ consumed }) => consumed).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 80 }, (_, n) => n + 1),
+    );
+    expect(results.filter(({ allowed }) => allowed)).toHaveLength(30);
+  });
+
   it('takes over the values an earlier version journaled, once, and drops the journal', async () => {
     const journal = join(dir, 'cache', 'values.jsonl');
     await mkdir(join(dir, 'cache'));
