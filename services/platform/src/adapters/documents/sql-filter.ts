@@ -36,7 +36,11 @@ const FIELD_OPERATORS = new Set([
   '$not',
 ]);
 
-export function compileFilter(filter: Filter, arrays: ReadonlySet<string>): CompiledSql {
+/**
+ * `arrays` answers the paths that have held an array; it is asked once, and only by a filter on a field other than
+ * `_id` (an id is never an array): a store's answer may cost a read (SqliteDocumentStore.arraysToQuery).
+ */
+export function compileFilter(filter: Filter, arrays: () => ReadonlySet<string>): CompiledSql {
   const compiler = new FilterCompiler(arrays);
   return { sql: compiler.filter(filter), params: compiler.params };
 }
@@ -143,8 +147,9 @@ type Predicate = (operand: Operand) => string;
 class FilterCompiler {
   readonly params: SqlValue[] = [];
   private aliases = 0;
+  private arrays: ReadonlySet<string> | undefined;
 
-  constructor(private readonly arrays: ReadonlySet<string>) {}
+  constructor(private readonly arraysOf: () => ReadonlySet<string>) {}
 
   filter(filter: Filter): string {
     const clauses = Object.entries(filter).map(([key, condition]) => {
@@ -302,6 +307,8 @@ class FilterCompiler {
 
   /** The shortest prefix of the path (the path itself included) that has held an array in this collection. */
   private arrayPrefix(path: string): string | undefined {
+    if (path === '_id') return undefined;
+    this.arrays ??= this.arraysOf();
     if (this.arrays.size === 0) return undefined;
     const segments = path.split('.');
     for (let end = 1; end <= segments.length; end += 1) {

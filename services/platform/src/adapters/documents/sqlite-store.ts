@@ -116,7 +116,8 @@ export class SqliteDocumentStore implements DocumentStore {
   /**
    * The paths known to have held arrays in `collection`, as a query is compiled: first taking in those another process
    * on the same file recorded since (npm start's workers share each store), or a filter on such a path would be
-   * compiled as a scalar's and miss the documents that process wrote. Costs a pragma read while no one else writes.
+   * compiled as a scalar's and miss the documents that process wrote. Costs a pragma read while no one else writes;
+   * a filter on ids alone never asks (compileFilter).
    */
   arraysToQuery(collection: string): Set<string> {
     const version = this.arrayPathStatements.dataVersion.get();
@@ -284,7 +285,7 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
   }
 
   private where(filter: Filter) {
-    return compileFilter(filter, this.store.arraysToQuery(this.name));
+    return compileFilter(filter, () => this.store.arraysToQuery(this.name));
   }
 
   private select(filter: Filter, options: FindOptions): T[] {
