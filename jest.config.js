@@ -43,6 +43,8 @@ export default {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/web/e2e/**/*.test.ts'],
+      // Tells the harness when a test failed, to print what its pages showed.
+      testEnvironment: '<rootDir>/web/e2e/test-environment.ts',
       globalSetup: '<rootDir>/web/e2e/shared-browser.ts',
       globalTeardown: '<rootDir>/web/e2e/global-teardown.ts',
     },

@@ -28,6 +28,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { CHROMIUM, chromiumInstalled, SHARED_BROWSER_VARIABLE } from './shared-browser.js';
+import { TEST_FAILED } from './test-environment.js';
 import { recordToasts } from './toast-log.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -105,6 +106,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
   }, SETUP_TIMEOUT_MS);
 
   afterEach(async () => {
+    if ((globalThis as Record<string, unknown>)[TEST_FAILED] === true) await printPages(contexts);
     await Promise.all([
       ...contexts.splice(0).map(closeWithin),
       ...sessions.splice(0).map((session) => session.dispose()),
@@ -142,6 +144,7 @@ export function useE2E(options: E2EOptions = {}): E2E {
       });
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       contexts.push(context);
+      recordTrouble(context);
       await recordToasts(context, STEP_TIMEOUT_MS);
       return context.newPage();
     },
@@ -155,6 +158,46 @@ export function useE2E(options: E2EOptions = {}): E2E {
       return { request: session };
     },
   };
+}
+
+/** The last errors a context's pages logged or threw, and requests that failed, for printPages. */
+const troubles = new WeakMap<BrowserContext, string[]>();
+const TROUBLES_KEPT = 20;
+
+function recordTrouble(context: BrowserContext): void {
+  const kept: string[] = [];
+  troubles.set(context, kept);
+  const note = (line: string) => {
+    kept.push(line);
+    if (kept.length > TROUBLES_KEPT) kept.shift();
+  };
+  context.on('weberror', (error) => note(`uncaught: ${error.error().message}`));
+  context.on('console', (message) => {
+    if (message.type() === 'error') note(`console: ${message.text()}`);
+  });
+  context.on('requestfailed', (failed) => note(`request failed: ${failed.url()} (${failed.failure()?.errorText})`));
+  context.on('response', (response) => {
+    if (response.status() >= 500) note(`${response.status()}: ${response.url()}`);
+  });
+}
+
+/** After a failed test: where each of its pages was, what it showed, and what went wrong in it. */
+async function printPages(contexts: BrowserContext[]): Promise<void> {
+  const shown = async (page: Page) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('(no answer)'), 5_000)));
+    const text = page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500));
+    const outcome = await Promise.race([text, late]).catch((error: unknown) => `(unreadable: ${String(error)})`);
+    clearTimeout(timer);
+    return outcome;
+  };
+  const lines: string[] = [];
+  for (const context of contexts)
+    for (const page of context.pages()) {
+      lines.push(`page at ${page.url()} showed: ${await shown(page)}`);
+      for (const trouble of troubles.get(context) ?? []) lines.push(`  ${trouble}`);
+    }
+  if (lines.length > 0) process.stderr.write(`the failed test's pages:\n${lines.join('\n')}\n`);
 }
 
 /**
