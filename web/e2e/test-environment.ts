@@ -4,12 +4,12 @@
  * browser test that fails in CI says where the app was, not only which wait ran out.
  */
 import type { Circus } from '@jest/types';
-import NodeEnvironment from 'jest-environment-node';
+import { TestEnvironment } from 'jest-environment-node';
 
 /** The global the harness reads in its afterEach. */
 export const TEST_FAILED = '__tipBrowserTestFailed';
 
-export default class BrowserTestEnvironment extends NodeEnvironment {
+export default class BrowserTestEnvironment extends TestEnvironment {
   handleTestEvent(event: Circus.Event): void {
     if (event.name === 'test_start') this.global[TEST_FAILED] = false;
     else if (event.name === 'test_fn_failure') this.global[TEST_FAILED] = true;
