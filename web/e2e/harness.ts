@@ -186,17 +186,18 @@ async function printPages(contexts: BrowserContext[]): Promise<void> {
   const shown = async (page: Page) => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('(no answer)'), 5_000)));
-    const text = page.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500));
-    const outcome = await Promise.race([text, late]).catch((error: unknown) => `(unreadable: ${String(error)})`);
+    const text = page
+      .evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 1500))
+      .catch((error: unknown) => `(unreadable: ${String(error)})`);
+    const outcome = await Promise.race([text, late]);
     clearTimeout(timer);
     return outcome;
   };
   const lines: string[] = [];
-  for (const context of contexts)
-    for (const page of context.pages()) {
-      lines.push(`page at ${page.url()} showed: ${await shown(page)}`);
-      for (const trouble of troubles.get(context) ?? []) lines.push(`  ${trouble}`);
-    }
+  for (const context of contexts) {
+    for (const page of context.pages()) lines.push(`page at ${page.url()} showed: ${await shown(page)}`);
+    for (const trouble of troubles.get(context) ?? []) lines.push(`  ${trouble}`);
+  }
   if (lines.length > 0) process.stderr.write(`the failed test's pages:\n${lines.join('\n')}\n`);
 }
 
