@@ -236,13 +236,14 @@ describe('npm run backup', () => {
       ),
     ]);
 
-    // What the platform had acknowledged when the backup started: the copy must hold all of it.
-    let expected: {
-      registered: typeof registered;
-      posts: typeof posts;
-      credits: typeof credits;
-      messages: typeof messages;
-    };
+    // What the platform has acknowledged so far; taken as the backup starts, it is what the copy must hold.
+    const acknowledged = () => ({
+      registered: [...registered],
+      posts: [...posts],
+      credits: [...credits],
+      messages: [...messages],
+    });
+    let expected: ReturnType<typeof acknowledged>;
     let outcomes: PromiseSettledResult<void>[];
     try {
       // Load long enough for a write of each kind, a post with a photo among them (a busy machine writes slowly).
@@ -257,12 +258,7 @@ describe('npm run backup', () => {
         30_000,
         'a write of each kind',
       );
-      expected = {
-        registered: [...registered],
-        posts: [...posts],
-        credits: [...credits],
-        messages: [...messages],
-      };
+      expected = acknowledged();
       const backup = spawnNode(backupMain, { ...env, DATA_DIR: dataDir }, { args: [backupDir] });
       const code = await backup.exited;
       expect({ code, output: backup.output() }).toMatchObject({ code: 0 });
