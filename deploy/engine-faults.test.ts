@@ -336,7 +336,20 @@ function engineFaults(engines: Readonly<Record<string, string>>) {
         },
         60_000,
         `both replicas holding partitions of ${WALLET_LEDGER_TOPIC}`,
-      );
+      ).catch(async (error: unknown) => {
+        // Which replica left the group, and what it logged on its way out (CI once saw the group with one member).
+        process.stderr.write(`the group's members hold ${JSON.stringify(await held())}\n`);
+        for (const [name, replica] of [
+          ['notifications', platform.notifications],
+          ['notifications-2', second],
+        ] as const) {
+          const { exitCode, signalCode } = replica.process.child;
+          process.stderr.write(
+            `${name} (exit ${exitCode ?? signalCode ?? 'none'}):\n${replica.process.output().slice(-16_384)}\n`,
+          );
+        }
+        throw error;
+      });
       const [topic] = (await admin.fetchTopicMetadata({ topics: [WALLET_LEDGER_TOPIC] })).topics;
       const partitions = topic?.partitions.length ?? 0;
 

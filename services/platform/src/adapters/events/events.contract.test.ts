@@ -29,7 +29,7 @@ await describeContract<EventBus>(
     {
       name: 'sqlite log',
       engine: embeddedEngine,
-      open: (dir, namespace) => SqliteEventLog.open(join(dir, namespace), { retryDelayMs: 20 }),
+      open: (dir, namespace) => SqliteEventLog.open(join(dir, namespace), { retryDelayMs: 20, maxRetryDelayMs: 500 }),
     },
     {
       name: 'kafka',
@@ -111,6 +111,53 @@ await describeContract<EventBus>(
       await waitFor(() => attempts.includes('3'), 20_000, 'the last event');
       expect(attempts.filter((attempt) => attempt !== '1')).toEqual(['2 failed', '2 failed', '2', '3']);
       expect(attempts.indexOf('1')).toBe(0);
+    });
+
+    it('redelivers an event whose handler threw a TypeError, as any other failure', async () => {
+      const events = await bus.open();
+      const topic = bus.unique('notifications.entries');
+      await events.publish(topic, [envelope('t', 1), envelope('t', 2)]);
+      const attempts: string[] = [];
+      let failed = false;
+      await events.subscribe({
+        group: bus.unique('g'),
+        topics: [topic],
+        handle: async (event) => {
+          const n = (event.payload as { n: number }).n;
+          if (n === 1 && !failed) {
+            failed = true;
+            attempts.push(`${n} failed`);
+            // A handler's bug, or a driver's, on an answer it did not expect (kafkajs gives these up for good).
+            throw new TypeError("Cannot read properties of undefined (reading 'value')");
+          }
+          attempts.push(`${n}`);
+        },
+      });
+      await waitFor(() => attempts.includes('2'), 20_000, 'the event after the failed one');
+      expect(attempts).toEqual(['1 failed', '1', '2']);
+    });
+
+    it('delivers again after a handler failed for longer than the consumer retries (a database away for a while)', async () => {
+      const events = await bus.open();
+      const topic = bus.unique('notifications.entries');
+      await events.publish(topic, [envelope('d', 1), envelope('d', 2)]);
+      const attempts: string[] = [];
+      // More failures in a row than kafkajs's retries (10) before it restarts the consumer.
+      let failuresLeft = 12;
+      await events.subscribe({
+        group: bus.unique('g'),
+        topics: [topic],
+        handle: async (event) => {
+          const n = (event.payload as { n: number }).n;
+          if (n === 1 && failuresLeft > 0) {
+            failuresLeft -= 1;
+            throw new Error('documents unavailable');
+          }
+          attempts.push(`${n}`);
+        },
+      });
+      await waitFor(() => attempts.includes('2'), 60_000, 'the events after the failures');
+      expect(attempts).toEqual(['1', '2']);
     });
 
     it('resumes a group after its committed offset, also after a restart', async () => {

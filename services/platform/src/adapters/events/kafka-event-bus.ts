@@ -66,6 +66,21 @@ const START_ATTEMPTS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A handler's failure, whatever it threw. kafkajs tries a failed batch again and restarts the consumer after its
+ * retries, except when the error is a TypeError, RangeError, ReferenceError or SyntaxError: then the consumer leaves
+ * its group for good while the process runs on. A handler's bug, or a driver's on an answer it did not expect (a
+ * database going away), must not end a group's delivery: it is tried again as any other failure.
+ */
+class HandlerFailed extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause), { cause });
+    this.name = 'HandlerFailed';
+    // kafkajs logs the stack it is given: the handler's, which says where it failed.
+    if (cause instanceof Error && cause.stack) this.stack = cause.stack;
+  }
+}
+
+/**
  * Kafka: a topic per name, the envelope's key as the message key (so one aggregate's events share a partition and
  * stay ordered), the JSON envelope as the value. Each subscription is a consumer in its group that takes a
  * partition's events a batch (one fetch) at a time and handles them in order. What was handled is committed in the
@@ -216,7 +231,7 @@ export class KafkaEventBus implements EventBus {
           } catch (error) {
             // The consumer restarts from the committed offset: what was handled before this event must be in it.
             await commits.flush();
-            throw error;
+            throw new HandlerFailed(error);
           } finally {
             clearInterval(beating);
           }
