@@ -27,6 +27,20 @@ describe('the SQLite document store', () => {
     await Promise.all([here.close(), there.close()]);
   });
 
+  it('takes deletes in the group commit, in the order asked: a delete asked after an insert not yet committed finds it', async () => {
+    const dir = mkdtempSync(join(scratch, 'deletes-'));
+    const store = await SqliteDocumentStore.open(dir);
+    const things = await store.collection<Thing>('things', [{ fields: { name: 1 } }]);
+    const inserted = things.insertOne({ _id: 'a', name: 'uno' });
+    const deleted = things.deleteOne({ _id: 'a' });
+    const others = Promise.all([things.insertOne({ _id: 'b', name: 'due' }), things.deleteMany({ name: 'due' })]);
+    await inserted;
+    expect(await deleted).toBe(true);
+    expect((await others)[1]).toBe(1);
+    expect(await things.find({})).toEqual([]);
+    await store.close();
+  });
+
   it("keeps a document's outbox beside it: pulling published events does not write the document again", async () => {
     const dir = mkdtempSync(join(scratch, 'side-'));
     const store = await SqliteDocumentStore.open(dir);

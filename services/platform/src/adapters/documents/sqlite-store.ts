@@ -276,12 +276,12 @@ class SqliteCollection<T extends BaseDocument> implements Collection<T> {
   async deleteOne(filter: Filter): Promise<boolean> {
     const { sql, params } = this.where(filter);
     const sqlText = `DELETE FROM ${this.table} WHERE id = (SELECT id FROM ${this.table} WHERE ${sql} LIMIT 1)`;
-    return this.store.statement(sqlText).run(...params).changes === 1;
+    return this.write(() => this.store.statement(sqlText).run(...params).changes === 1);
   }
 
   async deleteMany(filter: Filter): Promise<number> {
     const { sql, params } = this.where(filter);
-    return this.store.statement(`DELETE FROM ${this.table} WHERE ${sql}`).run(...params).changes;
+    return this.write(() => this.store.statement(`DELETE FROM ${this.table} WHERE ${sql}`).run(...params).changes);
   }
 
   private where(filter: Filter) {
