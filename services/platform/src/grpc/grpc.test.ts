@@ -1,5 +1,6 @@
 import { describe, expect, it, afterAll, beforeAll } from '@jest/globals';
 import * as grpc from '@grpc/grpc-js';
+import { pino } from 'pino';
 import { DomainError } from '../errors/domain-error.js';
 import { createLogger, withRequestId } from '../logging/logger.js';
 import { startGrpcServer, type RunningGrpcServer } from './server.js';
@@ -147,5 +148,42 @@ describe('gRPC helpers', () => {
     expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
     slowClient.close();
     await slow.stop(100);
+  });
+
+  it('logs a handler that fails after its call was cancelled as a warning, not as an unexpected failure', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    let failed: () => void = () => undefined;
+    const failedAfterCancel = new Promise<void>((resolve) => (failed = resolve));
+    const late = await startGrpcServer({
+      address: '127.0.0.1:0',
+      service: {
+        name: TEST_SERVICE_NAME,
+        definition: testServiceDefinition(),
+        handlers: {
+          // As at a stop: the store closes under a call whose caller has given up.
+          GetUser: async (request: { userId: string }) => {
+            if (request.userId === 'crash') throw new Error('boom');
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            setImmediate(failed);
+            throw new Error('Operation interrupted because client was closed');
+          },
+        } as unknown as ServiceHandlers<UsersDefinition>,
+      },
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) }),
+      serviceTokenSecret,
+    });
+    const lateClient = createGrpcClient(testServiceDefinition(), late.address, { caller: 'bff', serviceTokenSecret });
+    try {
+      await lateClient.GetUser({ userId: 'x' }, { timeoutMs: 50 }).catch(() => undefined);
+      await failedAfterCancel;
+      await lateClient.GetUser({ userId: 'crash' }).catch(() => undefined);
+      expect(lines.map(({ level, msg }) => [level, msg])).toEqual([
+        [40, 'a gRPC handler failed after its call was cancelled'],
+        [50, 'unexpected failure in a gRPC handler'],
+      ]);
+    } finally {
+      lateClient.close();
+      await late.stop(100);
+    }
   });
 });

@@ -86,7 +86,11 @@ export async function startGrpcServer<D>(options: {
             },
             (error: unknown) => {
               const unexpected = !(error instanceof DomainError);
-              if (unexpected) logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
+              // A call cancelled meanwhile (its deadline, its caller gone, a stop past its grace) was answered already;
+              // its handler failing after (the stores closed under it at a stop) is no fault of the service.
+              if (unexpected && call.cancelled)
+                logger.warn({ err: error, method }, 'a gRPC handler failed after its call was cancelled');
+              else if (unexpected) logger.error({ err: error, method }, 'unexpected failure in a gRPC handler');
               const failure = toGrpcError(error);
               const code = failure.code ?? grpc.status.UNKNOWN;
               done({ service: service.name, method, code: grpc.status[code] });
