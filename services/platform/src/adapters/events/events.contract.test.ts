@@ -44,6 +44,29 @@ await describeContract<EventBus>(
       return { seen, subscription };
     }
 
+    /**
+     * A new group on `topic` whose handler throws `failure()` for the first `times` deliveries of the event numbered
+     * `at`; answers what each delivery did, in order (`<n> failed` or `<n>`).
+     */
+    async function failingAt(events: EventBus, topic: string, at: number, times: number, failure: () => Error) {
+      const attempts: string[] = [];
+      let failuresLeft = times;
+      await events.subscribe({
+        group: bus.unique('g'),
+        topics: [topic],
+        handle: async (event) => {
+          const n = (event.payload as { n: number }).n;
+          if (n === at && failuresLeft > 0) {
+            failuresLeft -= 1;
+            attempts.push(`${n} failed`);
+            throw failure();
+          }
+          attempts.push(`${n}`);
+        },
+      });
+      return attempts;
+    }
+
     it('delivers the envelope as published, with its topic', async () => {
       const events = await bus.open();
       const topic = bus.unique('identity.users');
@@ -93,21 +116,7 @@ await describeContract<EventBus>(
       const events = await bus.open();
       const topic = bus.unique('moderation.reports');
       await events.publish(topic, [envelope('r', 1), envelope('r', 2), envelope('r', 3)]);
-      const attempts: string[] = [];
-      let failuresLeft = 2;
-      await events.subscribe({
-        group: bus.unique('g'),
-        topics: [topic],
-        handle: async (event) => {
-          const n = (event.payload as { n: number }).n;
-          if (n === 2 && failuresLeft > 0) {
-            failuresLeft -= 1;
-            attempts.push(`${n} failed`);
-            throw new Error('projection store unavailable');
-          }
-          attempts.push(`${n}`);
-        },
-      });
+      const attempts = await failingAt(events, topic, 2, 2, () => new Error('projection store unavailable'));
       await waitFor(() => attempts.includes('3'), 20_000, 'the last event');
       expect(attempts.filter((attempt) => attempt !== '1')).toEqual(['2 failed', '2 failed', '2', '3']);
       expect(attempts.indexOf('1')).toBe(0);
@@ -117,22 +126,9 @@ await describeContract<EventBus>(
       const events = await bus.open();
       const topic = bus.unique('notifications.entries');
       await events.publish(topic, [envelope('t', 1), envelope('t', 2)]);
-      const attempts: string[] = [];
-      let failed = false;
-      await events.subscribe({
-        group: bus.unique('g'),
-        topics: [topic],
-        handle: async (event) => {
-          const n = (event.payload as { n: number }).n;
-          if (n === 1 && !failed) {
-            failed = true;
-            attempts.push(`${n} failed`);
-            // A handler's bug, or a driver's, on an answer it did not expect (kafkajs gives these up for good).
-            throw new TypeError("Cannot read properties of undefined (reading 'value')");
-          }
-          attempts.push(`${n}`);
-        },
-      });
+      // A handler's bug, or a driver's, on an answer it did not expect (kafkajs gives these up for good).
+      const bug = () => new TypeError("Cannot read properties of undefined (reading 'value')");
+      const attempts = await failingAt(events, topic, 1, 1, bug);
       await waitFor(() => attempts.includes('2'), 20_000, 'the event after the failed one');
       expect(attempts).toEqual(['1 failed', '1', '2']);
     });
@@ -141,23 +137,10 @@ await describeContract<EventBus>(
       const events = await bus.open();
       const topic = bus.unique('notifications.entries');
       await events.publish(topic, [envelope('d', 1), envelope('d', 2)]);
-      const attempts: string[] = [];
       // More failures in a row than kafkajs's retries (10) before it restarts the consumer.
-      let failuresLeft = 12;
-      await events.subscribe({
-        group: bus.unique('g'),
-        topics: [topic],
-        handle: async (event) => {
-          const n = (event.payload as { n: number }).n;
-          if (n === 1 && failuresLeft > 0) {
-            failuresLeft -= 1;
-            throw new Error('documents unavailable');
-          }
-          attempts.push(`${n}`);
-        },
-      });
+      const attempts = await failingAt(events, topic, 1, 12, () => new Error('documents unavailable'));
       await waitFor(() => attempts.includes('2'), 60_000, 'the events after the failures');
-      expect(attempts).toEqual(['1', '2']);
+      expect(attempts).toEqual([...Array.from({ length: 12 }, () => '1 failed'), '1', '2']);
     });
 
     it('resumes a group after its committed offset, also after a restart', async () => {
